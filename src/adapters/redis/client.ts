@@ -1,0 +1,13 @@
+/**
+ * The structural Redis client the Redis adapters accept, so that cartwright needs no Redis package at runtime.
+ * @module
+ */
+
+/**
+ * The commands the Redis session store uses, as both ioredis and node-redis (v4+) offer them: the host passes its
+ * own connected client.
+ */
+export interface RedisClientLike {
+  get(key: string): Promise<string | null>;
+  del(key: string): Promise<number>;
+}

@@ -1,0 +1,14 @@
+/** @module */
+import { fromDecimal, toDecimal, toFactor } from './decimal.js';
+import { makeMoney, type Money } from './money.js';
+
+/**
+ * `m × factor`, exact and unrounded (a unit price times a quantity, an amount times a rate).
+ *
+ * `factor` is a safe-integer `number` (a quantity) or a plain decimal string such as `"0.61250001"`; fractional
+ * numbers are refused because the float is already inexact.
+ * @throws CartwrightInvariantError for a malformed factor.
+ */
+export function multiply(m: Money, factor: string | number): Money {
+  return makeMoney(fromDecimal(toDecimal(m.amount).times(toFactor(factor, 'factor'))), m.currency);
+}

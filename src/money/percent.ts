@@ -1,0 +1,14 @@
+/** @module */
+import { fromDecimal, toDecimal, toFactor } from './decimal.js';
+import { makeMoney, type Money } from './money.js';
+
+/**
+ * `m × pct / 100`, exact and unrounded: a percentage tax rate (`"20.0000"`) or a percentage discount.
+ *
+ * `pct` is a safe-integer `number` or a plain decimal string. Dividing by 100 always terminates, so the result
+ * is exact (within 40 significant digits).
+ * @throws CartwrightInvariantError for a malformed percentage.
+ */
+export function percent(m: Money, pct: string | number): Money {
+  return makeMoney(fromDecimal(toDecimal(m.amount).times(toFactor(pct, 'percentage')).div(100)), m.currency);
+}

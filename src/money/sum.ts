@@ -1,0 +1,24 @@
+/** @module */
+import { assertCurrencyCode, show } from './checks.js';
+import { invariant } from '../domain/errors.js';
+import { fromDecimal, toDecimal } from './decimal.js';
+import { makeMoney, type Money } from './money.js';
+
+/**
+ * The exact sum of `list`, every element of which must be in `currency`. An empty list gives zero in
+ * `currency` (which is why the currency is passed explicitly rather than read from the first element).
+ * Exact addition makes the result independent of the order of `list`.
+ * @throws CartwrightInvariantError when an element is in another currency.
+ */
+export function sum(list: readonly Money[], currency: string): Money {
+  assertCurrencyCode(currency);
+  let total = toDecimal('0');
+  for (const m of list) {
+    invariant(
+      m.currency === currency,
+      `money: cannot sum ${show(m.currency)} into a ${show(currency)} total`,
+    );
+    total = total.plus(toDecimal(m.amount));
+  }
+  return makeMoney(fromDecimal(total), currency);
+}

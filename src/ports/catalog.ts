@@ -1,0 +1,36 @@
+/**
+ * The catalog port.
+ * @module
+ */
+import type {
+  Category,
+  Manufacturer,
+  ManufacturerListQuery,
+  Product,
+  ProductFilter,
+  ProductListEntry,
+  ProductListQuery,
+} from '../domain/records/catalog.js';
+
+/**
+ * Products, manufacturers and categories, read-only.
+ *
+ * Contract:
+ * - `getProducts` answers one batch, whatever the number of ids: every product that exists (enabled or not;
+ *   the rules decide what "available" means), each once, in any order; unknown ids are left out.
+ * - Stock (`quantity` of products and option values) is read as the order repository last wrote it.
+ * - `listManufacturers` and `listProducts` apply the query as given (it is already normalised): sort, then
+ *   ties by id ascending so that pages never overlap or skip; name sorts ignore case. Only enabled products
+ *   available on `today` are listed; `price` sorts use the special for the query's group when one applies.
+ * - `countManufacturers` / `countProducts` count the same sets without paging.
+ */
+export interface Catalog {
+  getProducts(productIds: readonly number[]): Promise<readonly Product[]>;
+  getManufacturer(manufacturerId: number): Promise<Manufacturer | undefined>;
+  listManufacturers(query: ManufacturerListQuery): Promise<readonly Manufacturer[]>;
+  countManufacturers(): Promise<number>;
+  listProducts(query: ProductListQuery): Promise<readonly ProductListEntry[]>;
+  countProducts(filter: ProductFilter & Pick<ProductListQuery, 'today'>): Promise<number>;
+  /** Every category (a small tree), for category filters and coupon category checks. */
+  getCategories(): Promise<readonly Category[]>;
+}

@@ -1,0 +1,17 @@
+/**
+ * The coupon port.
+ * @module
+ */
+import type { Coupon, CouponUses } from '../domain/records/coupon.js';
+
+/**
+ * Coupons and how often they were used.
+ *
+ * Contract: `getCoupon` finds by exact code whatever the coupon's status or dates (the rules judge validity);
+ * `countUses` counts the redemptions the order repository recorded, in total and for `customerId` (0 when
+ * there is no customer: then `customer` is 0).
+ */
+export interface CouponDirectory {
+  getCoupon(code: string): Promise<Coupon | undefined>;
+  countUses(couponId: number, customerId: number): Promise<CouponUses>;
+}

@@ -1,0 +1,14 @@
+/**
+ * The fraud-check extension port.
+ * @module
+ */
+import type { OrderRecord } from '../domain/records/order.js';
+
+/**
+ * Consulted when an order moves into the processing or complete statuses (unless the history entry says
+ * `override`). Contract: answers the status id that should replace the requested one, or null to let it stand.
+ */
+export interface FraudCheck {
+  readonly code: string;
+  check(order: OrderRecord): Promise<number | null>;
+}

@@ -1,0 +1,35 @@
+/**
+ * Every port: the interfaces adapters implement. Interfaces only; methods return plain Promises.
+ * @module
+ */
+export type { ApiUserDirectory } from './api-user-directory.js';
+export type { Catalog } from './catalog.js';
+export type { Clock } from './clock.js';
+export type { CouponDirectory } from './coupon-directory.js';
+export type { CustomerDirectory } from './customer-directory.js';
+export type { FraudCheck } from './fraud-check.js';
+export type { GeoDirectory } from './geo-directory.js';
+export type { IdGenerator, IdKind } from './id-generator.js';
+export type { LoginThrottle, ThrottleVerdict } from './login-throttle.js';
+export type { Notifier } from './notifier.js';
+export type {
+  CreateOrderOutcome,
+  HistoryWrite,
+  IdempotencyClaim,
+  OrderRepository,
+  Redemption,
+  StockMove,
+  StockShortage,
+  WriteOrderOutcome,
+} from './order-repository.js';
+export type { PaymentContext, PaymentMethod } from './payment-method.js';
+export type { SaveOutcome, SessionLookup, SessionStore } from './session-store.js';
+export type { ShippingContext, ShippingMethod } from './shipping-method.js';
+export type { TaxRates } from './tax-rates.js';
+export type {
+  TaxAmount,
+  TotalCalculator,
+  TotalLine,
+  TotalsContext,
+  TotalsState,
+} from './total-calculator.js';

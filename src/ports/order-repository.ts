@@ -1,0 +1,101 @@
+/**
+ * The order repository port.
+ * @module
+ */
+import type { Money } from '../money/index.js';
+import type { OrderDraft, OrderRecord } from '../domain/records/order.js';
+
+/**
+ * One stock movement. `delta` < 0 takes units out of stock, > 0 puts them back. With `guard` set the move is
+ * conditional: it is refused (and the whole write with it) when it would leave the stock below zero.
+ */
+export interface StockMove {
+  readonly productId: number;
+  /** Set to move the stock of an option value instead of the product's. */
+  readonly productOptionValueId: number | null;
+  readonly delta: number;
+  readonly guard: boolean;
+}
+
+/** A coupon or reward-point use to record against the order. */
+export type Redemption =
+  | { readonly kind: 'coupon'; readonly couponId: number; readonly customerId: number; readonly amount: Money }
+  | { readonly kind: 'reward'; readonly customerId: number; readonly points: number };
+
+/** A history entry to append, with the side effects the rules decided for the status move. */
+export interface HistoryWrite {
+  readonly orderStatusId: number;
+  readonly comment: string;
+  readonly notify: boolean;
+  readonly dateAdded: string;
+  readonly stockMoves: readonly StockMove[];
+  /** Uses to record (the order entered the processing or complete statuses). */
+  readonly redemptions: readonly Redemption[];
+  /** Delete the order's recorded uses (the order left the processing and complete statuses). */
+  readonly releaseRedemptions: boolean;
+}
+
+/** Ties a create to a client's idempotency key: `scope` is the API user, `fingerprint` a digest of the payload. */
+export interface IdempotencyClaim {
+  readonly scope: string;
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
+/** A stock move that could not be made. */
+export interface StockShortage {
+  readonly productId: number;
+  readonly productOptionValueId: number | null;
+  /** Units in stock when the write was refused. */
+  readonly available: number;
+  readonly requested: number;
+}
+
+/** What `create` did. */
+export type CreateOrderOutcome =
+  | { readonly status: 'created'; readonly order: OrderRecord }
+  /** The idempotency key was used before with the same fingerprint: that order, nothing written. */
+  | { readonly status: 'replayed'; readonly order: OrderRecord }
+  /** The idempotency key was used before with another fingerprint: nothing written. */
+  | { readonly status: 'idempotency_conflict' }
+  | { readonly status: 'insufficient_stock'; readonly shortages: readonly StockShortage[] };
+
+/** What `update` and `addHistory` did. */
+export type WriteOrderOutcome =
+  | { readonly status: 'written'; readonly order: OrderRecord }
+  | { readonly status: 'not_found' }
+  /** The order's revision was no longer `expectedRevision`: nothing written. */
+  | { readonly status: 'conflict' }
+  | { readonly status: 'insufficient_stock'; readonly shortages: readonly StockShortage[] };
+
+/**
+ * Orders and their history, with stock and coupon/reward ledgers.
+ *
+ * Contract (the `cartwright/testing` suite checks every point):
+ * - Every method is one transaction: either everything it was given is written (order, lines, options,
+ *   subscriptions, totals, history entry, stock moves, redemptions) or nothing is.
+ * - `create` assigns a new positive `orderId`, sets `orderStatusId` from the history entry, `revision` 1, and
+ *   `history` holding that entry. With an idempotency claim, a key already used in the same scope returns
+ *   `replayed` (same fingerprint) or `idempotency_conflict` (another fingerprint) and writes nothing; of any
+ *   number of concurrent creates with one claim exactly one writes.
+ * - `update` replaces the draft of an existing order and appends the history entry, only at `expectedRevision`.
+ * - `addHistory` appends an entry and sets the status, only at `expectedRevision`.
+ * - A guarded stock move that would leave stock below zero refuses the whole write (`insufficient_stock`);
+ *   concurrent writes never oversell.
+ * - `get` returns the order with its history in insertion order, or undefined.
+ */
+export interface OrderRepository {
+  create(
+    draft: OrderDraft,
+    history: HistoryWrite,
+    idempotency?: IdempotencyClaim,
+  ): Promise<CreateOrderOutcome>;
+  update(
+    orderId: number,
+    draft: OrderDraft,
+    history: HistoryWrite,
+    expectedRevision: number,
+  ): Promise<WriteOrderOutcome>;
+  addHistory(orderId: number, history: HistoryWrite, expectedRevision: number): Promise<WriteOrderOutcome>;
+  get(orderId: number): Promise<OrderRecord | undefined>;
+}

@@ -1,0 +1,28 @@
+/**
+ * The payment-method extension port.
+ * @module
+ */
+import type { Money } from '../money/index.js';
+import type { GeoZone } from '../domain/records/geo.js';
+import type { PaymentMethodOffer, SessionAddress } from '../domain/session.js';
+import type { StoreSettings } from '../domain/settings.js';
+
+/** What a payment method may base its offer on. */
+export interface PaymentContext {
+  readonly paymentAddress: SessionAddress | null;
+  readonly geoZones: readonly GeoZone[];
+  readonly cartShips: boolean;
+  readonly hasSubscription: boolean;
+  /** The order total in the default currency, after every total line. */
+  readonly total: Money;
+  readonly settings: StoreSettings;
+}
+
+/**
+ * One payment method (cod, bank_transfer, cheque, free_checkout, or the host's own), registered by `code`.
+ * Contract: `offer` answers the method with its options (`<code>.<option>`), or null when it does not apply.
+ */
+export interface PaymentMethod {
+  readonly code: string;
+  offer(context: PaymentContext): Promise<PaymentMethodOffer | null>;
+}

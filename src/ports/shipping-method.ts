@@ -1,0 +1,31 @@
+/**
+ * The shipping-method extension port.
+ * @module
+ */
+import type { Money } from '../money/index.js';
+import type { GeoZone } from '../domain/records/geo.js';
+import type { SessionAddress, ShippingQuoteGroup } from '../domain/session.js';
+import type { StoreSettings } from '../domain/settings.js';
+
+/** What a shipping method may base its quote on. Amounts are in the default currency, net of tax. */
+export interface ShippingContext {
+  readonly address: SessionAddress;
+  /** Every geo zone, for matching the address against a method's zone. */
+  readonly geoZones: readonly GeoZone[];
+  readonly subTotal: Money;
+  /** Units of the lines that ship. */
+  readonly shippableQuantity: number;
+  /** Weight of the lines that ship, in the store's weight class; decimal string. */
+  readonly weight: string;
+  readonly settings: StoreSettings;
+}
+
+/**
+ * One shipping method (flat, free, item, weight, pickup, or the host's own), registered by `code`.
+ * Contract: `quote` answers the method's quote group for the context, or null when the method does not apply
+ * (disabled, address outside its geo zone, cart below its minimum). Quote codes are `<code>.<quote>`.
+ */
+export interface ShippingMethod {
+  readonly code: string;
+  quote(context: ShippingContext): Promise<ShippingQuoteGroup | null>;
+}

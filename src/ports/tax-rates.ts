@@ -1,0 +1,16 @@
+/**
+ * The tax-rate port.
+ * @module
+ */
+import type { TaxTable } from '../domain/records/tax.js';
+
+/**
+ * Tax rules and rates.
+ *
+ * Contract: `getTaxTable` returns every rule of the given tax classes and every rate those rules name; unknown
+ * classes contribute nothing. Which rules apply (basis address, geo zone, customer group) is decided by the
+ * pure tax rule, not by the port.
+ */
+export interface TaxRates {
+  getTaxTable(taxClassIds: readonly number[]): Promise<TaxTable>;
+}

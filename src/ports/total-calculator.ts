@@ -1,0 +1,57 @@
+/**
+ * The total-calculator extension port.
+ * @module
+ */
+import type { Currency, Money } from '../money/index.js';
+import type { PricedCartLine } from '../domain/cart-line.js';
+import type { Coupon } from '../domain/records/coupon.js';
+import type { ShippingQuote } from '../domain/session.js';
+import type { StoreSettings } from '../domain/settings.js';
+
+/** One line of the totals, in the session currency once rounded. */
+export interface TotalLine {
+  readonly code: string;
+  readonly title: string;
+  readonly value: Money;
+  readonly sortOrder: number;
+}
+
+/** One tax amount by rate. */
+export interface TaxAmount {
+  readonly taxRateId: number;
+  readonly name: string;
+  readonly amount: Money;
+}
+
+/** The running state a calculator receives and returns; amounts exact, in the default currency. */
+export interface TotalsState {
+  readonly lines: readonly TotalLine[];
+  /** Tax by rate id, exact. */
+  readonly taxes: Readonly<Record<string, TaxAmount>>;
+  /** The running total. */
+  readonly total: Money;
+}
+
+/** What calculators may read. `taxesOn` is the pure tax rule for the session's addresses and group. */
+export interface TotalsContext {
+  readonly lines: readonly PricedCartLine[];
+  readonly shippingMethod: ShippingQuote | null;
+  readonly coupon: Coupon | null;
+  /** Product ids that qualify for the coupon (every line when the coupon names no products or categories). */
+  readonly couponProductIds: readonly number[];
+  readonly reward: number;
+  readonly currency: Currency;
+  readonly settings: StoreSettings;
+  taxesOn(amount: Money, taxClassId: number, quantity: number): readonly TaxAmount[];
+}
+
+/**
+ * One step of the totals pipeline (sub_total, reward, shipping, coupon, tax, credit, handling, low_order_fee,
+ * total, or the host's own), run in `sortOrder`.
+ * Contract: `apply` is pure and synchronous: same state and context, same result; it never does I/O.
+ */
+export interface TotalCalculator {
+  readonly code: string;
+  readonly sortOrder: number;
+  apply(state: TotalsState, context: TotalsContext): TotalsState;
+}
