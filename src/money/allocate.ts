@@ -2,7 +2,7 @@
 import { invariant } from '../domain/errors.js';
 import { show } from './checks.js';
 import { fromDecimal, roundDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 import type { RoundingMode } from './rounding.js';
 
 /** A non-negative plain decimal weight, e.g. a line total `"24.9900"` or a plain `"1"`. */
@@ -54,7 +54,7 @@ export function allocate(
   const units = BigInt(total.abs().toFixed(decimalPlaces).replace('.', ''));
 
   const parsed = weights.map(weightDigits);
-  const scale = Math.max(...parsed.map((w) => w.places));
+  const scale = parsed.reduce((max, w) => Math.max(max, w.places), 0);
   let scaled = parsed.map((w) => BigInt(w.digits + '0'.repeat(scale - w.places)));
   let weightTotal = scaled.reduce((acc, w) => acc + w, 0n);
   if (weightTotal === 0n) {
@@ -63,17 +63,16 @@ export function allocate(
   }
 
   const shares = scaled.map((w) => (units * w) / weightTotal);
-  const remainders = scaled.map((w, i) => (units * w) % weightTotal);
-  let leftover = units - shares.reduce((acc, s) => acc + s, 0n);
+  const remainders = scaled.map((w) => (units * w) % weightTotal);
+  // Each share lost less than one unit to truncation, so fewer units are left over than there are parts.
+  const leftover = Number(units - shares.reduce((acc, s) => acc + s, 0n));
   const byRemainder = remainders
     .map((r, i) => ({ r, i }))
     .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of byRemainder) {
-    if (leftover === 0n) break;
-    shares[i] = (shares[i] ?? 0n) + 1n;
-    leftover -= 1n;
-  }
+  for (const { i } of byRemainder.slice(0, leftover)) shares[i] = (shares[i] ?? 0n) + 1n;
 
   const sign = negative ? '-' : '';
-  return shares.map((s) => makeMoney(fromDecimal(toDecimal(sign + unitsToDecimal(s, decimalPlaces))), m.currency));
+  return shares.map((s) =>
+    makeMoney(fromDecimal(toDecimal(sign + unitsToDecimal(s, decimalPlaces))), m.currency),
+  );
 }

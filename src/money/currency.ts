@@ -5,7 +5,7 @@
 import { invariant } from '../domain/errors.js';
 import { assertCurrencyCode, show } from './checks.js';
 import { type DecimalValue, fromDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * A currency as the store configures it (an `oc_currency` row).
@@ -31,7 +31,10 @@ export interface Currency {
 /** Reads a currency's rate, checking it is a positive decimal. */
 function rateOf(currency: Currency): DecimalValue {
   const rate = toDecimal(currency.value);
-  invariant(rate.isPositive() && !rate.isZero(), `money: currency ${show(currency.code)} has a non-positive rate`);
+  invariant(
+    rate.isPositive() && !rate.isZero(),
+    `money: currency ${show(currency.code)} has a non-positive rate`,
+  );
   return rate;
 }
 

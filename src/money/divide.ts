@@ -1,7 +1,7 @@
 /** @module */
 import { invariant } from '../domain/errors.js';
 import { fromDecimal, toDecimal, toFactor } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * `m ÷ divisor`, exact when the quotient terminates within 40 significant digits, otherwise correct to 40

@@ -4,8 +4,8 @@
  */
 import { invariant } from '../domain/errors.js';
 import { show } from './checks.js';
-import { roundDecimal, toDecimal } from './decimal.js';
 import type { Currency } from './currency.js';
+import { roundDecimal, toDecimal } from './decimal.js';
 import type { Money } from './money.js';
 import type { RoundingMode } from './rounding.js';
 

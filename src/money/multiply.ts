@@ -1,6 +1,6 @@
 /** @module */
 import { fromDecimal, toDecimal, toFactor } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * `m × factor`, exact and unrounded (a unit price times a quantity, an amount times a rate).

@@ -1,6 +1,6 @@
 /** @module */
 import { fromDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /** `-m` (a discount or refund line from a positive amount). Zero stays `"0.0000"`, never `"-0.0000"`. */
 export function negate(m: Money): Money {

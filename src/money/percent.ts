@@ -1,6 +1,6 @@
 /** @module */
 import { fromDecimal, toDecimal, toFactor } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * `m × pct / 100`, exact and unrounded: a percentage tax rate (`"20.0000"`) or a percentage discount.

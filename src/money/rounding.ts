@@ -3,7 +3,7 @@
  * @module
  */
 import { fromDecimal, roundDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * How a tie (a value exactly halfway) is rounded. Named by tie behaviour, because library names disagree:

@@ -1,7 +1,7 @@
 /** @module */
 import { assertSameCurrency } from './checks.js';
 import { fromDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * `a - b`, exact. Both must be in the same currency. The result may be negative.

@@ -1,8 +1,9 @@
 /** @module */
-import { assertCurrencyCode, show } from './checks.js';
+
 import { invariant } from '../domain/errors.js';
+import { assertCurrencyCode, show } from './checks.js';
 import { fromDecimal, toDecimal } from './decimal.js';
-import { makeMoney, type Money } from './money.js';
+import { type Money, makeMoney } from './money.js';
 
 /**
  * The exact sum of `list`, every element of which must be in `currency`. An empty list gives zero in

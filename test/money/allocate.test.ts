@@ -50,7 +50,11 @@ describe('allocate', () => {
   });
 
   it('works with 0 and with more than 4 decimal places', () => {
-    expect(amounts(allocate(money('100', 'JPY'), ['1', '1', '1'], 0))).toEqual(['34.0000', '33.0000', '33.0000']);
+    expect(amounts(allocate(money('100', 'JPY'), ['1', '1', '1'], 0))).toEqual([
+      '34.0000',
+      '33.0000',
+      '33.0000',
+    ]);
     expect(amounts(allocate(usd('0.0001'), ['1', '1'], 5))).toEqual(['0.00005', '0.00005']);
   });
 

@@ -44,11 +44,9 @@ describe('predicates', () => {
       true,
       false,
     ]);
-    expect([isZero(usd('0.00000001')), isNegative(usd('0.00000001')), isPositive(usd('0.00000001'))]).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    expect([isZero(usd('0.00000001')), isNegative(usd('0.00000001')), isPositive(usd('0.00000001'))]).toEqual(
+      [false, false, true],
+    );
   });
 
   it('equals compares values', () => {

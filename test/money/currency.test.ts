@@ -11,10 +11,11 @@ describe('convert', () => {
   });
 
   it('converts between two non-default currencies', () => {
-    const gbp = convert(money('0.61250001', 'GBP'), GBP, EUR);
-    expect(gbp.currency).toBe('EUR');
-    expect(gbp.amount).toBe('0.7846');
-    expect(round(convert(money('100', 'EUR'), EUR, GBP), 2).amount).toBe('78.0600');
+    const eur = convert(money('0.61250001', 'GBP'), GBP, EUR);
+    expect(eur.currency).toBe('EUR');
+    expect(eur.amount).toBe('0.78460002');
+    expect(convert(money('100', 'EUR'), EUR, GBP).amount).toBe('78.06525546609086244988879811652311709092');
+    expect(round(convert(money('100', 'EUR'), EUR, GBP), 2).amount).toBe('78.0700');
   });
 
   it('converts first and rounds after', () => {

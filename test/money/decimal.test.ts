@@ -79,7 +79,11 @@ describe('decimal core', () => {
     const root = join(import.meta.dirname, '../../src');
     const importers = (readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
       .filter((file) => /\.[cm]?ts$/.test(file))
-      .filter((file) => /from\s+['"]decimal\.js['"]|import\(\s*['"]decimal\.js['"]/.test(readFileSync(join(root, file), 'utf8')))
+      .filter((file) =>
+        /from\s+['"]decimal\.js['"]|import\(\s*['"]decimal\.js['"]/.test(
+          readFileSync(join(root, file), 'utf8'),
+        ),
+      )
       .map((file) => file.split('\\').join('/'));
     expect(importers).toEqual(['money/decimal.ts']);
   });

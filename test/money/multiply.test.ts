@@ -15,10 +15,17 @@ describe('multiply', () => {
     expect(multiply(usd('2'), 3).currency).toBe('USD');
   });
 
-  it.each([[1.5], [Number.NaN], [Number.POSITIVE_INFINITY], [2 ** 53], ['1e3'], ['NaN'], [''], ['+2'], ['0x10']])(
-    'refuses the factor %o',
-    (factor) => {
-      expect(() => multiply(usd('1'), factor)).toThrow(CartwrightInvariantError);
-    },
-  );
+  it.each([
+    [1.5],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [2 ** 53],
+    ['1e3'],
+    ['NaN'],
+    [''],
+    ['+2'],
+    ['0x10'],
+  ])('refuses the factor %o', (factor) => {
+    expect(() => multiply(usd('1'), factor)).toThrow(CartwrightInvariantError);
+  });
 });
