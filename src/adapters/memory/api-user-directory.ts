@@ -1,0 +1,26 @@
+/**
+ * The in-memory API-user directory.
+ * @module
+ */
+import type { ApiUser } from '../../domain/records/api-user.js';
+import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
+import { deepFreeze } from './freeze.js';
+import type { MemoryStoreData } from './store-data.js';
+
+/**
+ * An {@link ApiUserDirectory} over the memory tables. Usernames match exactly (case included): a login names
+ * one user, and the throttle, which counts per username, cannot be sidestepped by changing case.
+ */
+export function createMemoryApiUserDirectory(data: MemoryStoreData): ApiUserDirectory {
+  return {
+    async findByUsername(username: string): Promise<ApiUser | undefined> {
+      for (const user of data.apiUsers.values()) if (user.username === username) return deepFreeze(user);
+      return undefined;
+    },
+
+    async getApiUser(apiId: number): Promise<ApiUser | undefined> {
+      const user = data.apiUsers.get(apiId);
+      return user === undefined ? undefined : deepFreeze(user);
+    },
+  };
+}

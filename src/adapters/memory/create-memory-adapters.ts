@@ -1,0 +1,78 @@
+/**
+ * Every memory port over one data object, in one call.
+ * @module
+ */
+import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
+import type { Catalog } from '../../ports/catalog.js';
+import type { Clock } from '../../ports/clock.js';
+import type { CouponDirectory } from '../../ports/coupon-directory.js';
+import type { CustomerDirectory } from '../../ports/customer-directory.js';
+import type { GeoDirectory } from '../../ports/geo-directory.js';
+import type { LoginThrottle } from '../../ports/login-throttle.js';
+import type { OrderRepository } from '../../ports/order-repository.js';
+import type { SessionStore } from '../../ports/session-store.js';
+import type { TaxRates } from '../../ports/tax-rates.js';
+import { createMemoryApiUserDirectory } from './api-user-directory.js';
+import { createMemoryCatalog } from './catalog.js';
+import { createMemoryCouponDirectory } from './coupon-directory.js';
+import { createMemoryCustomerDirectory } from './customer-directory.js';
+import { createMemoryGeoDirectory } from './geo-directory.js';
+import { createMemoryLoginThrottle } from './login-throttle.js';
+import { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
+import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+import { createMemorySessionStore } from './session-store.js';
+import type { MemoryStoreData } from './store-data.js';
+import { createMemoryTaxRates } from './tax-rates.js';
+
+/** Options of {@link createMemoryAdapters}. */
+export interface MemoryAdaptersOptions {
+  /** The clock of the session store and the login throttle. */
+  readonly clock: Clock;
+  /** See `MemorySessionStoreOptions.retentionSeconds`. */
+  readonly sessionRetentionSeconds?: number | undefined;
+  /** See `MemoryLoginThrottleOptions.maxFailures`. */
+  readonly maxLoginFailures?: number | undefined;
+  /** See `MemoryLoginThrottleOptions.windowSeconds`. */
+  readonly loginWindowSeconds?: number | undefined;
+  /** Passed to the order repository (its test hook). */
+  readonly orders?: MemoryOrderRepositoryOptions | undefined;
+}
+
+/** Every memory port, wired over one {@link MemoryStoreData}. */
+export interface MemoryAdapters {
+  readonly sessions: SessionStore;
+  readonly catalog: Catalog;
+  readonly customers: CustomerDirectory;
+  readonly geo: GeoDirectory;
+  readonly taxes: TaxRates;
+  readonly coupons: CouponDirectory;
+  readonly orders: OrderRepository;
+  readonly notifier: MemoryNotifier;
+  readonly apiUsers: ApiUserDirectory;
+  readonly loginThrottle: LoginThrottle;
+}
+
+/**
+ * Creates every memory adapter over `data`, so they share it: stock and ledgers the order repository writes
+ * are what the catalog and the directories read next. Sessions and login failures live in their own
+ * adapters, not in `data`.
+ */
+export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdaptersOptions): MemoryAdapters {
+  const { clock } = options;
+  return {
+    sessions: createMemorySessionStore({ clock, retentionSeconds: options.sessionRetentionSeconds }),
+    catalog: createMemoryCatalog(data),
+    customers: createMemoryCustomerDirectory(data),
+    geo: createMemoryGeoDirectory(data),
+    taxes: createMemoryTaxRates(data),
+    coupons: createMemoryCouponDirectory(data),
+    orders: createMemoryOrderRepository(data, options.orders),
+    notifier: createMemoryNotifier(),
+    apiUsers: createMemoryApiUserDirectory(data),
+    loginThrottle: createMemoryLoginThrottle({
+      clock,
+      maxFailures: options.maxLoginFailures,
+      windowSeconds: options.loginWindowSeconds,
+    }),
+  };
+}

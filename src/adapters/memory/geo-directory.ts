@@ -1,0 +1,22 @@
+/**
+ * The in-memory geography directory.
+ * @module
+ */
+import type { Country, GeoZone } from '../../domain/records/geo.js';
+import type { GeoDirectory } from '../../ports/geo-directory.js';
+import { deepFreeze } from './freeze.js';
+import type { MemoryStoreData } from './store-data.js';
+
+/** A {@link GeoDirectory} over the memory tables: countries with all their zones, and every geo zone. */
+export function createMemoryGeoDirectory(data: MemoryStoreData): GeoDirectory {
+  return {
+    async getCountry(countryId: number): Promise<Country | undefined> {
+      const country = data.countries.get(countryId);
+      return country === undefined ? undefined : deepFreeze(country);
+    },
+
+    async getGeoZones(): Promise<readonly GeoZone[]> {
+      return [...data.geoZones.values()].map(deepFreeze);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The in-memory order repository.
+ * @module
+ */
+import type { Product } from '../../domain/records/catalog.js';
+import type { OrderDraft, OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
+import type {
+  CreateOrderOutcome,
+  HistoryWrite,
+  IdempotencyClaim,
+  OrderRepository,
+  StockShortage,
+  WriteOrderOutcome,
+} from '../../ports/order-repository.js';
+import { deepFreeze, frozenCopy } from './freeze.js';
+import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
+import { planStockMoves } from './stock-moves.js';
+import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
+
+/** Options of {@link createMemoryOrderRepository}. */
+export interface MemoryOrderRepositoryOptions {
+  /**
+   * Test hook called after a write is fully planned and checked, just before it is committed. Throw from it
+   * to simulate a crash mid-write: the method rejects with that error and nothing of the write is stored.
+   */
+  readonly faultBeforeCommit?: (() => void) | undefined;
+}
+
+/** Everything one write stores, worked out before anything is stored. */
+interface WritePlan {
+  readonly order: OrderRecord;
+  readonly products: readonly Product[];
+  readonly ledgers: LedgerPlan;
+  readonly sequences: MemorySequences;
+}
+
+/** The order a write starts from: its draft, revision and history so far (nothing for a new order). */
+interface OrderBase {
+  readonly orderId: number;
+  readonly draft: OrderDraft;
+  readonly revision: number;
+  readonly history: readonly OrderHistoryEntry[];
+}
+
+type Planned = WritePlan | { readonly shortages: readonly StockShortage[] };
+
+/**
+ * Plans a write of `history` over `base`: the new order record, the restocked products and the ledger
+ * entries. Ids are drawn from a copy of the sequences, so a refused or failed write consumes none.
+ */
+function plan(
+  data: MemoryStoreData,
+  base: OrderBase,
+  history: HistoryWrite,
+  sequences: MemorySequences,
+): Planned {
+  const stock = planStockMoves(data.products, history.stockMoves);
+  if (!stock.ok) return { shortages: stock.shortages };
+  sequences.orderHistoryId += 1;
+  const entry: OrderHistoryEntry = {
+    orderHistoryId: sequences.orderHistoryId,
+    orderStatusId: history.orderStatusId,
+    comment: history.comment,
+    notify: history.notify,
+    dateAdded: history.dateAdded,
+  };
+  const order = deepFreeze({
+    ...base.draft,
+    orderId: base.orderId,
+    orderStatusId: history.orderStatusId,
+    revision: base.revision + 1,
+    history: [...base.history, entry],
+  });
+  const ledgers = planLedgers(base.orderId, history, sequences);
+  return { order, products: stock.products, ledgers, sequences };
+}
+
+/**
+ * Stores a planned write. Runs synchronously, after the fault hook: either the hook throws and nothing is
+ * stored, or every table is updated before any other call can run.
+ */
+function commit(
+  data: MemoryStoreData,
+  options: MemoryOrderRepositoryOptions,
+  write: WritePlan,
+  claim?: IdempotencyClaim,
+): void {
+  options.faultBeforeCommit?.();
+  for (const product of write.products) data.products.set(product.productId, product);
+  commitLedgers(data, write.order.orderId, write.ledgers);
+  data.orders.set(write.order.orderId, write.order);
+  Object.assign(data.sequences, write.sequences);
+  if (claim === undefined) return;
+  const { scope, key, fingerprint } = claim;
+  const record = deepFreeze({ scope, key, fingerprint, orderId: write.order.orderId });
+  data.idempotencyKeys.set(idempotencyKey(claim.scope, claim.key), record);
+}
+
+/** What an already-claimed idempotency key answers, or undefined when the key is free. */
+function replay(data: MemoryStoreData, claim: IdempotencyClaim): CreateOrderOutcome | undefined {
+  const previous = data.idempotencyKeys.get(idempotencyKey(claim.scope, claim.key));
+  // A claim whose order has since been removed from the table no longer protects anything: treat it as free.
+  const order = previous === undefined ? undefined : data.orders.get(previous.orderId);
+  if (previous === undefined || order === undefined) return undefined;
+  return previous.fingerprint === claim.fingerprint
+    ? { status: 'replayed', order }
+    : { status: 'idempotency_conflict' };
+}
+
+/** `create`: one synchronous plan-check-commit, so concurrent creates never interleave. */
+function createOrder(
+  data: MemoryStoreData,
+  options: MemoryOrderRepositoryOptions,
+  draft: OrderDraft,
+  history: HistoryWrite,
+  claim: IdempotencyClaim | undefined,
+): CreateOrderOutcome {
+  const replayed = claim === undefined ? undefined : replay(data, claim);
+  if (replayed !== undefined) return replayed;
+  const sequences = { ...data.sequences, orderId: data.sequences.orderId + 1 };
+  const base = { orderId: sequences.orderId, draft: frozenCopy(draft), revision: 0, history: [] };
+  const planned = plan(data, base, history, sequences);
+  if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
+  commit(data, options, planned, claim);
+  return { status: 'created', order: planned.order };
+}
+
+/** `update` and `addHistory`: checks the order and its revision, then one synchronous plan-check-commit. */
+function writeOrder(
+  data: MemoryStoreData,
+  options: MemoryOrderRepositoryOptions,
+  orderId: number,
+  draft: OrderDraft | undefined,
+  history: HistoryWrite,
+  expectedRevision: number,
+): WriteOrderOutcome {
+  const current = data.orders.get(orderId);
+  if (current === undefined) return { status: 'not_found' };
+  if (current.revision !== expectedRevision) return { status: 'conflict' };
+  const base = { ...current, draft: draft === undefined ? current : frozenCopy(draft) };
+  const planned = plan(data, base, history, { ...data.sequences });
+  if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
+  commit(data, options, planned);
+  return { status: 'written', order: planned.order };
+}
+
+/**
+ * An {@link OrderRepository} over the memory tables, sharing them with the catalog (stock) and the coupon and
+ * customer directories (ledgers).
+ *
+ * Every method plans the complete new state first (order record, stock of every product moved, ledger
+ * entries, ids), checks every guarded stock move, and only then commits, synchronously and with no `await`
+ * in between: concurrent calls cannot interleave, and a refused or failed write leaves nothing behind.
+ * A reward redemption's `points` is written to the ledger signed as given (negative spends); releasing
+ * removes every ledger entry of the order. Records are frozen.
+ */
+export function createMemoryOrderRepository(
+  data: MemoryStoreData,
+  options: MemoryOrderRepositoryOptions = {},
+): OrderRepository {
+  return {
+    async create(draft, history, idempotency) {
+      return createOrder(data, options, draft, history, idempotency);
+    },
+
+    async update(orderId, draft, history, expectedRevision) {
+      return writeOrder(data, options, orderId, draft, history, expectedRevision);
+    },
+
+    async addHistory(orderId, history, expectedRevision) {
+      return writeOrder(data, options, orderId, undefined, history, expectedRevision);
+    },
+
+    async get(orderId: number): Promise<OrderRecord | undefined> {
+      const order = data.orders.get(orderId);
+      return order === undefined ? undefined : deepFreeze(order);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Random ids from node:crypto.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import type { IdGenerator, IdKind } from '../../ports/id-generator.js';
+
+/** Random bytes per id kind: session ids are secrets (192 bits); cart line ids need only be unique (96 bits). */
+const BYTES: Readonly<Record<IdKind, number>> = { session: 24, cart: 12 };
+
+/**
+ * An {@link IdGenerator} drawing ids from the operating system's CSPRNG, written in base64url
+ * (`[A-Za-z0-9_-]`, no padding): 32 characters for a session, 16 for a cart line.
+ */
+export function createRandomIdGenerator(): IdGenerator {
+  return {
+    // An unknown kind (from untyped code) gets the session size: erring towards the secret is the safe side.
+    newId: (kind: IdKind) => randomBytes(BYTES[kind] ?? BYTES.session).toString('base64url'),
+  };
+}

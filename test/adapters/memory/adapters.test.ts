@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryAdapters, createMemoryNotifier, demoStore } from '../../../src/adapters/memory/index.js';
+import type { DomainEvent } from '../../../src/domain/events.js';
+import { createSession } from '../../../src/domain/session.js';
+import { draft, history, take, testClock, usd } from './helpers.js';
+
+describe('memory notifier', () => {
+  it('records delivered events in order, as frozen copies, until cleared', async () => {
+    const notifier = createMemoryNotifier();
+    const placed: DomainEvent = {
+      type: 'OrderPlaced',
+      orderId: 1,
+      orderStatusId: 1,
+      total: usd('10.00'),
+      customerEmail: 'a@example.com',
+    };
+    const moved: DomainEvent = {
+      type: 'StockAdjusted',
+      orderId: 1,
+      productId: 40,
+      productOptionValueId: null,
+      delta: -1,
+    };
+    await notifier.notify(placed);
+    await notifier.notify(moved);
+    const seen = notifier.events;
+    expect(seen).toEqual([placed, moved]);
+    expect(seen[0]).not.toBe(placed);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    notifier.clear();
+    expect(notifier.events).toEqual([]);
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('createMemoryAdapters', () => {
+  it('wires every port over one data object', async () => {
+    const { data } = demoStore();
+    const ports = createMemoryAdapters(data, { clock: testClock() });
+    expect(Object.keys(ports).sort()).toEqual([
+      'apiUsers',
+      'catalog',
+      'coupons',
+      'customers',
+      'geo',
+      'loginThrottle',
+      'notifier',
+      'orders',
+      'sessions',
+      'taxes',
+    ]);
+    await ports.orders.create(draft(), history({ stockMoves: [take(40, 5)] }));
+    const [iphone] = await ports.catalog.getProducts([40]);
+    expect(iphone?.quantity).toBe(965);
+    expect(data.products.get(40)?.quantity).toBe(965);
+  });
+
+  it('passes the clock and the options on', async () => {
+    const clock = testClock();
+    const ports = createMemoryAdapters(demoStore().data, {
+      clock,
+      sessionRetentionSeconds: 10,
+      maxLoginFailures: 1,
+      loginWindowSeconds: 30,
+    });
+    const session = createSession({
+      id: 's',
+      apiUserId: 1,
+      now: clock.now().toISOString(),
+      expiresAt: new Date(clock.now().getTime() + 1000).toISOString(),
+      currency: 'USD',
+      language: 'en-gb',
+    });
+    await ports.sessions.save(session, 0);
+    clock.advanceSeconds(5);
+    expect((await ports.sessions.get('s')).status).toBe('expired');
+    clock.advanceSeconds(10);
+    expect((await ports.sessions.get('s')).status).toBe('missing');
+    await ports.loginThrottle.recordFailure('k');
+    expect(await ports.loginThrottle.check('k')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  });
+
+  it('two stores never share state', async () => {
+    const a = createMemoryAdapters(demoStore().data, { clock: testClock() });
+    const b = createMemoryAdapters(demoStore().data, { clock: testClock() });
+    await a.orders.create(draft(), history({ stockMoves: [take(40, 1)] }));
+    expect((await b.catalog.getProducts([40]))[0]?.quantity).toBe(970);
+    expect(await b.orders.get(1)).toBeUndefined();
+  });
+});
