@@ -1,0 +1,124 @@
+/**
+ * Shared pieces of the order-repository contract cases: demo ids, stock readers and outcome checks.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { Catalog } from '../../ports/catalog.js';
+import type { StockMove } from '../../ports/order-repository.js';
+import type { OrderRepositoryFixture } from '../order-repository-fixture.js';
+
+/** Registers one case that runs on a fresh fixture. */
+export type OrderCase = (title: string, body: (fixture: OrderRepositoryFixture) => Promise<void>) => void;
+
+/** The demo-store ids and figures the cases rely on (see DEMO-STORE.md). */
+export const demo = {
+  /** iPhone: 970 in stock. */
+  iphone: 40,
+  iphoneStock: 970,
+  /** Canon EOS 5D: 7 in stock, option 226 ("Select") with value 15 Red (2, subtract) and 16 Blue (5). */
+  canon: 30,
+  canonStock: 7,
+  red: 15,
+  redStock: 2,
+  blue: 16,
+  blueStock: 5,
+  couponCode: '2222',
+  customerId: 1,
+  otherCustomerId: 2,
+  customerPoints: 1000,
+} as const;
+
+/** A guarded move taking `units` out of a product's stock (or an option value's). */
+export function take(
+  productId: number,
+  units: number,
+  productOptionValueId: number | null = null,
+): StockMove {
+  return { productId, productOptionValueId, delta: -units, guard: true };
+}
+
+/** A move putting `units` back into a product's stock (or an option value's). */
+export function putBack(
+  productId: number,
+  units: number,
+  productOptionValueId: number | null = null,
+): StockMove {
+  return { productId, productOptionValueId, delta: units, guard: false };
+}
+
+/** Short description of an outcome for failure messages. */
+export function describeOutcome(outcome: { readonly status: string }): string {
+  if ('order' in outcome && typeof outcome.order === 'object' && outcome.order !== null) {
+    const order = outcome.order as { orderId?: unknown; revision?: unknown };
+    return `${outcome.status} (order ${String(order.orderId)}, revision ${String(order.revision)})`;
+  }
+  return JSON.stringify(outcome);
+}
+
+/** Asserts the outcome's status and narrows it. */
+export function expectOutcome<O extends { readonly status: string }, S extends O['status']>(
+  outcome: O,
+  status: S,
+  when: string,
+): Extract<O, { readonly status: S }> {
+  if (outcome.status !== status) assert.fail(`${when}: expected ${status}, got ${describeOutcome(outcome)}`);
+  return outcome as Extract<O, { readonly status: S }>;
+}
+
+/** The stock of a product as the catalog reads it. */
+export async function productStock(catalog: Catalog, productId: number): Promise<number> {
+  const product = (await catalog.getProducts([productId])).find((p) => p.productId === productId);
+  assert.ok(
+    product !== undefined,
+    `the catalog has no product ${productId}: the fixture must hold the demo data`,
+  );
+  return product.quantity;
+}
+
+/** The stock of an option value as the catalog reads it. */
+export async function optionValueStock(
+  catalog: Catalog,
+  productId: number,
+  productOptionValueId: number,
+): Promise<number> {
+  const product = (await catalog.getProducts([productId])).find((p) => p.productId === productId);
+  assert.ok(
+    product !== undefined,
+    `the catalog has no product ${productId}: the fixture must hold the demo data`,
+  );
+  for (const option of product.options) {
+    const value = option.values.find((v) => v.productOptionValueId === productOptionValueId);
+    if (value !== undefined) return value.quantity;
+  }
+  return assert.fail(`product ${productId} has no option value ${productOptionValueId}`);
+}
+
+/** Asserts the stock of a product (or of an option value). */
+export async function expectStock(
+  catalog: Catalog,
+  productId: number,
+  expected: number,
+  when: string,
+  productOptionValueId: number | null = null,
+): Promise<void> {
+  const actual =
+    productOptionValueId === null
+      ? await productStock(catalog, productId)
+      : await optionValueStock(catalog, productId, productOptionValueId);
+  const what =
+    productOptionValueId === null ? `product ${productId}` : `option value ${productOptionValueId}`;
+  assert.equal(actual, expected, `${when}: stock of ${what} should be ${expected}, is ${actual}`);
+}
+
+/** Asserts that the fixture starts from the demo stock (a reused or shared fixture breaks every count). */
+export async function expectDemoStock(catalog: Catalog): Promise<void> {
+  await expectStock(catalog, demo.iphone, demo.iphoneStock, 'fresh fixture');
+  await expectStock(catalog, demo.canon, demo.canonStock, 'fresh fixture');
+  await expectStock(catalog, demo.canon, demo.redStock, 'fresh fixture', demo.red);
+}
+
+/** A random idempotency key, so that cases never share one even on a persistent store. */
+export function newKey(): string {
+  return `key-${randomUUID()}`;
+}

@@ -1,0 +1,209 @@
+/**
+ * Order-repository contract: stock moves, all-or-nothing writes and no overselling.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import { money } from '../../money/index.js';
+import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
+import {
+  demo,
+  expectDemoStock,
+  expectOutcome,
+  expectStock,
+  type OrderCase,
+  putBack,
+  take,
+} from './helpers.js';
+
+/** The largest id range the all-or-nothing case probes between two created orders. */
+const MAX_PROBED_IDS = 1000;
+
+/** Registers the stock cases. */
+export function registerStockCases(test: OrderCase): void {
+  test('a guarded move takes units out of stock and a positive move puts them back', async ({
+    orders,
+    catalog,
+  }) => {
+    await expectDemoStock(catalog);
+    const history = sampleHistoryWrite({ stockMoves: [take(demo.iphone, 2)] });
+    const created = expectOutcome(await orders.create(sampleOrderDraft(), history), 'created', 'create');
+    await expectStock(catalog, demo.iphone, demo.iphoneStock - 2, 'after the create');
+    const cancel = sampleHistoryWrite({ orderStatusId: 7, stockMoves: [putBack(demo.iphone, 2)] });
+    expectOutcome(await orders.addHistory(created.order.orderId, cancel, 1), 'written', 'addHistory');
+    await expectStock(catalog, demo.iphone, demo.iphoneStock, 'after the cancel');
+  });
+
+  test("an option-value move changes the value's stock, not the product's", async ({ orders, catalog }) => {
+    await expectDemoStock(catalog);
+    const valueOnly = sampleHistoryWrite({ stockMoves: [take(demo.canon, 1, demo.red)] });
+    expectOutcome(await orders.create(sampleOrderDraft(), valueOnly), 'created', 'create moving the value');
+    await expectStock(catalog, demo.canon, demo.redStock - 1, 'after the value move', demo.red);
+    await expectStock(catalog, demo.canon, demo.canonStock, 'after the value move');
+    await expectStock(catalog, demo.canon, demo.blueStock, 'after the value move', demo.blue);
+
+    const both = sampleHistoryWrite({ stockMoves: [take(demo.canon, 1), take(demo.canon, 1, demo.red)] });
+    const second = expectOutcome(
+      await orders.create(sampleOrderDraft(), both),
+      'created',
+      'create moving both',
+    );
+    await expectStock(catalog, demo.canon, 0, 'after both moves', demo.red);
+    await expectStock(catalog, demo.canon, demo.canonStock - 1, 'after both moves');
+
+    const refused = await orders.create(sampleOrderDraft(), valueOnly);
+    assert.deepStrictEqual(
+      expectOutcome(refused, 'insufficient_stock', 'create taking a value out of stock').shortages,
+      [{ productId: demo.canon, productOptionValueId: demo.red, available: 0, requested: 1 }],
+    );
+    const cancel = sampleHistoryWrite({ orderStatusId: 7, stockMoves: [putBack(demo.canon, 1, demo.red)] });
+    expectOutcome(await orders.addHistory(second.order.orderId, cancel, 1), 'written', 'addHistory');
+    await expectStock(catalog, demo.canon, 1, 'after putting the value back', demo.red);
+  });
+
+  test('an unguarded move is applied even when it leaves the stock below zero', async ({
+    orders,
+    catalog,
+  }) => {
+    await expectDemoStock(catalog);
+    const unguarded = { productId: demo.canon, productOptionValueId: null, delta: -10, guard: false };
+    const history = sampleHistoryWrite({ stockMoves: [unguarded] });
+    const created = expectOutcome(await orders.create(sampleOrderDraft(), history), 'created', 'create');
+    await expectStock(catalog, demo.canon, demo.canonStock - 10, 'after the unguarded move');
+    const back = sampleHistoryWrite({ orderStatusId: 7, stockMoves: [putBack(demo.canon, 10)] });
+    expectOutcome(await orders.addHistory(created.order.orderId, back, 1), 'written', 'addHistory');
+    await expectStock(catalog, demo.canon, demo.canonStock, 'after putting it back');
+  });
+
+  test('a create whose second guarded move would go below zero writes nothing', async ({
+    orders,
+    catalog,
+    coupons,
+    customers,
+  }) => {
+    await expectDemoStock(catalog);
+    const coupon = await coupons.getCoupon(demo.couponCode);
+    assert.ok(coupon !== undefined, `coupon ${demo.couponCode} must be in the fixture`);
+    const usesBefore = await coupons.countUses(coupon.couponId, demo.customerId);
+    const pointsBefore = await customers.getRewardBalance(demo.customerId);
+    const before = expectOutcome(
+      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
+      'created',
+      'create',
+    );
+
+    const failing = sampleHistoryWrite({
+      stockMoves: [take(demo.iphone, 1), take(demo.canon, demo.canonStock + 1)],
+      redemptions: [
+        {
+          kind: 'coupon',
+          couponId: coupon.couponId,
+          customerId: demo.customerId,
+          amount: money('-10.00', 'USD'),
+        },
+        { kind: 'reward', customerId: demo.customerId, points: -100 },
+      ],
+    });
+    const refused = expectOutcome(
+      await orders.create(sampleOrderDraft(), failing),
+      'insufficient_stock',
+      'create',
+    );
+    assert.deepStrictEqual(refused.shortages, [
+      {
+        productId: demo.canon,
+        productOptionValueId: null,
+        available: demo.canonStock,
+        requested: demo.canonStock + 1,
+      },
+    ]);
+    await expectStock(catalog, demo.iphone, demo.iphoneStock, 'the first move must not be applied');
+    await expectStock(catalog, demo.canon, demo.canonStock, 'after the refused create');
+    assert.deepStrictEqual(
+      await coupons.countUses(coupon.couponId, demo.customerId),
+      usesBefore,
+      'coupon uses',
+    );
+    assert.equal(await customers.getRewardBalance(demo.customerId), pointsBefore, 'reward balance');
+
+    const after = expectOutcome(
+      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
+      'created',
+      'create',
+    );
+    const [low, high] = [before.order.orderId, after.order.orderId].sort((x, y) => x - y) as [number, number];
+    for (let id = low + 1; id < high && id <= low + MAX_PROBED_IDS; id += 1) {
+      assert.equal(await orders.get(id), undefined, `order ${id} appeared: the refused create left an order`);
+    }
+    assert.deepStrictEqual(await orders.get(before.order.orderId), before.order);
+    assert.deepStrictEqual(await orders.get(after.order.orderId), after.order);
+  });
+
+  test('an addHistory or update whose second guarded move would go below zero writes nothing', async ({
+    orders,
+    catalog,
+  }) => {
+    await expectDemoStock(catalog);
+    const created = expectOutcome(
+      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
+      'created',
+      'create',
+    );
+    const failing = sampleHistoryWrite({
+      orderStatusId: 2,
+      stockMoves: [take(demo.iphone, 1), take(demo.canon, demo.canonStock + 1)],
+    });
+    const shortage = {
+      productId: demo.canon,
+      productOptionValueId: null,
+      available: demo.canonStock,
+      requested: demo.canonStock + 1,
+    };
+    const byHistory = expectOutcome(
+      await orders.addHistory(created.order.orderId, failing, 1),
+      'insufficient_stock',
+      'addHistory',
+    );
+    assert.deepStrictEqual(byHistory.shortages, [shortage]);
+    const byUpdate = expectOutcome(
+      await orders.update(created.order.orderId, sampleOrderDraft({ comment: 'changed' }), failing, 1),
+      'insufficient_stock',
+      'update',
+    );
+    assert.deepStrictEqual(byUpdate.shortages, [shortage]);
+    await expectStock(catalog, demo.iphone, demo.iphoneStock, 'the first move must not be applied');
+    await expectStock(catalog, demo.canon, demo.canonStock, 'after the refused writes');
+    assert.deepStrictEqual(await orders.get(created.order.orderId), created.order, 'the order changed');
+  });
+
+  test('of 30 concurrent creates each taking 1 of 7 units exactly 7 are created and stock ends at 0', async ({
+    orders,
+    catalog,
+  }) => {
+    await expectDemoStock(catalog);
+    const history = sampleHistoryWrite({ stockMoves: [take(demo.canon, 1)] });
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        orders.create(sampleOrderDraft({ comment: `buyer ${i}` }), history),
+      ),
+    );
+    const created = outcomes.filter((outcome) => outcome.status === 'created');
+    assert.equal(
+      created.length,
+      demo.canonStock,
+      `expected ${demo.canonStock} created, got ${created.length}`,
+    );
+    assert.equal(
+      new Set(created.map((outcome) => outcome.order.orderId)).size,
+      demo.canonStock,
+      'ids repeat',
+    );
+    for (const outcome of outcomes) {
+      if (outcome.status === 'created') continue;
+      const refused = expectOutcome(outcome, 'insufficient_stock', 'a create beyond the stock');
+      assert.deepStrictEqual(refused.shortages, [
+        { productId: demo.canon, productOptionValueId: null, available: 0, requested: 1 },
+      ]);
+    }
+    await expectStock(catalog, demo.canon, 0, 'after the race');
+  });
+}

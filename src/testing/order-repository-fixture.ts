@@ -1,0 +1,28 @@
+/**
+ * What the order-repository contract suite needs from the host for one case.
+ * @module
+ */
+import type { Catalog } from '../ports/catalog.js';
+import type { CouponDirectory } from '../ports/coupon-directory.js';
+import type { CustomerDirectory } from '../ports/customer-directory.js';
+import type { OrderRepository } from '../ports/order-repository.js';
+
+/**
+ * A fresh order repository for one case, with the directories that read its ledgers.
+ *
+ * The stores must hold the demo store's data as `demoStore()` defines it, freshly (no order written yet by an
+ * earlier case): the suite relies on product 40 (970 in stock), product 30 (7 in stock; option 226, value 15
+ * "Red" with 2 in stock and `subtract`), coupon `2222` and customer 1 with a balance of 1000 reward points.
+ */
+export interface OrderRepositoryFixture {
+  /** The repository under test. */
+  readonly orders: OrderRepository;
+  /** Reads stock as `orders` last wrote it. */
+  readonly catalog: Catalog;
+  /** Counts the coupon uses `orders` recorded. */
+  readonly coupons: CouponDirectory;
+  /** Sums the reward-point entries, including those `orders` wrote. */
+  readonly customers: CustomerDirectory;
+  /** Releases the stores' resources after the case (called once, pass or fail). */
+  cleanup?(): Promise<void>;
+}
