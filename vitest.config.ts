@@ -13,7 +13,12 @@ export default defineConfig({
       },
       {
         // Installs the packed tarball into a scratch project: needs `npm run build` first (.ci/run does it).
-        test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

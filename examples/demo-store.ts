@@ -4,8 +4,9 @@
  *
  * Run with `npm start` (until the HTTP server lands, this is the main job) or `npm run demo`.
  */
-import { convert, createSession, createSystemClock, findCurrency, formatMoney } from '../src/index.js';
+
 import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
+import { convert, createSession, createSystemClock, findCurrency, formatMoney } from '../src/index.js';
 
 const { data, settings } = demoStore();
 const clock = createSystemClock();
@@ -28,9 +29,13 @@ const products = await adapters.catalog.listProducts({
   today,
 });
 for (const product of products) {
-  const prices = settings.currencies.map((currency) => formatMoney(convert(product.price, usd, currency), currency));
+  const prices = settings.currencies.map((currency) =>
+    formatMoney(convert(product.price, usd, currency), currency),
+  );
   const special = product.special ? ` (special ${formatMoney(product.special, usd)})` : '';
-  console.log(`  ${String(product.productId).padStart(3)}  ${product.name.padEnd(26)} ${prices.join('  ')}${special}`);
+  console.log(
+    `  ${String(product.productId).padStart(3)}  ${product.name.padEnd(26)} ${prices.join('  ')}${special}`,
+  );
 }
 
 const manufacturers = await adapters.catalog.countManufacturers();

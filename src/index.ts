@@ -3,6 +3,8 @@
  * adapters. The engine (`createCheckout`) arrives with the engine issues.
  * @module
  */
+
+export * from './adapters/system/index.js';
 export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart-line.js';
 export type {
   CheckoutError,
@@ -46,4 +48,3 @@ export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/
 export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';
-export * from './adapters/system/index.js';

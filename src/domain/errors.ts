@@ -101,7 +101,11 @@ export function checkoutError<K extends Exclude<CheckoutErrorKind, 'unavailable'
 }
 
 /** Builds the `unavailable` error for a failed port call. */
-export function unavailable(port: PortName, cause: unknown, text = 'Service temporarily unavailable!'): UnavailableError {
+export function unavailable(
+  port: PortName,
+  cause: unknown,
+  text = 'Service temporarily unavailable!',
+): UnavailableError {
   return { kind: 'unavailable', port, cause, fields: { warning: text } };
 }
 

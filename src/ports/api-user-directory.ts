@@ -6,6 +6,8 @@ import type { ApiUser } from '../domain/records/api-user.js';
 
 /** The trusted clients. Contract: look-ups return the user whatever its status; the rules judge status and IPs. */
 export interface ApiUserDirectory {
+  /** The API user with exactly this username (case-sensitive), or undefined. */
   findByUsername(username: string): Promise<ApiUser | undefined>;
+  /** The API user with this id, or undefined. */
   getApiUser(apiId: number): Promise<ApiUser | undefined>;
 }

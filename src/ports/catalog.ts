@@ -25,11 +25,17 @@ import type {
  * - `countManufacturers` / `countProducts` count the same sets without paging.
  */
 export interface Catalog {
+  /** Every existing product among `productIds`, in one read. */
   getProducts(productIds: readonly number[]): Promise<readonly Product[]>;
+  /** One manufacturer with its full record, or undefined. */
   getManufacturer(manufacturerId: number): Promise<Manufacturer | undefined>;
+  /** One page of manufacturers, sorted as the query says, ties by id. */
   listManufacturers(query: ManufacturerListQuery): Promise<readonly Manufacturer[]>;
+  /** How many manufacturers the list pages through. */
   countManufacturers(): Promise<number>;
+  /** One page of products on sale matching the filter, sorted as the query says, ties by id. */
   listProducts(query: ProductListQuery): Promise<readonly ProductListEntry[]>;
+  /** How many products on sale match the filter. */
   countProducts(filter: ProductFilter & Pick<ProductListQuery, 'today'>): Promise<number>;
   /** Every category (a small tree), for category filters and coupon category checks. */
   getCategories(): Promise<readonly Category[]>;

@@ -12,6 +12,8 @@ import type { Coupon, CouponUses } from '../domain/records/coupon.js';
  * there is no customer: then `customer` is 0).
  */
 export interface CouponDirectory {
+  /** The coupon with exactly this code, or undefined. */
   getCoupon(code: string): Promise<Coupon | undefined>;
+  /** Recorded uses of the coupon, in total and by the customer. */
   countUses(couponId: number, customerId: number): Promise<CouponUses>;
 }

@@ -16,10 +16,16 @@ import type { Affiliate, Customer, CustomerGroup, CustomField } from '../domain/
  *   wrote when orders redeemed points.
  */
 export interface CustomerDirectory {
+  /** The customer with this id, whatever its status, or undefined. */
   getCustomer(customerId: number): Promise<Customer | undefined>;
+  /** The customer whose e-mail matches ignoring case, whatever its status, or undefined. */
   findCustomerByEmail(email: string): Promise<Customer | undefined>;
+  /** The customer group with this id, or undefined. */
   getCustomerGroup(customerGroupId: number): Promise<CustomerGroup | undefined>;
+  /** The enabled custom fields of the group, `required` as set for it, in sort order. */
   getCustomFields(customerGroupId: number): Promise<readonly CustomField[]>;
+  /** The customer's reward points: the sum of their ledger entries. */
   getRewardBalance(customerId: number): Promise<number>;
+  /** The affiliate account of the customer, or undefined. */
   getAffiliate(customerId: number): Promise<Affiliate | undefined>;
 }

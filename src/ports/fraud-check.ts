@@ -10,5 +10,6 @@ import type { OrderRecord } from '../domain/records/order.js';
  */
 export interface FraudCheck {
   readonly code: string;
+  /** The status that should replace the requested one, or null. */
   check(order: OrderRecord): Promise<number | null>;
 }

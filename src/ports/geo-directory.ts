@@ -11,6 +11,8 @@ import type { Country, GeoZone } from '../domain/records/geo.js';
  * every geo zone with its members (a small set, read whole so that matching stays a pure rule).
  */
 export interface GeoDirectory {
+  /** The country with all its zones, whatever its status, or undefined. */
   getCountry(countryId: number): Promise<Country | undefined>;
+  /** Every geo zone with its members. */
   getGeoZones(): Promise<readonly GeoZone[]>;
 }

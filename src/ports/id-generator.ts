@@ -11,5 +11,6 @@ export type IdKind = 'session' | 'cart';
  * randomness written with `[A-Za-z0-9_-]` only (they travel in cookies and query strings).
  */
 export interface IdGenerator {
+  /** A new id of the given kind, never issued before. */
   newId(kind: IdKind): string;
 }

@@ -14,7 +14,10 @@ export interface ThrottleVerdict {
  * often within a window. Contract: only `recordFailure` counts; `reset` clears a key after a successful login.
  */
 export interface LoginThrottle {
+  /** Whether the key may try to log in now. */
   check(key: string): Promise<ThrottleVerdict>;
+  /** Counts one failed login for the key. */
   recordFailure(key: string): Promise<void>;
+  /** Forgets the failures of the key. */
   reset(key: string): Promise<void>;
 }

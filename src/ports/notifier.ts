@@ -12,5 +12,6 @@ import type { DomainEvent } from '../domain/events.js';
  * engine and never undoes or fails the operation that produced the event.
  */
 export interface Notifier {
+  /** Delivers one event; a rejection is logged and never undoes the operation. */
   notify(event: DomainEvent): Promise<void>;
 }

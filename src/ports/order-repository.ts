@@ -2,8 +2,9 @@
  * The order repository port.
  * @module
  */
-import type { Money } from '../money/index.js';
+
 import type { OrderDraft, OrderRecord } from '../domain/records/order.js';
+import type { Money } from '../money/index.js';
 
 /**
  * One stock movement. `delta` < 0 takes units out of stock, > 0 puts them back. With `guard` set the move is
@@ -17,9 +18,17 @@ export interface StockMove {
   readonly guard: boolean;
 }
 
-/** A coupon or reward-point use to record against the order. */
+/**
+ * A coupon or reward-point use to record against the order. Reward `points` is a signed ledger entry, as
+ * OpenCart's `customer_reward` rows: negative spends points (−100 takes 100 off the customer's balance).
+ */
 export type Redemption =
-  | { readonly kind: 'coupon'; readonly couponId: number; readonly customerId: number; readonly amount: Money }
+  | {
+      readonly kind: 'coupon';
+      readonly couponId: number;
+      readonly customerId: number;
+      readonly amount: Money;
+    }
   | { readonly kind: 'reward'; readonly customerId: number; readonly points: number };
 
 /** A history entry to append, with the side effects the rules decided for the status move. */
@@ -42,7 +51,7 @@ export interface IdempotencyClaim {
   readonly fingerprint: string;
 }
 
-/** A stock move that could not be made. */
+/** A stock move that could not be made: `requested` units (positive) against `available` at the start of the write. */
 export interface StockShortage {
   readonly productId: number;
   readonly productOptionValueId: number | null;
@@ -85,17 +94,21 @@ export type WriteOrderOutcome =
  * - `get` returns the order with its history in insertion order, or undefined.
  */
 export interface OrderRepository {
+  /** Writes a new order with its first history entry and that entry's effects, in one transaction. */
   create(
     draft: OrderDraft,
     history: HistoryWrite,
     idempotency?: IdempotencyClaim,
   ): Promise<CreateOrderOutcome>;
+  /** Replaces the draft of an order and appends a history entry, in one transaction, at `expectedRevision`. */
   update(
     orderId: number,
     draft: OrderDraft,
     history: HistoryWrite,
     expectedRevision: number,
   ): Promise<WriteOrderOutcome>;
+  /** Appends a history entry, sets the status and applies the effects, in one transaction, at `expectedRevision`. */
   addHistory(orderId: number, history: HistoryWrite, expectedRevision: number): Promise<WriteOrderOutcome>;
+  /** The order with its history, or undefined. */
   get(orderId: number): Promise<OrderRecord | undefined>;
 }

@@ -2,10 +2,11 @@
  * The payment-method extension port.
  * @module
  */
-import type { Money } from '../money/index.js';
+
 import type { GeoZone } from '../domain/records/geo.js';
 import type { PaymentMethodOffer, SessionAddress } from '../domain/session.js';
 import type { StoreSettings } from '../domain/settings.js';
+import type { Money } from '../money/index.js';
 
 /** What a payment method may base its offer on. */
 export interface PaymentContext {
@@ -24,5 +25,6 @@ export interface PaymentContext {
  */
 export interface PaymentMethod {
   readonly code: string;
+  /** The method as offered for the context, or null when it does not apply. */
   offer(context: PaymentContext): Promise<PaymentMethodOffer | null>;
 }

@@ -2,10 +2,11 @@
  * The shipping-method extension port.
  * @module
  */
-import type { Money } from '../money/index.js';
+
 import type { GeoZone } from '../domain/records/geo.js';
 import type { SessionAddress, ShippingQuoteGroup } from '../domain/session.js';
 import type { StoreSettings } from '../domain/settings.js';
+import type { Money } from '../money/index.js';
 
 /** What a shipping method may base its quote on. Amounts are in the default currency, net of tax. */
 export interface ShippingContext {
@@ -27,5 +28,6 @@ export interface ShippingContext {
  */
 export interface ShippingMethod {
   readonly code: string;
+  /** The quote group for the context, or null when the method does not apply. */
   quote(context: ShippingContext): Promise<ShippingQuoteGroup | null>;
 }

@@ -12,5 +12,6 @@ import type { TaxTable } from '../domain/records/tax.js';
  * pure tax rule, not by the port.
  */
 export interface TaxRates {
+  /** The rules of these tax classes and the rates they name. */
   getTaxTable(taxClassIds: readonly number[]): Promise<TaxTable>;
 }

@@ -2,11 +2,12 @@
  * The total-calculator extension port.
  * @module
  */
-import type { Currency, Money } from '../money/index.js';
+
 import type { PricedCartLine } from '../domain/cart-line.js';
 import type { Coupon } from '../domain/records/coupon.js';
 import type { ShippingQuote } from '../domain/session.js';
 import type { StoreSettings } from '../domain/settings.js';
+import type { Currency, Money } from '../money/index.js';
 
 /** One line of the totals, in the session currency once rounded. */
 export interface TotalLine {
@@ -42,6 +43,7 @@ export interface TotalsContext {
   readonly reward: number;
   readonly currency: Currency;
   readonly settings: StoreSettings;
+  /** Tax amounts on `amount` (one unit) of a tax class for `quantity` units: `P` on the amount, `F` per unit. */
   taxesOn(amount: Money, taxClassId: number, quantity: number): readonly TaxAmount[];
 }
 
@@ -53,5 +55,6 @@ export interface TotalsContext {
 export interface TotalCalculator {
   readonly code: string;
   readonly sortOrder: number;
+  /** The state after this step: pure and synchronous. */
   apply(state: TotalsState, context: TotalsContext): TotalsState;
 }

@@ -15,7 +15,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
 };
 const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json');
-const specifiers = subpaths.map((subpath) => (subpath === '.' ? 'cartwright' : `cartwright/${subpath.slice(2)}`));
+const specifiers = subpaths.map((subpath) =>
+  subpath === '.' ? 'cartwright' : `cartwright/${subpath.slice(2)}`,
+);
 
 let scratch = '';
 let packedFiles: string[] = [];
@@ -98,7 +100,13 @@ const session = root.createSession({ id: 's1', apiUserId: 1, now: '2026-01-01T00
 `;
 
 describe('a consumer project', () => {
-  const expected = { text: '$1,234.50', saved: 'saved', status: 'found', name: 'iPhone', invariant: 'function' };
+  const expected = {
+    text: '$1,234.50',
+    saved: 'saved',
+    status: 'found',
+    name: 'iPhone',
+    invariant: 'function',
+  };
 
   it('imports every entry point from ESM and runs the memory adapters', () => {
     const imports = specifiers.map((s, i) => `import * as e${i} from '${s}'; void e${i};`).join('\n');

@@ -8,6 +8,8 @@
  * own connected client.
  */
 export interface RedisClientLike {
+  /** GET: the value at key, or null. */
   get(key: string): Promise<string | null>;
+  /** DEL: removes the key; answers how many keys were removed. */
   del(key: string): Promise<number>;
 }

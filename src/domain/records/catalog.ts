@@ -6,7 +6,16 @@
 import type { Money } from '../../money/index.js';
 
 /** The option types of the seed and OpenCart. */
-export type OptionType = 'select' | 'radio' | 'checkbox' | 'text' | 'textarea' | 'file' | 'date' | 'time' | 'datetime';
+export type OptionType =
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'text'
+  | 'textarea'
+  | 'file'
+  | 'date'
+  | 'time'
+  | 'datetime';
 
 /** All {@link OptionType} values, in the seed's order. */
 export const optionTypes: readonly OptionType[] = [
