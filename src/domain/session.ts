@@ -5,21 +5,13 @@
  * @module
  */
 import type { Money } from '../money/index.js';
-import type { CustomFieldValue } from './records/customers.js';
+import type { Address, CustomerDetails } from './records/address.js';
 
 /** The version of the session's JSON shape; a store holding older shapes migrates or drops them. */
 export const sessionSchemaVersion = 1;
 
 /** The customer as set by the customer step; `customerGroupId` is the resolved group, never 0. */
-export interface SessionCustomer {
-  readonly customerId: number;
-  readonly customerGroupId: number;
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly email: string;
-  readonly telephone: string;
-  readonly customField: Readonly<Record<string, CustomFieldValue>>;
-}
+export type SessionCustomer = CustomerDetails;
 
 /** A chosen option value: a value id or text for most types, a list of value ids for checkbox. */
 export type CartOptionValue = string | readonly string[];
@@ -39,25 +31,7 @@ export interface CartLine {
 }
 
 /** A payment or shipping address as stored, with country and zone names resolved when it was set. */
-export interface SessionAddress {
-  readonly addressId: number;
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly company: string;
-  readonly address1: string;
-  readonly address2: string;
-  readonly city: string;
-  readonly postcode: string;
-  readonly countryId: number;
-  readonly country: string;
-  readonly isoCode2: string;
-  readonly isoCode3: string;
-  readonly zoneId: number;
-  readonly zone: string;
-  readonly zoneCode: string;
-  readonly addressFormat: string;
-  readonly customField: Readonly<Record<string, CustomFieldValue>>;
-}
+export type SessionAddress = Address;
 
 /** One shipping quote (`code` is `<method>.<quote>`). Cost is in the default currency, net of tax. */
 export interface ShippingQuote {

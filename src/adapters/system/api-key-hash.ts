@@ -38,7 +38,10 @@ function parseKeyHash(keyHash: string): { salt: Buffer; hash: Buffer } | undefin
   if (scheme !== SCHEME || rest.length > 0) return undefined;
   const salt = decodeField(saltField);
   const hash = decodeField(hashField);
-  return salt === undefined || hash === undefined ? undefined : { salt, hash };
+  // The length is fixed, never read from the stored text: scrypt's output for a shorter length is a prefix of
+  // the longer one, so a truncated hash would otherwise still verify.
+  if (salt === undefined || hash === undefined || hash.length !== HASH_BYTES) return undefined;
+  return { salt, hash };
 }
 
 /**
@@ -50,7 +53,7 @@ export function verifyApiKey(key: string, keyHash: string): boolean {
     if (typeof key !== 'string' || typeof keyHash !== 'string') return false;
     const parsed = parseKeyHash(keyHash);
     if (parsed === undefined) return false;
-    const derived = scryptSync(key, parsed.salt, parsed.hash.length);
+    const derived = scryptSync(key, parsed.salt, HASH_BYTES);
     return timingSafeEqual(derived, parsed.hash);
   } catch {
     return false;

@@ -2,6 +2,7 @@
  * The records ports hand to the rules: catalog, customers, geography, tax, coupons, API users and orders.
  * @module
  */
+export type { Address, CustomerDetails } from './address.js';
 export type { ApiUser } from './api-user.js';
 export type {
   Category,

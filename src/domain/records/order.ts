@@ -4,40 +4,14 @@
  * @module
  */
 import type { Money } from '../../money/index.js';
+import type { Address, CustomerDetails } from './address.js';
 import type { SubscriptionFrequency } from './catalog.js';
-import type { CustomFieldValue } from './customers.js';
 
-/** An address as copied into an order (names resolved at the time of the order). */
-export interface OrderAddress {
-  readonly addressId: number;
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly company: string;
-  readonly address1: string;
-  readonly address2: string;
-  readonly city: string;
-  readonly postcode: string;
-  readonly countryId: number;
-  readonly country: string;
-  readonly isoCode2: string;
-  readonly isoCode3: string;
-  readonly zoneId: number;
-  readonly zone: string;
-  readonly zoneCode: string;
-  readonly addressFormat: string;
-  readonly customField: Readonly<Record<string, CustomFieldValue>>;
-}
+/** An address as copied into an order. */
+export type OrderAddress = Address;
 
 /** The customer as set on the session at confirm. */
-export interface OrderCustomer {
-  readonly customerId: number;
-  readonly customerGroupId: number;
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly email: string;
-  readonly telephone: string;
-  readonly customField: Readonly<Record<string, CustomFieldValue>>;
-}
+export type OrderCustomer = CustomerDetails;
 
 /** A chosen option of an order line. `subtract` tells history moves whether the value's stock moves. */
 export interface OrderOption {

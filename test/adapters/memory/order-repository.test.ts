@@ -175,13 +175,14 @@ describe('memory order repository: records and idempotency', () => {
     const { data } = demoStore();
     const orders = createMemoryOrderRepository(data);
     const mine = structuredClone(draft());
+    const original = mine.comment;
     const created = await orders.create(mine, history());
     if (created.status !== 'created') throw new Error(created.status);
     (mine as { comment: string }).comment = 'changed';
     (mine.products as unknown[]).push({});
     const stored = await orders.get(created.order.orderId);
     if (stored === undefined) throw new Error('order not stored');
-    expect(stored.comment).toBe('');
+    expect(stored.comment).toBe(original);
     expect(stored.products).toHaveLength(1);
     expect(() => {
       (stored as { comment: string }).comment = 'x';

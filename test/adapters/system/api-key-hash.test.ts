@@ -45,6 +45,9 @@ describe('hashApiKey / verifyApiKey', () => {
       `SCRYPT$${salt}$${digest}`,
     ];
     for (const bad of malformed) expect(verifyApiKey('correct horse battery staple', bad), bad).toBe(false);
+    // A canonical but truncated hash (scrypt's shorter outputs are prefixes of longer ones) must not verify.
+    const truncated = Buffer.from(digest, 'base64url').subarray(0, 24).toString('base64url');
+    expect(verifyApiKey('correct horse battery staple', `scrypt$${salt}$${truncated}`)).toBe(false);
     const untyped = verifyApiKey as (key: unknown, keyHash: unknown) => boolean;
     expect(untyped(undefined, hash)).toBe(false);
     expect(untyped('correct horse battery staple', null)).toBe(false);
