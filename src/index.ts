@@ -30,6 +30,8 @@ export type {
   OrderStatusChanged,
   StockAdjusted,
 } from './domain/events.js';
+export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
+export { createMessages, defaultMessages, messageText } from './domain/messages.js';
 export * from './domain/records/index.js';
 export type {
   CartLine,

@@ -1,0 +1,115 @@
+/**
+ * Every text cartwright answers with, in one table. Texts the seed gives are verbatim; where the seed gives none,
+ * OpenCart's en-gb text is used (DECISIONS 31), with the city text fixed to say 2 characters. Texts marked
+ * "ours" exist in neither and are cartwright's own.
+ *
+ * Hosts translate or reword by passing overrides to {@link createMessages}; placeholders are `{name}`.
+ * @module
+ */
+
+/** The default (en-gb) catalogue. Keys are stable identifiers; values are templates. */
+export const defaultMessages = {
+  // Customer (seed texts).
+  'customer.success': 'Customer data set successfully!',
+  'customer.not_found': 'Customer does not exist!',
+  'customer.customer_group': 'Customer group is invalid!',
+  'customer.firstname': 'First name must be between 1 and 32 characters!',
+  'customer.lastname': 'Last name must be between 1 and 32 characters!',
+  'customer.email': 'E-Mail address does not appear to be valid!',
+  'customer.telephone': 'Telephone must be between 3 and 32 characters!',
+  // Custom fields and options (OpenCart's `%s required!` / `%s is not a valid input!`).
+  'field.required': '{name} required!',
+  'field.invalid': '{name} is not a valid input!',
+  // Cart (seed texts, then OpenCart's).
+  'cart.success_multi': 'Products added to cart successfully!',
+  'cart.success_single': 'Product added to cart successfully!',
+  'cart.warning': 'Please check the cart carefully for errors!',
+  'cart.product_not_found': 'Product does not exist!',
+  'cart.out_of_stock': 'Product is out of stock!',
+  'cart.subscription': 'Invalid subscription',
+  'cart.option_not_found': 'Option could not be found!',
+  'cart.option_stock': 'Option not available in the desired quantity or not in stock!',
+  'cart.minimum': 'Minimum order amount for {name} is {minimum}!',
+  'cart.quantity': 'Quantity must be a whole number of at least 1!', // ours
+  'cart.updated': 'Success: You have modified your shopping cart!',
+  'cart.removed': 'Success: You have removed an item from your shopping cart!',
+  'cart.line_not_found': 'Warning: Product could not be found!',
+  // Addresses (OpenCart's texts; the seed gives none).
+  'address.firstname': 'First Name must be between 1 and 32 characters!',
+  'address.lastname': 'Last Name must be between 1 and 32 characters!',
+  'address.address_1': 'Address 1 must be between 3 and 128 characters!',
+  'address.city': 'City must be between 2 and 128 characters!',
+  'address.postcode': 'Postcode must be between 2 and 10 characters for this country!',
+  'address.country': 'Please select a country!',
+  'address.zone': 'Please select a region / state!',
+  'payment_address.success': 'Payment address set successfully!',
+  'shipping_address.success': 'Shipping address set successfully!',
+  'shipping_address.not_required': 'Warning: There are no products that require shipping',
+  // Preconditions of the method steps (seed's session-check texts).
+  'step.customer': 'Customer data required',
+  'step.product': 'Cart is empty',
+  'step.shipping_address': 'Shipping address required',
+  // Shipping and payment methods.
+  'shipping_methods.none': 'Warning: No Shipping options are available!',
+  'shipping_method.success': 'Shipping method set successfully!',
+  'shipping_method.not_offered': 'Warning: Shipping method required!',
+  'payment_methods.none': 'Warning: No payment options are available!',
+  'payment_method.success': 'Payment method set successfully!',
+  'payment_method.not_offered': 'Warning: Payment method required!',
+  // Coupons, rewards, affiliate (OpenCart's extension texts).
+  'coupon.success': 'Success: Your coupon discount has been applied!',
+  'coupon.removed': 'Success: Your coupon discount has been removed!',
+  'coupon.invalid': 'Warning: Coupon is either invalid, expired or reached its usage limit!',
+  'reward.success': 'Success: Your reward points discount has been applied!',
+  'reward.balance': "Warning: You don't have {points} reward points!",
+  'reward.maximum': 'Warning: The maximum number of points that can be applied is {maximum}!',
+  'affiliate.success': 'Success: Affiliate commission will be applied to this order!',
+  'affiliate.not_found': 'Warning: Affiliate could not be found!',
+  // Confirm (seed texts) and order history.
+  'confirm.success': 'Order created successfully!',
+  'confirm.customer': 'Customer data is required!',
+  'confirm.product': 'Cart is empty!',
+  'confirm.stock':
+    'Warning: Products marked with *** are not available in the desired quantity or not in stock!',
+  'confirm.payment_address': 'Payment address is required!',
+  'confirm.shipping_address': 'Shipping address is required!',
+  'confirm.shipping_method': 'Shipping method is required!',
+  'confirm.payment_method': 'Payment method is required!',
+  'order.not_found': 'Warning: Order could not be found!',
+  'order.status': 'Warning: Order status is invalid!', // ours
+  'history.success': 'Order history added successfully!',
+  // Sessions and access (OpenCart 4.0.2's API login texts, and ours).
+  'session.login': 'Success: API session successfully started!',
+  'session.logout': 'Success: API session ended!', // ours
+  'session.credentials': 'Warning: Incorrect API Key!',
+  'session.ip': 'Warning: Your IP {ip} is not allowed to access this API!',
+  'session.missing': 'Warning: You do not have permission to access the API!',
+  'session.expired': 'Warning: Your API session has expired!', // ours
+  'session.throttled': 'Warning: Too many failed logins, try again in {seconds} seconds!', // ours
+  'session.conflict': 'Warning: Another request changed this session first; nothing was saved, try again!', // ours
+  'service.unavailable': 'Service temporarily unavailable!', // ours
+} as const satisfies Record<string, string>;
+
+/** The identifier of one message. */
+export type MessageId = keyof typeof defaultMessages;
+
+/** A complete catalogue: a template for every {@link MessageId}. */
+export type MessageCatalog = Readonly<Record<MessageId, string>>;
+
+/** Values for a template's `{placeholders}`. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A catalogue with some texts replaced (a translation, or a host's own wording); the rest stay default. */
+export function createMessages(overrides: Partial<Record<MessageId, string>> = {}): MessageCatalog {
+  return Object.freeze({ ...defaultMessages, ...overrides });
+}
+
+/**
+ * The text of `id` with its placeholders filled. A placeholder without a value stays as written, so a missing
+ * parameter shows up in the text rather than vanishing.
+ */
+export function messageText(catalog: MessageCatalog, id: MessageId, params: MessageParams = {}): string {
+  return catalog[id].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
