@@ -48,5 +48,6 @@ export type {
 } from './domain/session.js';
 export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/session.js';
 export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings.js';
+export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './input/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';
