@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          benchmark: { include: ['bench/**/*.bench.ts'] },
           exclude: ['test/package/**', 'node_modules/**'],
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
