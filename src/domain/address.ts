@@ -19,28 +19,27 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { type MessageCatalog, type MessageId, messageText } from './messages.js';
-import type { CustomFieldValue } from './records/customers.js';
 import type { Country, Zone } from './records/geo.js';
 import type { SessionAddress } from './session.js';
 
-/** An address as the input layer parsed it from a `payment_…` or `shipping_…` request; values are untrimmed. */
-export interface AddressInput {
-  /** `<prefix>address_id`, stored as given (0 when absent). */
-  readonly addressId: number;
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly company: string;
-  readonly address1: string;
-  readonly address2: string;
-  readonly city: string;
-  readonly postcode: string;
-  /** `<prefix>country_id` (0 when absent). */
-  readonly countryId: number;
-  /** `<prefix>zone_id` (0 when absent). */
-  readonly zoneId: number;
-  /** The address custom field values, already checked by the custom field rules; stored as given. */
-  readonly customField: Readonly<Record<string, CustomFieldValue>>;
-}
+/**
+ * An address as the input layer parsed it from a `payment_…` or `shipping_…` request; values are untrimmed,
+ * ids 0 when absent, custom field values already checked by the custom field rules.
+ */
+export type AddressInput = Pick<
+  SessionAddress,
+  | 'addressId'
+  | 'firstname'
+  | 'lastname'
+  | 'company'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'postcode'
+  | 'countryId'
+  | 'zoneId'
+  | 'customField'
+>;
 
 /** The prefix of an address's request fields and error keys. */
 export type AddressPrefix = 'payment_' | 'shipping_';

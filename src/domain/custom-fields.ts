@@ -16,19 +16,11 @@
  */
 import { type MessageCatalog, messageText } from './messages.js';
 import { matchesPattern } from './pattern.js';
-import type { CustomField, CustomFieldValue } from './records/customers.js';
+import type { OptionType } from './records/catalog.js';
+import type { CustomField, CustomFieldType, CustomFieldValue } from './records/customers.js';
 
 /** The value types shared by custom fields and product options. */
-export type FieldType =
-  | 'text'
-  | 'textarea'
-  | 'select'
-  | 'radio'
-  | 'checkbox'
-  | 'date'
-  | 'time'
-  | 'datetime'
-  | 'file';
+export type FieldType = CustomFieldType | OptionType;
 
 /** What {@link checkFieldValue} needs to know about a field or option. */
 export interface FieldSpec {
@@ -46,6 +38,13 @@ export type FieldCheck =
   | { readonly kind: 'ok'; readonly value: string | readonly string[] }
   | { readonly kind: 'required' }
   | { readonly kind: 'invalid' };
+
+/** The error text of a failed check (`<name> required!` / `<name> is not a valid input!`), or undefined. */
+export function fieldErrorText(check: FieldCheck, name: string, catalog: MessageCatalog): string | undefined {
+  if (check.kind === 'required') return messageText(catalog, 'field.required', { name });
+  if (check.kind === 'invalid') return messageText(catalog, 'field.invalid', { name });
+  return undefined;
+}
 
 /** Whether `raw` counts as no value: undefined, null, empty or whitespace-only string, empty list. */
 export function isEmptyValue(raw: unknown): boolean {
@@ -177,10 +176,8 @@ export function checkCustomFields(
       },
       raw,
     );
-    const key = `${keyPrefix}custom_field_${id}`;
-    if (check.kind === 'required') errors[key] = messageText(catalog, 'field.required', { name: field.name });
-    else if (check.kind === 'invalid')
-      errors[key] = messageText(catalog, 'field.invalid', { name: field.name });
+    const text = fieldErrorText(check, field.name, catalog);
+    if (text !== undefined) errors[`${keyPrefix}custom_field_${id}`] = text;
     else if (check.kind === 'ok') accepted[id] = check.value;
   }
   return { errors, values: accepted };

@@ -11,7 +11,7 @@
  *   `<Option name> is not a valid input!`, never an exception. Other per-type rules: see `checkFieldValue`.
  * @module
  */
-import { checkFieldValue } from './custom-fields.js';
+import { checkFieldValue, fieldErrorText } from './custom-fields.js';
 import { type MessageCatalog, messageText } from './messages.js';
 import type { Product } from './records/catalog.js';
 import type { CartOptionValue } from './session.js';
@@ -60,11 +60,8 @@ export function checkOptions(
       },
       raw,
     );
-    const key = `${keyPrefix}option_${id}`;
-    if (check.kind === 'required')
-      errors[key] = messageText(catalog, 'field.required', { name: option.name });
-    else if (check.kind === 'invalid')
-      errors[key] = messageText(catalog, 'field.invalid', { name: option.name });
+    const text = fieldErrorText(check, option.name, catalog);
+    if (text !== undefined) errors[`${keyPrefix}option_${id}`] = text;
     else if (check.kind === 'ok') found.push([option.productOptionId, check.value]);
   }
   found.sort((a, b) => a[0] - b[0]);
