@@ -135,6 +135,42 @@ export function checkFieldValue(spec: FieldSpec, raw: unknown): FieldCheck {
   }
 }
 
+/** One field or option as {@link checkDefinedValues} sees it. */
+export interface FieldDefinition {
+  readonly id: number;
+  readonly name: string;
+  readonly sortOrder: number;
+  readonly spec: FieldSpec;
+}
+
+/** The posted values as a record: anything that is not an object counts as nothing posted. */
+export function postedRecord(posted: unknown): Readonly<Record<string, unknown>> {
+  return typeof posted === 'object' && posted !== null ? (posted as Record<string, unknown>) : {};
+}
+
+/**
+ * Checks the posted value of each definition, in sort order then id: the shared loop of custom fields and
+ * product options. Errors go under `errorKey(id)`; accepted values come back as `[id, value]` pairs.
+ */
+export function checkDefinedValues(
+  definitions: readonly FieldDefinition[],
+  source: Readonly<Record<string, unknown>>,
+  errorKey: (id: number) => string,
+  catalog: MessageCatalog,
+): { errors: Record<string, string>; accepted: [number, string | readonly string[]][] } {
+  const errors: Record<string, string> = {};
+  const accepted: [number, string | readonly string[]][] = [];
+  const ordered = [...definitions].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  for (const definition of ordered) {
+    const key = String(definition.id);
+    const check = checkFieldValue(definition.spec, Object.hasOwn(source, key) ? source[key] : undefined);
+    const text = fieldErrorText(check, definition.name, catalog);
+    if (text !== undefined) errors[errorKey(definition.id)] = text;
+    else if (check.kind === 'ok') accepted.push([definition.id, check.value]);
+  }
+  return { errors, accepted };
+}
+
 /** The result of {@link checkCustomFields}: errors by key, and the accepted values by field id. */
 export interface CustomFieldsCheck {
   readonly errors: Record<string, string>;
@@ -157,28 +193,24 @@ export function checkCustomFields(
   keyPrefix: string,
   catalog: MessageCatalog,
 ): CustomFieldsCheck {
-  const errors: Record<string, string> = {};
-  const accepted: Record<string, CustomFieldValue> = {};
-  const posted: unknown = values;
-  const source = typeof posted === 'object' && posted !== null ? (posted as Record<string, unknown>) : {};
-  const own = [...fields]
+  const definitions = fields
     .filter((field) => field.location === location)
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.customFieldId - b.customFieldId);
-  for (const field of own) {
-    const id = String(field.customFieldId);
-    const raw = Object.hasOwn(source, id) ? source[id] : undefined;
-    const check = checkFieldValue(
-      {
+    .map((field) => ({
+      id: field.customFieldId,
+      name: field.name,
+      sortOrder: field.sortOrder,
+      spec: {
         type: field.type,
         required: field.required,
         validation: field.validation,
         valueIds: field.values.map((value) => value.customFieldValueId),
       },
-      raw,
-    );
-    const text = fieldErrorText(check, field.name, catalog);
-    if (text !== undefined) errors[`${keyPrefix}custom_field_${id}`] = text;
-    else if (check.kind === 'ok') accepted[id] = check.value;
-  }
-  return { errors, values: accepted };
+    }));
+  const { errors, accepted } = checkDefinedValues(
+    definitions,
+    postedRecord(values),
+    (id) => `${keyPrefix}custom_field_${id}`,
+    catalog,
+  );
+  return { errors, values: Object.fromEntries(accepted.map(([id, value]) => [String(id), value])) };
 }

@@ -11,7 +11,7 @@
  *   `<Option name> is not a valid input!`, never an exception. Other per-type rules: see `checkFieldValue`.
  * @module
  */
-import { checkFieldValue, fieldErrorText } from './custom-fields.js';
+import { checkDefinedValues, postedRecord } from './custom-fields.js';
 import { type MessageCatalog, messageText } from './messages.js';
 import type { Product } from './records/catalog.js';
 import type { CartOptionValue } from './session.js';
@@ -35,37 +35,34 @@ export function checkOptions(
   keyPrefix: string,
   catalog: MessageCatalog,
 ): OptionsCheck {
+  const source = postedRecord(options);
+  const definitions = product.options.map((option) => ({
+    id: option.productOptionId,
+    name: option.name,
+    sortOrder: option.sortOrder,
+    spec: {
+      type: option.type,
+      required: option.required,
+      validation: option.validation,
+      valueIds: option.values.map((value) => value.productOptionValueId),
+    },
+  }));
+  const { errors: valueErrors, accepted } = checkDefinedValues(
+    definitions,
+    source,
+    (id) => `${keyPrefix}option_${id}`,
+    catalog,
+  );
   const errors: Record<string, string> = {};
-  const found: [number, CartOptionValue][] = [];
-  const posted: unknown = options;
-  const source = typeof posted === 'object' && posted !== null ? (posted as Record<string, unknown>) : {};
   const byId = new Map(product.options.map((option) => [String(option.productOptionId), option]));
   for (const key of Object.keys(source)) {
     if (!/^[1-9]\d{0,14}$/.test(key) || !byId.has(key)) {
       errors[`${keyPrefix}option_${key}`] = messageText(catalog, 'cart.option_not_found');
     }
   }
-  const ordered = [...product.options].sort(
-    (a, b) => a.sortOrder - b.sortOrder || a.productOptionId - b.productOptionId,
-  );
-  for (const option of ordered) {
-    const id = String(option.productOptionId);
-    const raw = Object.hasOwn(source, id) ? source[id] : undefined;
-    const check = checkFieldValue(
-      {
-        type: option.type,
-        required: option.required,
-        validation: option.validation,
-        valueIds: option.values.map((value) => value.productOptionValueId),
-      },
-      raw,
-    );
-    const text = fieldErrorText(check, option.name, catalog);
-    if (text !== undefined) errors[`${keyPrefix}option_${id}`] = text;
-    else if (check.kind === 'ok') found.push([option.productOptionId, check.value]);
-  }
-  found.sort((a, b) => a[0] - b[0]);
+  Object.assign(errors, valueErrors);
+  accepted.sort((a, b) => a[0] - b[0]);
   const canonical: Record<string, CartOptionValue> = {};
-  for (const [id, value] of found) canonical[String(id)] = value;
+  for (const [id, value] of accepted) canonical[String(id)] = value;
   return { errors, options: canonical };
 }
