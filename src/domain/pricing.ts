@@ -14,6 +14,7 @@
  * @module
  */
 import { add, compare, type Money, sum } from '../money/index.js';
+import { invariant } from './errors.js';
 import type {
   Product,
   ProductDiscount,
@@ -80,8 +81,12 @@ function valueId(raw: string): number | undefined {
   return Number(text);
 }
 
-/** The values of `option` that `chosen` selects: matched by id within the option, each counted once. */
-function chosenValues(option: ProductOption, chosen: CartOptionValue): ProductOptionValue[] {
+/**
+ * The values of `option` that `chosen` selects: matched by id within the option, each counted once, in the
+ * option's own value order. Free-text types select none. Exported for the cart, which counts value stock and
+ * lists the chosen values of a line with the same matching rule the price uses.
+ */
+export function chosenValues(option: ProductOption, chosen: CartOptionValue): ProductOptionValue[] {
   let raw: readonly string[];
   if (option.type === 'select' || option.type === 'radio') {
     if (typeof chosen !== 'string') return [];
@@ -109,19 +114,34 @@ function parseDecimal(text: string): { units: bigint; scale: number } | undefine
   return { units: m[1] === '-' ? -units : units, scale: fraction.length };
 }
 
-/**
- * The exact sum of decimal strings, written with the largest number of decimals among them ("0" for none).
- * Malformed entries count as zero.
- */
-function sumDecimals(list: readonly string[]): string {
-  const parsed = list.map(parseDecimal).filter((p) => p !== undefined);
-  const scale = parsed.reduce((s, p) => Math.max(s, p.scale), 0);
-  const total = parsed.reduce((t, p) => t + p.units * 10n ** BigInt(scale - p.scale), 0n);
+/** A BigInt count of `10^-scale` units, written as a decimal string with exactly `scale` decimals. */
+function formatDecimal(total: bigint, scale: number): string {
   const negative = total < 0n;
   const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
   const body = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
   return negative ? `-${body}` : body;
+}
+
+/**
+ * The exact sum of decimal strings, written with the largest number of decimals among them ("0" for none).
+ * Malformed entries count as zero. Exported for the cart's line weights, which must not pass through floats.
+ */
+export function sumDecimals(list: readonly string[]): string {
+  const parsed = list.map(parseDecimal).filter((p) => p !== undefined);
+  const scale = parsed.reduce((s, p) => Math.max(s, p.scale), 0);
+  const total = parsed.reduce((t, p) => t + p.units * 10n ** BigInt(scale - p.scale), 0n);
+  return formatDecimal(total, scale);
+}
+
+/**
+ * The exact product of a decimal string and a safe integer (a weight times a quantity), written with the
+ * decimals of `text`. A malformed `text` counts as zero.
+ */
+export function multiplyDecimal(text: string, factor: number): string {
+  invariant(Number.isSafeInteger(factor), `multiplyDecimal: ${factor} is not a safe integer`);
+  const parsed = parseDecimal(text) ?? { units: 0n, scale: 0 };
+  return formatDecimal(parsed.units * BigInt(factor), parsed.scale);
 }
 
 /**
