@@ -1,11 +1,16 @@
 /**
- * `cartwright`: the checkout engine's public surface — domain types, errors, money, ports and the system
- * adapters. The engine (`createCheckout`) arrives with the engine issues.
+ * `cartwright`: the checkout engine's public surface — `createCheckout`, the pure `decide` and its step table,
+ * domain types, errors, money, ports and the system adapters.
  * @module
  */
 
 export * from './adapters/system/index.js';
 export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart-line.js';
+export type { CheckoutView, ViewFacts } from './domain/checkout-view.js';
+export { viewCheckout } from './domain/checkout-view.js';
+export type * from './domain/commands.js';
+export type { Decision } from './domain/decide.js';
+export { decide } from './domain/decide.js';
 export type {
   CheckoutError,
   CheckoutErrorKind,
@@ -30,9 +35,12 @@ export type {
   OrderStatusChanged,
   StockAdjusted,
 } from './domain/events.js';
+export type { AddressFacts, CheckoutFacts, CustomerFacts } from './domain/facts.js';
 export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
 export { createMessages, defaultMessages, messageText } from './domain/messages.js';
 export * from './domain/records/index.js';
+export type { Offers, Recheck } from './domain/selections.js';
+export { recheckSelections } from './domain/selections.js';
 export type {
   CartLine,
   CartOptionValue,
@@ -48,6 +56,26 @@ export type {
 } from './domain/session.js';
 export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/session.js';
 export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings.js';
+export type {
+  Guard,
+  GuardState,
+  GuardTexts,
+  Requirement,
+  RequirementCondition,
+  Selection,
+  StepDefinition,
+  StepName,
+} from './domain/steps.js';
+export { checkGuards, stepDiagram, stepOrder, steps } from './domain/steps.js';
+export {
+  defaultTotalCalculators,
+  presentTotals,
+  runTotals,
+  shippingCalculator,
+  subTotalCalculator,
+  totalCalculator,
+} from './domain/totals/index.js';
+export * from './engine/index.js';
 export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './input/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';

@@ -189,7 +189,7 @@ export interface CustomFieldsCheck {
 export function checkCustomFields(
   fields: readonly CustomField[],
   location: 'account' | 'address',
-  values: Readonly<Record<string, CustomFieldValue>>,
+  values: Readonly<Record<string, unknown>>,
   keyPrefix: string,
   catalog: MessageCatalog,
 ): CustomFieldsCheck {

@@ -30,7 +30,12 @@ export const defaultMessages = {
   'cart.option_not_found': 'Option could not be found!',
   'cart.option_stock': 'Option not available in the desired quantity or not in stock!',
   'cart.minimum': 'Minimum order amount for {name} is {minimum}!',
-  'cart.quantity': 'Quantity must be a whole number of at least 1!', // ours
+  'cart.quantity': 'Quantity must be a whole number between 1 and 99999!', // ours
+  'cart.update_quantity': 'Quantity must be a whole number of at most 99999 (0 or less removes the product)!', // ours
+  'cart.options': 'Options must be values keyed by product option id!', // ours
+  'cart.empty_request': 'Warning: No products were sent to add to the cart!', // ours
+  'cart.too_many_items': 'Warning: At most {maximum} products can be added in one request!', // ours
+  'cart.item_key': 'Warning: Product keys must be 1 to 10 letters, digits, _ or -!', // ours
   'cart.updated': 'Success: You have modified your shopping cart!',
   'cart.removed': 'Success: You have removed an item from your shopping cart!',
   'cart.line_not_found': 'Warning: Product could not be found!',
@@ -42,9 +47,17 @@ export const defaultMessages = {
   'address.postcode': 'Postcode must be between 2 and 10 characters for this country!',
   'address.country': 'Please select a country!',
   'address.zone': 'Please select a region / state!',
+  'address.address_id': 'Warning: Address ID is invalid!', // ours
+  'address.company': 'Company must be text of at most {maximum} characters!', // ours
+  'address.address_2': 'Address 2 must be text of at most {maximum} characters!', // ours
+  'custom_field.invalid': 'Warning: Custom fields must be values keyed by custom field id!', // ours
   'payment_address.success': 'Payment address set successfully!',
   'shipping_address.success': 'Shipping address set successfully!',
   'shipping_address.not_required': 'Warning: There are no products that require shipping',
+  // Currency and catalog lookups (ours: the seed and OpenCart's API give none).
+  'currency.invalid': 'Warning: Currency code is invalid!', // ours
+  'currency.success': 'Success: Your currency has been changed!', // OpenCart's storefront text
+  'manufacturer.not_found': 'Warning: Manufacturer could not be found!', // ours
   // Preconditions of the method steps (seed's session-check texts).
   'step.customer': 'Customer data required',
   'step.product': 'Cart is empty',
@@ -65,6 +78,9 @@ export const defaultMessages = {
   'reward.maximum': 'Warning: The maximum number of points that can be applied is {maximum}!',
   'affiliate.success': 'Success: Affiliate commission will be applied to this order!',
   'affiliate.not_found': 'Warning: Affiliate could not be found!',
+  // Total line titles (OpenCart's).
+  'total.sub_total': 'Sub-Total',
+  'total.total': 'Total',
   // Confirm (seed texts) and order history.
   'confirm.success': 'Order created successfully!',
   'confirm.customer': 'Customer data is required!',

@@ -10,6 +10,7 @@ export { compare, equals, isNegative, isPositive, isZero, maximum, minimum } fro
 export { type Currency, convert, findCurrency } from './currency.js';
 export { divide } from './divide.js';
 export { type FormatOptions, formatMoney, toDisplayNumber } from './format.js';
+export { convertMeasure, sumMeasures } from './measure.js';
 export {
   isCanonicalAmount,
   isCurrencyCode,

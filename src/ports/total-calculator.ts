@@ -4,6 +4,7 @@
  */
 
 import type { PricedCartLine } from '../domain/cart-line.js';
+import type { MessageCatalog } from '../domain/messages.js';
 import type { Coupon } from '../domain/records/coupon.js';
 import type { ShippingQuote } from '../domain/session.js';
 import type { StoreSettings } from '../domain/settings.js';
@@ -43,6 +44,8 @@ export interface TotalsContext {
   readonly reward: number;
   readonly currency: Currency;
   readonly settings: StoreSettings;
+  /** The session's texts (total line titles). */
+  readonly messages: MessageCatalog;
   /** Tax amounts on `amount` (one unit) of a tax class for `quantity` units: `P` on the amount, `F` per unit. */
   taxesOn(amount: Money, taxClassId: number, quantity: number): readonly TaxAmount[];
 }

@@ -1,0 +1,7 @@
+/**
+ * Prints the checkout state diagram generated from the step table (`src/domain/steps.ts`), for
+ * docs/checkout-steps.md: `npx tsx scripts/step-diagram.ts`.
+ */
+import { stepDiagram } from '../src/domain/steps.js';
+
+console.log(`\`\`\`mermaid\n${stepDiagram()}\n\`\`\``);

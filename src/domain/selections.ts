@@ -1,0 +1,88 @@
+/**
+ * Stale selections (DECISIONS 19): after a change to the customer, the cart, an address or the shipping method,
+ * what is on offer may have changed. The engine recomputes the offers for the changed session and this rule keeps
+ * each chosen method only while it is still offered, taking the fresh quote (its cost may have moved), and drops
+ * it otherwise. A stale choice never reaches an order.
+ * @module
+ */
+import type { CheckoutSession, PaymentMethodOffer, ShippingQuote, ShippingQuoteGroup } from './session.js';
+import type { GuardState, Selection } from './steps.js';
+
+/** Offers recomputed for the changed session; a missing entry means "not recomputed". */
+export interface Offers {
+  readonly shipping?: Readonly<Record<string, ShippingQuoteGroup>>;
+  readonly payment?: Readonly<Record<string, PaymentMethodOffer>>;
+}
+
+/** The session after the re-check, and the selections it dropped (in step order). */
+export interface Recheck {
+  readonly session: CheckoutSession;
+  readonly dropped: readonly Selection[];
+}
+
+/** The quote with `code` (`<method>.<quote>`) among the groups, or undefined. */
+export function findQuote(
+  groups: Readonly<Record<string, ShippingQuoteGroup>>,
+  code: string,
+): ShippingQuote | undefined {
+  const [method] = code.split('.', 1);
+  const group = method !== undefined && Object.hasOwn(groups, method) ? groups[method] : undefined;
+  if (group === undefined) return undefined;
+  return Object.values(group.quote).find((quote) => quote.code === code);
+}
+
+/** An offer map, or null when nothing is offered (the session's way of saying "no offer stored"). */
+function storedOffer<T>(offers: Readonly<Record<string, T>>): Readonly<Record<string, T>> | null {
+  return Object.keys(offers).length > 0 ? offers : null;
+}
+
+/** Re-checks the shipping method against fresh quotes; a cart that stopped shipping drops it outright. */
+function recheckShipping(session: CheckoutSession, state: GuardState, offers: Offers): Recheck {
+  const fresh = state.cartShips && session.shippingAddress !== null ? (offers.shipping ?? {}) : {};
+  const chosen = session.shippingMethod;
+  const quote = chosen === null ? undefined : findQuote(fresh, chosen.code);
+  return {
+    session: { ...session, shippingMethods: storedOffer(fresh), shippingMethod: quote ?? null },
+    dropped: chosen !== null && quote === undefined ? ['shipping_method'] : [],
+  };
+}
+
+/** Re-checks the payment method against the fresh offer, by method code. */
+function recheckPayment(session: CheckoutSession, offers: Offers): Recheck {
+  const fresh = offers.payment ?? {};
+  const chosen = session.paymentMethod;
+  const offer = chosen !== null && Object.hasOwn(fresh, chosen.code) ? fresh[chosen.code] : undefined;
+  return {
+    session: {
+      ...session,
+      paymentMethods: storedOffer(fresh),
+      paymentMethod: offer === undefined ? null : { code: offer.code, name: offer.name },
+    },
+    dropped: chosen !== null && offer === undefined ? ['payment_method'] : [],
+  };
+}
+
+/**
+ * Re-checks `selections` of `session` against `offers` recomputed for it (shipping first: its cost feeds the
+ * total that payment offers depend on). Selections not listed are left as they are. Pure.
+ */
+export function recheckSelections(
+  session: CheckoutSession,
+  selections: readonly Selection[],
+  state: GuardState,
+  offers: Offers,
+): Recheck {
+  let current = session;
+  const dropped: Selection[] = [];
+  if (selections.includes('shipping_method')) {
+    const result = recheckShipping(current, state, offers);
+    current = result.session;
+    dropped.push(...result.dropped);
+  }
+  if (selections.includes('payment_method')) {
+    const result = recheckPayment(current, offers);
+    current = result.session;
+    dropped.push(...result.dropped);
+  }
+  return { session: current, dropped };
+}

@@ -1,0 +1,35 @@
+/**
+ * The `shipping` line: the chosen quote's cost, titled with its name (OpenCart's `total/shipping`). Tax on the
+ * cost by the quote's tax class is added to the taxes.
+ * @module
+ */
+import { add } from '../../money/index.js';
+import type { TaxAmount, TotalCalculator, TotalsState } from '../../ports/total-calculator.js';
+
+/** Adds tax amounts to the running taxes by rate id. */
+export function addTaxes(taxes: TotalsState['taxes'], amounts: readonly TaxAmount[]): TotalsState['taxes'] {
+  const next: Record<string, TaxAmount> = { ...taxes };
+  for (const amount of amounts) {
+    const key = String(amount.taxRateId);
+    const previous = next[key];
+    next[key] =
+      previous === undefined ? amount : { ...previous, amount: add(previous.amount, amount.amount) };
+  }
+  return next;
+}
+
+/** Adds the chosen shipping quote, sort order 3; nothing when no method is chosen. */
+export const shippingCalculator: TotalCalculator = {
+  code: 'shipping',
+  sortOrder: 3,
+  apply(state, context) {
+    const quote = context.shippingMethod;
+    if (quote === null) return state;
+    const line = { code: 'shipping', title: quote.name, value: quote.cost, sortOrder: 3 };
+    return {
+      lines: [...state.lines, line],
+      taxes: addTaxes(state.taxes, context.taxesOn(quote.cost, quote.taxClassId, 1)),
+      total: add(state.total, quote.cost),
+    };
+  },
+};

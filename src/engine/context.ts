@@ -1,0 +1,95 @@
+/**
+ * What every engine operation shares: the ports, the settings, the texts, the session lifetime, and the one way
+ * a port is called (a failure becomes `unavailable`, never a throw).
+ * @module
+ */
+import { ResultAsync } from 'neverthrow';
+import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
+import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
+import type { StoreSettings } from '../domain/settings.js';
+import type { Catalog } from '../ports/catalog.js';
+import type { Clock } from '../ports/clock.js';
+import type { CustomerDirectory } from '../ports/customer-directory.js';
+import type { GeoDirectory } from '../ports/geo-directory.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Notifier } from '../ports/notifier.js';
+import type { PaymentMethod } from '../ports/payment-method.js';
+import type { SessionStore } from '../ports/session-store.js';
+import type { ShippingMethod } from '../ports/shipping-method.js';
+
+/** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
+export interface CheckoutDeps {
+  readonly sessions: SessionStore;
+  readonly catalog: Catalog;
+  readonly customers: CustomerDirectory;
+  readonly geo: GeoDirectory;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** Receives domain events after the writes they describe; optional (events are then dropped). */
+  readonly notifier?: Notifier | undefined;
+  /** Shipping methods on offer, by code; none by default. */
+  readonly shippingMethods?: readonly ShippingMethod[] | undefined;
+  /** Payment methods on offer, by code; none by default. */
+  readonly paymentMethods?: readonly PaymentMethod[] | undefined;
+}
+
+/** How the engine behaves. */
+export interface CheckoutOptions {
+  /** The store settings (see `applyStoreConfig` / `checkStoreSettings`). */
+  readonly settings: StoreSettings;
+  /**
+   * The texts: one catalogue for every session, or a function choosing one by the session's language
+   * (see `createMessages`). Default: the built-in en-gb texts.
+   */
+  readonly messages?: MessageCatalog | ((language: string) => MessageCatalog) | undefined;
+  /** Inactivity expiry in seconds, sliding on every successful request (DECISIONS 4). Default 3600. */
+  readonly sessionTtlSeconds?: number | undefined;
+  /**
+   * Called when delivering an event to the notifier fails. The operation has succeeded by then and stays so;
+   * default: ignore.
+   */
+  readonly onEventError?: ((error: unknown) => void) | undefined;
+}
+
+/** The resolved deps and options every operation reads. */
+export interface EngineContext {
+  readonly deps: CheckoutDeps;
+  readonly settings: StoreSettings;
+  readonly ttlSeconds: number;
+  readonly messagesFor: (language: string) => MessageCatalog;
+  readonly onEventError: (error: unknown) => void;
+}
+
+/** Default inactivity expiry (DECISIONS 4). */
+export const defaultSessionTtlSeconds = 3600;
+
+/** Resolves the options into a context. */
+export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions): EngineContext {
+  const { messages } = options;
+  return {
+    deps,
+    settings: options.settings,
+    ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
+    messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
+    onEventError: options.onEventError ?? (() => {}),
+  };
+}
+
+/**
+ * Calls a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
+ * the failure kept as `cause`; nothing escapes as an exception.
+ */
+export function callPort<T>(
+  port: PortName,
+  messages: MessageCatalog,
+  run: () => Promise<T>,
+): ResultAsync<T, UnavailableError> {
+  return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
+    unavailable(port, cause, messageText(messages, 'service.unavailable')),
+  );
+}
+
+/** The instant `seconds` after `now`, ISO-8601. */
+export function secondsAfter(now: Date, seconds: number): string {
+  return new Date(now.getTime() + seconds * 1000).toISOString();
+}

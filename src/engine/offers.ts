@@ -1,0 +1,108 @@
+/**
+ * What is on offer for a session: shipping quotes from the registered shipping methods, payment methods from the
+ * registered payment methods. Extensions are ports (the host may add its own), so asking them is the engine's
+ * job; deciding what a change leaves standing is the pure `recheckSelections`.
+ * @module
+ */
+import { okAsync, ResultAsync } from 'neverthrow';
+import { cartSubTotal } from '../domain/cart-pricing.js';
+import type { CheckoutView } from '../domain/checkout-view.js';
+import type { CheckoutError } from '../domain/errors.js';
+import type { MessageCatalog } from '../domain/messages.js';
+import type { Product } from '../domain/records/catalog.js';
+import type { GeoZone } from '../domain/records/geo.js';
+import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/session.js';
+import type { StoreSettings } from '../domain/settings.js';
+import { convertMeasure, sumMeasures } from '../money/index.js';
+import type { ShippingContext } from '../ports/shipping-method.js';
+import { callPort, type EngineContext } from './context.js';
+
+/** The rate of a weight class against the store's unit; a class the store does not know counts as 1. */
+function weightRate(settings: StoreSettings, weightClassId: number): string {
+  return settings.weightClasses.find((c) => c.id === weightClassId)?.value ?? '1';
+}
+
+/** The weight of the lines that ship, in the store's weight class (OpenCart's `cart.getWeight`). */
+export function shippingWeight(
+  view: CheckoutView,
+  products: ReadonlyMap<number, Product>,
+  settings: StoreSettings,
+): string {
+  const storeRate = weightRate(settings, settings.weightClassId);
+  const weights = view.lines
+    .filter((line) => line.shipping)
+    .map((line) => {
+      const classId = products.get(line.product_id)?.weightClassId ?? settings.weightClassId;
+      return convertMeasure(line.weight, weightRate(settings, classId), storeRate);
+    });
+  return sumMeasures(weights);
+}
+
+/** Every geo zone, read once per offer computation. */
+function readGeoZones(context: EngineContext, messages: MessageCatalog) {
+  return callPort('geo', messages, () => context.deps.geo.getGeoZones());
+}
+
+/** Asks each registered method in turn, keeping those that answer, keyed by code in sort order. */
+function collect<T extends { readonly code: string; readonly sortOrder: number }>(
+  messages: MessageCatalog,
+  asks: readonly (() => Promise<T | null>)[],
+): ResultAsync<Readonly<Record<string, T>>, CheckoutError> {
+  return ResultAsync.combine(asks.map((ask) => callPort('extension', messages, ask))).map((answers) => {
+    const offered = answers.filter((answer): answer is T => answer !== null);
+    offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
+    return Object.fromEntries(offered.map((answer) => [answer.code, answer]));
+  });
+}
+
+/** The shipping quote groups for the session; none when the cart does not ship or no address is set. */
+export function shippingOffers(
+  context: EngineContext,
+  session: CheckoutSession,
+  view: CheckoutView,
+  products: ReadonlyMap<number, Product>,
+  messages: MessageCatalog,
+): ResultAsync<Readonly<Record<string, ShippingQuoteGroup>>, CheckoutError> {
+  const address = session.shippingAddress;
+  const methods = context.deps.shippingMethods ?? [];
+  if (address === null || !view.shippingRequired || methods.length === 0) return okAsync({});
+  return readGeoZones(context, messages).andThen((geoZones: readonly GeoZone[]) => {
+    const shipping: ShippingContext = {
+      address,
+      geoZones,
+      subTotal: cartSubTotal(view.lines, context.settings.currency),
+      shippableQuantity: view.lines.filter((l) => l.shipping).reduce((n, l) => n + l.quantity, 0),
+      weight: shippingWeight(view, products, context.settings),
+      settings: context.settings,
+    };
+    return collect(
+      messages,
+      methods.map((method) => () => method.quote(shipping)),
+    );
+  });
+}
+
+/** The payment methods on offer for the session. */
+export function paymentOffers(
+  context: EngineContext,
+  session: CheckoutSession,
+  view: CheckoutView,
+  messages: MessageCatalog,
+): ResultAsync<Readonly<Record<string, PaymentMethodOffer>>, CheckoutError> {
+  const methods = context.deps.paymentMethods ?? [];
+  if (methods.length === 0) return okAsync({});
+  return readGeoZones(context, messages).andThen((geoZones) => {
+    const payment = {
+      paymentAddress: session.paymentAddress,
+      geoZones,
+      cartShips: view.shippingRequired,
+      hasSubscription: view.lines.some((line) => line.subscription !== null),
+      total: view.total,
+      settings: context.settings,
+    };
+    return collect(
+      messages,
+      methods.map((method) => () => method.offer(payment)),
+    );
+  });
+}

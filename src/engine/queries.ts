@@ -1,0 +1,135 @@
+/**
+ * Read-only operations: they load the session (so the same access rules hold), slide its expiry, and compute
+ * from it; they never save a new version.
+ * @module
+ */
+import { err, ok, ResultAsync } from 'neverthrow';
+import { type CheckoutView, pricingGroupId, viewCheckout } from '../domain/checkout-view.js';
+import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { dayOf } from '../domain/facts.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import type {
+  Manufacturer,
+  ManufacturerListQuery,
+  ProductFilter,
+  ProductListEntry,
+  ProductListQuery,
+} from '../domain/records/catalog.js';
+import type { CheckoutSession } from '../domain/session.js';
+import { defaultTotalCalculators } from '../domain/totals/index.js';
+import { callPort, type EngineContext } from './context.js';
+import { productIdsOf, readProducts } from './facts.js';
+import { loadSession, touchSession } from './session-access.js';
+
+/** A live session for a read, with its expiry slid forward, and its texts. */
+export interface ReadAccess {
+  readonly session: CheckoutSession;
+  readonly messages: MessageCatalog;
+  /** `YYYY-MM-DD` of the read. */
+  readonly today: string;
+}
+
+/** Loads and touches the session. */
+export function readSession(
+  context: EngineContext,
+  sessionId: string,
+): ResultAsync<ReadAccess, CheckoutError> {
+  return loadSession(context, sessionId)
+    .andThen((session) => touchSession(context, session))
+    .map((session) => ({
+      session,
+      messages: context.messagesFor(session.language),
+      today: dayOf(context.deps.clock.now().toISOString()),
+    }));
+}
+
+/** The priced cart and totals of a session, with one catalog read. */
+export function viewSession(
+  context: EngineContext,
+  session: CheckoutSession,
+  messages: MessageCatalog,
+  today: string,
+): ResultAsync<CheckoutView, CheckoutError> {
+  return readProducts(context, messages, productIdsOf(session, null)).map((products) =>
+    viewCheckout(session, { products, today, messages }, context.settings, defaultTotalCalculators),
+  );
+}
+
+/** A manufacturer list entry: the four fields the seed's list returns. */
+export type ManufacturerListEntry = Pick<Manufacturer, 'manufacturerId' | 'name' | 'image' | 'sortOrder'>;
+
+/** One page of manufacturers and how many there are in all. */
+export interface ManufacturerPage {
+  readonly manufacturers: readonly ManufacturerListEntry[];
+  readonly total: number;
+}
+
+/** One page of products and how many match in all. */
+export interface ProductPage {
+  readonly products: readonly ProductListEntry[];
+  readonly total: number;
+}
+
+/** One manufacturer, or `not_found` under `manufacturer_id`. */
+export function findManufacturer(
+  context: EngineContext,
+  access: ReadAccess,
+  manufacturerId: number,
+): ResultAsync<Manufacturer, CheckoutError> {
+  return callPort('catalog', access.messages, () =>
+    context.deps.catalog.getManufacturer(manufacturerId),
+  ).andThen((manufacturer) =>
+    manufacturer === undefined
+      ? err(
+          checkoutError('not_found', {
+            manufacturer_id: messageText(access.messages, 'manufacturer.not_found'),
+          }),
+        )
+      : ok(manufacturer),
+  );
+}
+
+/** A page of manufacturers (list entries only) and the total count, read together. */
+export function pageManufacturers(
+  context: EngineContext,
+  access: ReadAccess,
+  query: ManufacturerListQuery,
+): ResultAsync<ManufacturerPage, CheckoutError> {
+  const { catalog } = context.deps;
+  return ResultAsync.combine([
+    callPort('catalog', access.messages, () => catalog.listManufacturers(query)),
+    callPort('catalog', access.messages, () => catalog.countManufacturers()),
+  ] as const).map(([list, total]) => ({
+    manufacturers: list.map(({ manufacturerId, name, image, sortOrder }) => ({
+      manufacturerId,
+      name,
+      image,
+      sortOrder,
+    })),
+    total,
+  }));
+}
+
+/** The product list query's context: the session customer's group and today. */
+export function productQueryContext(context: EngineContext, access: ReadAccess) {
+  return { customerGroupId: pricingGroupId(access.session, context.settings), today: access.today };
+}
+
+/** A page of products and the total count of the same filter, read together. */
+export function pageProducts(
+  context: EngineContext,
+  access: ReadAccess,
+  query: ProductListQuery,
+): ResultAsync<ProductPage, CheckoutError> {
+  const { catalog } = context.deps;
+  const filter: ProductFilter & Pick<ProductListQuery, 'today'> = {
+    manufacturerId: query.manufacturerId,
+    categoryId: query.categoryId,
+    subCategories: query.subCategories,
+    today: query.today,
+  };
+  return ResultAsync.combine([
+    callPort('catalog', access.messages, () => catalog.listProducts(query)),
+    callPort('catalog', access.messages, () => catalog.countProducts(filter)),
+  ] as const).map(([products, total]) => ({ products, total }));
+}

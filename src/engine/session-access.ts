@@ -1,0 +1,70 @@
+/**
+ * Loading, saving and touching sessions: the session store's answers turned into the engine's errors
+ * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
+ * @module
+ */
+import { err, errAsync, ok, type ResultAsync } from 'neverthrow';
+import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { messageText } from '../domain/messages.js';
+import { type CheckoutSession, isSessionExpired } from '../domain/session.js';
+import { callPort, type EngineContext, secondsAfter } from './context.js';
+
+/** Session ids travel in cookies and query strings: anything else is not a session id. */
+const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The texts used before a session (and its language) is known: the store's language. */
+function storeMessages(context: EngineContext) {
+  return context.messagesFor(context.settings.language);
+}
+
+/** The error for a session that is not there (never created, deleted, forgotten, or a malformed id). */
+function missing(context: EngineContext): CheckoutError {
+  return checkoutError('unauthorized', { warning: messageText(storeMessages(context), 'session.missing') });
+}
+
+/** The error for a session whose inactivity period ran out. */
+function expired(context: EngineContext): CheckoutError {
+  return checkoutError('expired', { warning: messageText(storeMessages(context), 'session.expired') });
+}
+
+/** Loads a live session: `unauthorized` when missing, `expired` when its time ran out. */
+export function loadSession(
+  context: EngineContext,
+  sessionId: string,
+): ResultAsync<CheckoutSession, CheckoutError> {
+  if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return errAsync(missing(context));
+  const now = context.deps.clock.now().toISOString();
+  return callPort('sessions', storeMessages(context), () => context.deps.sessions.get(sessionId)).andThen(
+    (lookup) => {
+      if (lookup.status === 'missing') return err(missing(context));
+      if (lookup.status === 'expired' || isSessionExpired(lookup.session, now)) return err(expired(context));
+      return ok(lookup.session);
+    },
+  );
+}
+
+/** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */
+export function saveSession(
+  context: EngineContext,
+  session: CheckoutSession,
+  expectedVersion: number,
+): ResultAsync<CheckoutSession, CheckoutError> {
+  const messages = context.messagesFor(session.language);
+  return callPort('sessions', messages, () => context.deps.sessions.save(session, expectedVersion)).andThen(
+    (outcome) =>
+      outcome === 'saved'
+        ? ok(session)
+        : err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') })),
+  );
+}
+
+/** Slides the expiry of a session a read-only request used; returns the session with its new expiry. */
+export function touchSession(
+  context: EngineContext,
+  session: CheckoutSession,
+): ResultAsync<CheckoutSession, CheckoutError> {
+  const expiresAt = secondsAfter(context.deps.clock.now(), context.ttlSeconds);
+  return callPort('sessions', context.messagesFor(session.language), () =>
+    context.deps.sessions.touch(session.id, expiresAt),
+  ).map(() => ({ ...session, expiresAt }));
+}
