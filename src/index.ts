@@ -10,6 +10,7 @@ export type { CheckoutView, ViewFacts } from './domain/checkout-view.js';
 export { viewCheckout } from './domain/checkout-view.js';
 export type * from './domain/commands.js';
 export type { Decision } from './domain/decide.js';
+export type * from './domain/extension-config.js';
 export { decide } from './domain/decide.js';
 export type {
   CheckoutError,

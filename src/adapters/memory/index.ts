@@ -31,7 +31,7 @@ export type {
   WeightRateStep,
   WeightShippingConfig,
   WeightShippingZone,
-} from './extension-config.js';
+} from '../../domain/extension-config.js';
 export { createMemoryGeoDirectory } from './geo-directory.js';
 export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './login-throttle.js';
 export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';

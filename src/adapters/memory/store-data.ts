@@ -20,7 +20,7 @@ import type { OrderRecord } from '../../domain/records/order.js';
 import type { TaxRate, TaxRule } from '../../domain/records/tax.js';
 import type { StoreSettings } from '../../domain/settings.js';
 import type { Money } from '../../money/index.js';
-import type { ExtensionConfig } from './extension-config.js';
+import type { ExtensionConfig } from '../../domain/extension-config.js';
 
 /** A custom field's setting for one customer group (OpenCart's `custom_field_customer_group`). */
 export interface CustomFieldGroupSetting {

@@ -3,7 +3,7 @@
  * @module
  */
 import { money } from '../../../money/index.js';
-import type { ExtensionConfig, FeeTotalConfig } from '../extension-config.js';
+import type { ExtensionConfig, FeeTotalConfig } from '../../../domain/extension-config.js';
 
 const usd = (amount: string) => money(amount, 'USD');
 

@@ -1,10 +1,10 @@
 /**
- * The settings of the built-in shipping, payment and total extensions, as data (OpenCart's
- * `shipping_*`, `payment_*` and `total_*` settings). The engine turns them into extension instances; the memory
- * store only keeps them. Amounts are in the store's default currency, net of tax.
+ * The settings of the built-in shipping, payment and total extensions, as data (OpenCart's `shipping_*`,
+ * `payment_*` and `total_*` settings). The built-in extensions (`src/extensions`) are made from them; a store
+ * (the memory adapter's `data.extensions`) only keeps them. Amounts are in the store's default currency, net of tax.
  * @module
  */
-import type { Money } from '../../money/index.js';
+import type { Money } from '../money/index.js';
 
 /** What every method shares: whether it is on, where it applies and where its group sorts. */
 export interface MethodConfig {
