@@ -9,6 +9,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           benchmark: { include: ['bench/**/*.bench.ts'] },
           exclude: ['test/package/**', 'node_modules/**'],
+          // Concurrency and real-server tests run hundreds of operations; on a loaded 2-core CI machine they
+          // can pass vitest's 5 s default without anything being wrong. Timings are never asserted in tests.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },

@@ -6,11 +6,10 @@
 
 export * from './adapters/system/index.js';
 export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart-line.js';
-export type { CheckoutView, ViewFacts } from './domain/checkout-view.js';
+export type { CheckoutView } from './domain/checkout-view.js';
 export { viewCheckout } from './domain/checkout-view.js';
 export type * from './domain/commands.js';
 export type { Decision } from './domain/decide.js';
-export type * from './domain/extension-config.js';
 export { decide } from './domain/decide.js';
 export type {
   CheckoutError,
@@ -36,7 +35,15 @@ export type {
   OrderStatusChanged,
   StockAdjusted,
 } from './domain/events.js';
-export type { AddressFacts, CheckoutFacts, CustomerFacts } from './domain/facts.js';
+export type * from './domain/extension-config.js';
+export type {
+  AddressFacts,
+  CheckoutFacts,
+  CouponFacts,
+  CustomerFacts,
+  TaxFacts,
+  ViewFacts,
+} from './domain/facts.js';
 export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
 export { createMessages, defaultMessages, messageText } from './domain/messages.js';
 export * from './domain/records/index.js';
@@ -77,6 +84,7 @@ export {
   totalCalculator,
 } from './domain/totals/index.js';
 export * from './engine/index.js';
+export * from './extensions/index.js';
 export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './input/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';

@@ -53,6 +53,11 @@ export interface PricedCartLine {
   readonly total: Money;
   /** Reward points the line earns. */
   readonly reward: number;
+  /**
+   * What the line costs in reward points, `(product points + option points) × quantity`, 0 when the product
+   * cannot be bought with points (OpenCart's line `points`; not a seed field, the reward step reads it).
+   */
+  readonly points: number;
   readonly image: string;
   readonly weight: string;
   readonly weight_class: string;

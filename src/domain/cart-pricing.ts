@@ -11,7 +11,7 @@ import type { PricedCartLine } from './cart-line.js';
 import { lineSubscription, lineWeight, pricedOptions, recurringText } from './cart-line-fields.js';
 import { hasEnoughStock, productUnits } from './cart-stock.js';
 import { invariant } from './errors.js';
-import { lineReward, unitPrice } from './pricing.js';
+import { linePoints, lineReward, unitPrice } from './pricing.js';
 import type { CartLine } from './session.js';
 
 /** Names of the weight and length classes by id, for a line's `weight_class` and `length_class`. */
@@ -56,6 +56,7 @@ function priceLine(line: CartLine, lines: readonly CartLine[], context: CartPric
     price,
     total: multiply(price, line.quantity),
     reward: lineReward(product, context.customerGroupId, line.quantity),
+    points: linePoints(product, line.options, line.quantity),
     image: product.image,
     weight: lineWeight(product, line.options, line.quantity),
     weight_class: context.classNames?.weight.get(product.weightClassId) ?? '',

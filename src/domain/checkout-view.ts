@@ -5,22 +5,17 @@
  * @module
  */
 import { type Currency, findCurrency, type Money } from '../money/index.js';
-import type { TotalCalculator, TotalLine, TotalsContext } from '../ports/total-calculator.js';
+import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from '../ports/total-calculator.js';
 import type { PricedCartLine } from './cart-line.js';
-import { cartShips, type MeasureClassNames, priceCart } from './cart-pricing.js';
+import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart-pricing.js';
+import { type CouponGrant, checkCoupon } from './coupon.js';
 import { invariant } from './errors.js';
-import type { MessageCatalog } from './messages.js';
-import type { Product } from './records/catalog.js';
+import type { ViewFacts } from './facts.js';
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
+import { createTaxRates, type TaxRateSet } from './tax.js';
 import { presentTotals, runTotals } from './totals/index.js';
-
-/** What a view needs besides the session and the settings. */
-export interface ViewFacts {
-  readonly products: ReadonlyMap<number, Product>;
-  readonly today: string;
-  readonly messages: MessageCatalog;
-}
+import { pointsApplied } from './totals/reward.js';
 
 /** A session's priced cart and totals. */
 export interface CheckoutView {
@@ -30,6 +25,8 @@ export interface CheckoutView {
   readonly totals: readonly TotalLine[];
   /** The exact grand total in the default currency, before presentation (payment offers read it). */
   readonly total: Money;
+  /** The pipeline's exact state in the default currency (lines, taxes by rate, total): what an order stores. */
+  readonly state: TotalsState;
   /** Some line needs shipping (the seed's `shipping_required`). */
   readonly shippingRequired: boolean;
 }
@@ -69,24 +66,79 @@ function classNamesOf(settings: StoreSettings): MeasureClassNames {
   };
 }
 
-/** The context total calculators read. Taxes, coupons and rewards join in with the totals issue. */
+/**
+ * The session's coupon as it applies now: checked again on every view (dates, minimum, uses, products), so a
+ * cart that no longer qualifies simply gets no discount, as OpenCart's coupon total does.
+ */
+export function appliedCoupon(
+  session: CheckoutSession,
+  lines: readonly PricedCartLine[],
+  facts: ViewFacts,
+  settings: StoreSettings,
+): CouponGrant | null {
+  if (session.coupon === null || facts.coupon === undefined) return null;
+  const grant = checkCoupon(facts.coupon.coupon, facts.coupon.uses, {
+    today: facts.today,
+    subTotal: cartSubTotal(lines, settings.currency),
+    loggedInCustomerId: session.loggedInCustomerId,
+    lines,
+    products: facts.products,
+    categories: facts.coupon.categories,
+    messages: facts.messages,
+  });
+  return grant.isOk() ? grant.value : null;
+}
+
+/**
+ * The reward points the session spends now: none without a logged-in customer or beyond their balance (read
+ * again on every view), and never more than the cart's points.
+ */
+export function appliedReward(
+  session: CheckoutSession,
+  lines: readonly PricedCartLine[],
+  facts: ViewFacts,
+): number {
+  const asked = session.reward ?? 0;
+  if (asked === 0 || session.loggedInCustomerId === null || (facts.rewardBalance ?? 0) < asked) return 0;
+  return pointsApplied(asked, lines);
+}
+
+/** The context total calculators read. */
 function totalsContext(
   session: CheckoutSession,
   lines: readonly PricedCartLine[],
   facts: ViewFacts,
   settings: StoreSettings,
 ): TotalsContext {
+  const coupon = appliedCoupon(session, lines, facts, settings);
   return {
     lines,
     shippingMethod: cartShips(lines) ? session.shippingMethod : null,
-    coupon: null,
-    couponProductIds: [],
-    reward: 0,
+    coupon: coupon?.coupon ?? null,
+    couponProductIds: coupon?.productIds ?? [],
+    reward: appliedReward(session, lines, facts),
     currency: storeCurrency(settings, session.currency),
     settings,
     messages: facts.messages,
-    taxesOn: () => [],
+    taxesOn: taxRatesOf(session, facts, settings).taxesOn,
   };
+}
+
+/** The tax rule for the session: its addresses and customer group, the store address, the facts' tables. */
+export function taxRatesOf(
+  session: CheckoutSession,
+  facts: Pick<ViewFacts, 'tax'>,
+  settings: StoreSettings,
+): TaxRateSet {
+  return createTaxRates({
+    shippingAddress: session.shippingAddress,
+    paymentAddress: session.paymentAddress,
+    storeAddress: settings.storeAddress,
+    taxDefault: settings.taxDefault,
+    customerGroupId: pricingGroupId(session, settings),
+    geoZones: facts.tax.geoZones,
+    table: facts.tax.table,
+  });
 }
 
 /** Prices the session's cart and runs the totals pipeline. Pure. */
@@ -104,5 +156,5 @@ export function viewCheckout(
     storeCurrency(settings, session.currency),
     settings,
   );
-  return { lines, totals, total: state.total, shippingRequired: cartShips(lines) };
+  return { lines, totals, total: state.total, state, shippingRequired: cartShips(lines) };
 }

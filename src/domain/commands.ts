@@ -88,6 +88,49 @@ export interface SetCurrencyCommand {
   readonly currency: string;
 }
 
+/** Stores the shipping quotes on offer for the session (the seed's `shipping_methods`). */
+export interface QuoteShippingCommand {
+  readonly type: 'quote_shipping';
+}
+
+/**
+ * Chooses a shipping quote by its code `<method>.<quote>` (seed step 5). Only a quoted code is accepted; the
+ * quote's own name, cost and tax class are used, whatever else the client sent (DECISIONS 18).
+ */
+export interface SetShippingMethodCommand {
+  readonly type: 'set_shipping_method';
+  readonly code: string;
+}
+
+/** Stores the payment methods on offer for the session (the seed's `payment_methods`). */
+export interface OfferPaymentCommand {
+  readonly type: 'offer_payment';
+}
+
+/** Chooses a payment method by its code (`cod`) or its option's code (`cod.cod`) (seed step 6). */
+export interface SetPaymentMethodCommand {
+  readonly type: 'set_payment_method';
+  readonly code: string;
+}
+
+/** Applies a coupon code; `''` removes the coupon (DECISIONS 22). */
+export interface SetCouponCommand {
+  readonly type: 'set_coupon';
+  readonly code: string;
+}
+
+/** Spends reward points of the logged-in customer; 0 removes them (DECISIONS 22). */
+export interface SetRewardCommand {
+  readonly type: 'set_reward';
+  readonly points: number;
+}
+
+/** Sets the affiliate the order's commission goes to; 0 removes it. */
+export interface SetAffiliateCommand {
+  readonly type: 'set_affiliate';
+  readonly affiliateId: number;
+}
+
 /** Every command `decide` understands. */
 export type CheckoutCommand =
   | SetCustomerCommand
@@ -96,7 +139,14 @@ export type CheckoutCommand =
   | RemoveCartLineCommand
   | SetPaymentAddressCommand
   | SetShippingAddressCommand
-  | SetCurrencyCommand;
+  | SetCurrencyCommand
+  | QuoteShippingCommand
+  | SetShippingMethodCommand
+  | OfferPaymentCommand
+  | SetPaymentMethodCommand
+  | SetCouponCommand
+  | SetRewardCommand
+  | SetAffiliateCommand;
 
 /** The `type` of each command. */
 export type CommandType = CheckoutCommand['type'];

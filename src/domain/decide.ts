@@ -5,26 +5,18 @@
  * output, and a refused command leaves the session exactly as it was (the engine saves nothing).
  * @module
  */
-import { err, ok, type Result } from 'neverthrow';
-import { checkAddress } from './address.js';
-import { addProducts, type CartContext, removeCartLine, updateCartLine } from './cart.js';
+import { err, type Result } from 'neverthrow';
 import { cartShips } from './cart-pricing.js';
-import { priceSessionCart, pricingGroupId } from './checkout-view.js';
-import type {
-  AddressCommandInput,
-  CheckoutCommand,
-  SetCurrencyCommand,
-  SetCustomerCommand,
-} from './commands.js';
-import { checkCustomFields } from './custom-fields.js';
-import { checkCustomer } from './customer.js';
-import { type CheckoutError, checkoutError, invariant } from './errors.js';
+import { priceSessionCart } from './checkout-view.js';
+import { ruleOf } from './command-rules.js';
+import type { CheckoutCommand } from './commands.js';
+import { type CheckoutError, checkoutError } from './errors.js';
 import type { DomainEvent } from './events.js';
 import type { CheckoutFacts } from './facts.js';
-import { messageText } from './messages.js';
-import { type CheckoutSession, isSessionExpired, type SessionAddress } from './session.js';
+import { type MessageId, messageText } from './messages.js';
+import { type CheckoutSession, isSessionExpired } from './session.js';
 import type { StoreSettings } from './settings.js';
-import { checkGuards, type GuardState, rechecksOf, type Selection, type StepName } from './steps.js';
+import { checkGuards, type GuardState, rechecksOf, type Selection } from './steps.js';
 
 /** What an accepted command produced. */
 export interface Decision {
@@ -34,131 +26,21 @@ export interface Decision {
   readonly events: readonly DomainEvent[];
   /**
    * Selections whose offer this change may have altered. Their stored offers are cleared here; the engine
-   * recomputes the offers and re-checks the chosen methods ({@link recheckSelections}) before saving.
+   * recomputes the offers and re-checks the chosen methods (`recheckSelections`) before saving.
    */
   readonly rechecks: readonly Selection[];
-}
-
-/** The step each command belongs to: it picks the guard and the re-checks from the step table. */
-const stepOf: Readonly<Record<CheckoutCommand['type'], StepName>> = {
-  set_customer: 'customer',
-  add_products: 'cart',
-  update_cart_line: 'cart',
-  remove_cart_line: 'cart',
-  set_payment_address: 'payment_address',
-  set_shipping_address: 'shipping_address',
-  set_currency: 'cart',
-};
-
-/** The cart rules' view of the session and facts. */
-export function cartContext(
-  session: CheckoutSession,
-  facts: CheckoutFacts,
-  settings: StoreSettings,
-): CartContext {
-  return {
-    products: facts.products,
-    customerGroupId: pricingGroupId(session, settings),
-    today: facts.today,
-    stockCheckout: settings.stockCheckout,
-    messages: facts.messages,
-  };
+  /** The success text of the command. */
+  readonly success: MessageId;
 }
 
 /** What the guards read from the priced cart. */
 export function guardState(
   session: CheckoutSession,
-  facts: CheckoutFacts,
+  facts: Pick<CheckoutFacts, 'products' | 'today'>,
   settings: StoreSettings,
 ): GuardState {
   const lines = priceSessionCart(session, facts, settings);
   return { cartShips: cartShips(lines), hasProducts: lines.length > 0 };
-}
-
-type Change = Result<CheckoutSession, CheckoutError>;
-
-function setCustomer(
-  session: CheckoutSession,
-  command: SetCustomerCommand,
-  facts: CheckoutFacts,
-  settings: StoreSettings,
-): Change {
-  invariant(facts.customer !== undefined, 'set_customer needs customer facts');
-  return checkCustomer(command.customer, facts.customer, settings, facts.messages)
-    .map(({ customer, loggedInCustomerId }) => ({ ...session, customer, loggedInCustomerId }))
-    .mapErr((fields) => checkoutError('validation', fields));
-}
-
-function setAddress(
-  input: AddressCommandInput,
-  prefix: 'payment_' | 'shipping_',
-  facts: CheckoutFacts,
-): Result<SessionAddress, CheckoutError> {
-  invariant(facts.address !== undefined, 'an address step needs address facts');
-  const { country, customFields } = facts.address;
-  const custom = checkCustomFields(customFields, 'address', input.customField, prefix, facts.messages);
-  return checkAddress(
-    { ...input, customField: custom.values },
-    prefix,
-    country,
-    facts.messages,
-    custom.errors,
-  ).mapErr((fields) => checkoutError('validation', fields));
-}
-
-function setCurrency(
-  session: CheckoutSession,
-  command: SetCurrencyCommand,
-  facts: CheckoutFacts,
-  settings: StoreSettings,
-): Change {
-  if (!settings.currencies.some((currency) => currency.code === command.currency)) {
-    return err(checkoutError('validation', { currency: messageText(facts.messages, 'currency.invalid') }));
-  }
-  return ok({ ...session, currency: command.currency });
-}
-
-/** The session the command asks for, before stamping; errors as the rules report them. */
-function apply(
-  session: CheckoutSession,
-  command: CheckoutCommand,
-  facts: CheckoutFacts,
-  settings: StoreSettings,
-): Change {
-  switch (command.type) {
-    case 'set_customer':
-      return setCustomer(session, command, facts, settings);
-    case 'add_products':
-      return addProducts(session.cart, command, facts.cartIds, cartContext(session, facts, settings))
-        .map((cart) => ({ ...session, cart }))
-        .mapErr((fields) => checkoutError('validation', fields));
-    case 'update_cart_line':
-      return updateCartLine(
-        session.cart,
-        command.cartId,
-        command.quantity,
-        cartContext(session, facts, settings),
-      ).map((cart) => ({ ...session, cart }));
-    case 'remove_cart_line':
-      return removeCartLine(session.cart, command.cartId, cartContext(session, facts, settings)).map(
-        (cart) => ({
-          ...session,
-          cart,
-        }),
-      );
-    case 'set_payment_address':
-      return setAddress(command.address, 'payment_', facts).map((paymentAddress) => ({
-        ...session,
-        paymentAddress,
-      }));
-    case 'set_shipping_address':
-      return setAddress(command.address, 'shipping_', facts).map((shippingAddress) => ({
-        ...session,
-        shippingAddress,
-      }));
-    case 'set_currency':
-      return setCurrency(session, command, facts, settings);
-  }
 }
 
 /** The accepted session: one version on, stamped with the time, stale offers cleared. */
@@ -180,10 +62,10 @@ function stamp(
 
 /**
  * Decides one command: checks the session is live and the step's guard (DECISIONS 33), applies the command's
- * rules, and stamps the next session. Pure and synchronous.
+ * rule (`command-rules.ts`), and stamps the next session. Pure and synchronous.
  * @param session - the session as loaded
  * @param command - the parsed command
- * @param facts - what the engine gathered for this command (time, products, customer or address facts, texts)
+ * @param facts - what the engine gathered for this command (time, products, offers, texts, …)
  * @param settings - the store settings
  * @returns the decision, or the error (the session is then unchanged)
  */
@@ -196,13 +78,20 @@ export function decide(
   if (isSessionExpired(session, facts.now)) {
     return err(checkoutError('expired', { warning: messageText(facts.messages, 'session.expired') }));
   }
-  const step = stepOf[command.type];
-  const guard = checkGuards(step, session, guardState(session, facts, settings), settings, facts.messages);
+  const rule = ruleOf(command);
+  const guard = checkGuards(
+    rule.step,
+    session,
+    guardState(session, facts, settings),
+    settings,
+    facts.messages,
+  );
   if (Object.keys(guard).length > 0) return err(checkoutError('precondition', guard));
-  const rechecks = rechecksOf(step);
-  return apply(session, command, facts, settings).map((next) => ({
+  const rechecks = rechecksOf(rule.step);
+  return rule.apply(session, command, facts, settings).map((next) => ({
     session: stamp(next, session, facts, rechecks),
     events: [],
     rechecks,
+    success: rule.success(command),
   }));
 }

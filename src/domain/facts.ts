@@ -5,9 +5,12 @@
  * @module
  */
 import type { MessageCatalog } from './messages.js';
-import type { Product } from './records/catalog.js';
+import type { Category, Product } from './records/catalog.js';
+import type { Coupon, CouponUses } from './records/coupon.js';
 import type { Customer, CustomerGroup, CustomField } from './records/customers.js';
-import type { Country } from './records/geo.js';
+import type { Country, GeoZone } from './records/geo.js';
+import type { TaxTable } from './records/tax.js';
+import type { Offers } from './selections.js';
 
 /** What the customer step needs to know. */
 export interface CustomerFacts {
@@ -27,6 +30,23 @@ export interface AddressFacts {
   readonly country: Country | undefined;
   /** The enabled custom fields of the session customer's group (the default group without a customer). */
   readonly customFields: readonly CustomField[];
+}
+
+/** What taxes are computed from: the rules and rates of the classes in play, and every geo zone. */
+export interface TaxFacts {
+  /** The tax classes `table` was read for. */
+  readonly classIds: readonly number[];
+  readonly table: TaxTable;
+  readonly geoZones: readonly GeoZone[];
+}
+
+/** What a coupon is checked against: the coupon the code names, its recorded uses, and the category tree. */
+export interface CouponFacts {
+  /** The coupon with the session's (or the command's) code; undefined when no coupon has it. */
+  readonly coupon: Coupon | undefined;
+  /** Uses recorded in total and by the logged-in customer (0 for a guest). */
+  readonly uses: CouponUses;
+  readonly categories: readonly Category[];
 }
 
 /** Everything `decide` may read besides the session, the command and the settings. */
@@ -50,7 +70,23 @@ export interface CheckoutFacts {
   readonly customer?: CustomerFacts;
   /** Present for `set_payment_address` and `set_shipping_address`. */
   readonly address?: AddressFacts;
+  /** Tax rules and rates of the classes in play (cart lines, the shipping method, the total calculators). */
+  readonly tax: TaxFacts;
+  /** What is on offer for the session as loaded; present for the shipping and payment method commands. */
+  readonly offers?: Offers;
+  /** Present when the session has a coupon or the command sets one. */
+  readonly coupon?: CouponFacts;
+  /** The logged-in customer's reward points; present when the session spends points or the command sets them. */
+  readonly rewardBalance?: number;
+  /** Present for `set_affiliate` with an id: whether that affiliate exists. */
+  readonly affiliateExists?: boolean;
 }
+
+/** What a derived view of the session (priced lines, totals) reads. */
+export type ViewFacts = Pick<
+  CheckoutFacts,
+  'products' | 'today' | 'messages' | 'tax' | 'coupon' | 'rewardBalance'
+>;
 
 /** The `YYYY-MM-DD` day of an ISO-8601 instant, in UTC. */
 export function dayOf(instant: string): string {

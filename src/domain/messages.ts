@@ -64,10 +64,15 @@ export const defaultMessages = {
   'step.shipping_address': 'Shipping address required',
   // Shipping and payment methods.
   'shipping_methods.none': 'Warning: No Shipping options are available!',
+  'shipping_methods.success': 'Success: Shipping methods have been quoted!', // ours
   'shipping_method.success': 'Shipping method set successfully!',
   'shipping_method.not_offered': 'Warning: Shipping method required!',
   'payment_methods.none': 'Warning: No payment options are available!',
+  'payment_methods.success': 'Success: Payment methods have been listed!', // ours
   'payment_method.success': 'Payment method set successfully!',
+  'reward.points': 'Warning: Please enter the amount of reward points to use!',
+  'reward.removed': 'Success: Your reward points discount has been removed!', // ours
+  'affiliate.removed': 'Success: Affiliate commission will not be applied to this order!', // ours
   'payment_method.not_offered': 'Warning: Payment method required!',
   // Coupons, rewards, affiliate (OpenCart's extension texts).
   'coupon.success': 'Success: Your coupon discount has been applied!',
@@ -78,6 +83,12 @@ export const defaultMessages = {
   'reward.maximum': 'Warning: The maximum number of points that can be applied is {maximum}!',
   'affiliate.success': 'Success: Affiliate commission will be applied to this order!',
   'affiliate.not_found': 'Warning: Affiliate could not be found!',
+  // Titles of the discount and fee total lines (OpenCart's en-gb total texts).
+  'total.coupon': 'Coupon ({code})',
+  'total.reward': 'Reward Points ({points})',
+  'total.credit': 'Store Credit',
+  'total.handling': 'Handling Fee',
+  'total.low_order_fee': 'Low Order Fee',
   // Total line titles (OpenCart's).
   'total.sub_total': 'Sub-Total',
   'total.total': 'Total',
@@ -93,6 +104,10 @@ export const defaultMessages = {
   'confirm.payment_method': 'Payment method is required!',
   'order.not_found': 'Warning: Order could not be found!',
   'order.status': 'Warning: Order status is invalid!', // ours
+  'order.comment': 'Comment must be text of at most 10000 characters!', // ours
+  'order.conflict': 'Warning: Another request changed this order first; nothing was saved, try again!', // ours
+  'order.idempotency': 'Warning: This Idempotency-Key was already used for a different order!', // ours
+  'field.flag': '{name} must be true or false!', // ours
   'history.success': 'Order history added successfully!',
   // Sessions and access (OpenCart 4.0.2's API login texts, and ours).
   'session.login': 'Success: API session successfully started!',

@@ -86,3 +86,14 @@ export function recheckSelections(
   }
   return { session: current, dropped };
 }
+
+/**
+ * The chosen methods that were set in `before` and are gone in `after`: what a command and its re-checks dropped,
+ * in step order (an explicit change of method is a replacement, not a drop).
+ */
+export function droppedSelections(before: CheckoutSession, after: CheckoutSession): readonly Selection[] {
+  const dropped: Selection[] = [];
+  if (before.shippingMethod !== null && after.shippingMethod === null) dropped.push('shipping_method');
+  if (before.paymentMethod !== null && after.paymentMethod === null) dropped.push('payment_method');
+  return dropped;
+}

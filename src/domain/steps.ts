@@ -16,7 +16,7 @@ import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 
 /** The steps of the seed's checkout sequence, in order. */
-export type StepName =
+export type SequenceStep =
   | 'customer'
   | 'cart'
   | 'payment_address'
@@ -25,8 +25,14 @@ export type StepName =
   | 'payment_method'
   | 'confirm';
 
+/**
+ * Every row of the table: the seed's sequence, and the side steps that can happen any time their guard allows
+ * (the seed's `call=extension` coupon and reward, `call=affiliate`, and the currency switch).
+ */
+export type StepName = SequenceStep | 'coupon' | 'reward' | 'affiliate' | 'currency';
+
 /** The steps in the seed's order. */
-export const stepOrder: readonly StepName[] = [
+export const stepOrder: readonly SequenceStep[] = [
   'customer',
   'cart',
   'payment_address',
@@ -79,7 +85,8 @@ const whenSetting = (needs: Requirement): Guard => ({ needs, when: 'when_payment
 /**
  * The table. Rechecks: the customer's group changes prices (free-shipping minimums, totals); the cart changes
  * what ships and the totals; the payment address moves payment geo zones; the shipping address moves shipping geo
- * zones and, through the shipping cost, the total; the shipping method changes the total (free_checkout).
+ * zones and, through the shipping cost, the total; the shipping method, a coupon and reward points change the
+ * total (free_checkout). Offers are in the default currency, so the currency switch re-checks nothing.
  */
 export const steps: Readonly<Record<StepName, StepDefinition>> = {
   customer: { guards: [], texts: 'step', rechecks: ['shipping_method', 'payment_method'] },
@@ -105,6 +112,10 @@ export const steps: Readonly<Record<StepName, StepDefinition>> = {
     texts: 'step',
     rechecks: [],
   },
+  coupon: { guards: [always('product')], texts: 'step', rechecks: ['payment_method'] },
+  reward: { guards: [always('customer'), always('product')], texts: 'step', rechecks: ['payment_method'] },
+  affiliate: { guards: [], texts: 'step', rechecks: [] },
+  currency: { guards: [], texts: 'step', rechecks: [] },
   confirm: {
     guards: [
       always('customer'),
@@ -203,7 +214,7 @@ const conditionLabels: Readonly<Record<RequirementCondition, string>> = {
 /** The state diagram of the table, as Mermaid flowchart text: guards as arrows into a step, rechecks dashed. */
 export function stepDiagram(): string {
   const lines = ['flowchart LR'];
-  for (const step of stepOrder) {
+  for (const step of Object.keys(steps) as StepName[]) {
     for (const guard of steps[step].guards) {
       if (guard.needs === 'shipping_required') {
         lines.push(`  cart -->|must ship| ${step}`);

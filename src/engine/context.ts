@@ -7,15 +7,21 @@ import { ResultAsync } from 'neverthrow';
 import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings.js';
+import { defaultTotalCalculators } from '../domain/totals/index.js';
 import type { Catalog } from '../ports/catalog.js';
 import type { Clock } from '../ports/clock.js';
+import type { CouponDirectory } from '../ports/coupon-directory.js';
 import type { CustomerDirectory } from '../ports/customer-directory.js';
+import type { FraudCheck } from '../ports/fraud-check.js';
 import type { GeoDirectory } from '../ports/geo-directory.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Notifier } from '../ports/notifier.js';
+import type { OrderRepository } from '../ports/order-repository.js';
 import type { PaymentMethod } from '../ports/payment-method.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { ShippingMethod } from '../ports/shipping-method.js';
+import type { TaxRates } from '../ports/tax-rates.js';
+import type { TotalCalculator } from '../ports/total-calculator.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
 export interface CheckoutDeps {
@@ -23,6 +29,9 @@ export interface CheckoutDeps {
   readonly catalog: Catalog;
   readonly customers: CustomerDirectory;
   readonly geo: GeoDirectory;
+  readonly taxes: TaxRates;
+  readonly coupons: CouponDirectory;
+  readonly orders: OrderRepository;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** Receives domain events after the writes they describe; optional (events are then dropped). */
@@ -31,6 +40,16 @@ export interface CheckoutDeps {
   readonly shippingMethods?: readonly ShippingMethod[] | undefined;
   /** Payment methods on offer, by code; none by default. */
   readonly paymentMethods?: readonly PaymentMethod[] | undefined;
+  /**
+   * The totals pipeline, run in sort order; default: sub_total, shipping, tax and total
+   * (`defaultTotalCalculators`). `createTotalCalculators(config)` makes every built-in from the store's settings.
+   */
+  readonly totalCalculators?: readonly TotalCalculator[] | undefined;
+  /**
+   * Consulted in order when an order enters the processing or complete statuses (unless a history entry says
+   * `override`); the first that answers a status replaces the requested one. None by default.
+   */
+  readonly fraudChecks?: readonly FraudCheck[] | undefined;
 }
 
 /** How the engine behaves. */
@@ -55,6 +74,7 @@ export interface CheckoutOptions {
 export interface EngineContext {
   readonly deps: CheckoutDeps;
   readonly settings: StoreSettings;
+  readonly calculators: readonly TotalCalculator[];
   readonly ttlSeconds: number;
   readonly messagesFor: (language: string) => MessageCatalog;
   readonly onEventError: (error: unknown) => void;
@@ -69,6 +89,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   return {
     deps,
     settings: options.settings,
+    calculators: deps.totalCalculators ?? defaultTotalCalculators,
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
     onEventError: options.onEventError ?? (() => {}),

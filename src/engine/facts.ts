@@ -1,18 +1,26 @@
 /**
  * Gathering the facts a command needs, through the ports, before `decide` runs. Reads are batched: one catalog
  * read per command whatever the number of cart lines and items, and independent reads run together.
+ *
+ * Order matters in one place: shipping quotes are asked first (they need only the priced cart), then the tax
+ * table is read for every class in play (cart lines, the chosen and the quoted shipping, the calculators' fees),
+ * and payment methods last, since they depend on the total with its taxes.
  * @module
  */
 import { okAsync, ResultAsync } from 'neverthrow';
-import { pricingGroupId } from '../domain/checkout-view.js';
-import type { CheckoutCommand, CustomerInput } from '../domain/commands.js';
-import { resolveCustomerGroupId } from '../domain/customer.js';
+import { priceSessionCart, viewCheckout } from '../domain/checkout-view.js';
+import type { CheckoutCommand } from '../domain/commands.js';
 import type { CheckoutError } from '../domain/errors.js';
-import { type AddressFacts, type CheckoutFacts, type CustomerFacts, dayOf } from '../domain/facts.js';
+import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/facts.js';
+import { dayOf } from '../domain/facts.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import type { Product } from '../domain/records/catalog.js';
-import type { CheckoutSession } from '../domain/session.js';
+import type { GeoZone } from '../domain/records/geo.js';
+import type { Offers } from '../domain/selections.js';
+import type { CheckoutSession, ShippingQuoteGroup } from '../domain/session.js';
+import { commandFacts } from './command-facts.js';
 import { callPort, type EngineContext, secondsAfter } from './context.js';
+import { paymentOffers, shippingOffers } from './offers.js';
 
 /** The product ids a command and the session's cart name, each once. */
 export function productIdsOf(session: CheckoutSession, command: CheckoutCommand | null): number[] {
@@ -33,73 +41,141 @@ export function readProducts(
   );
 }
 
-/** The customer step's facts: the account, the resolved group, its custom fields, the account by e-mail. */
-function customerFacts(
-  context: EngineContext,
-  messages: MessageCatalog,
-  input: CustomerInput,
-): ResultAsync<CustomerFacts, CheckoutError> {
-  const { customers } = context.deps;
-  const groupId = resolveCustomerGroupId(input, context.settings);
-  const email = input.email.trim();
-  return ResultAsync.combine([
-    callPort('customers', messages, () =>
-      input.customerId > 0 ? customers.getCustomer(input.customerId) : Promise.resolve(undefined),
-    ),
-    callPort('customers', messages, () => customers.getCustomerGroup(groupId)),
-    callPort('customers', messages, () => customers.getCustomFields(groupId)),
-    callPort('customers', messages, () =>
-      email === '' ? Promise.resolve(undefined) : customers.findCustomerByEmail(email),
-    ),
-  ] as const).map(([account, group, customFields, emailAccount]) => ({
-    account,
-    group,
-    customFields: group === undefined ? [] : customFields,
-    emailAccount,
-  }));
-}
-
-/** An address step's facts: the named country and the custom fields of the session customer's group. */
-function addressFacts(
-  context: EngineContext,
-  messages: MessageCatalog,
-  session: CheckoutSession,
-  countryId: number,
-): ResultAsync<AddressFacts, CheckoutError> {
-  const groupId = pricingGroupId(session, context.settings);
-  return ResultAsync.combine([
-    callPort('geo', messages, () =>
-      countryId > 0 ? context.deps.geo.getCountry(countryId) : Promise.resolve(undefined),
-    ),
-    callPort('customers', messages, () => context.deps.customers.getCustomFields(groupId)),
-  ] as const).map(([country, customFields]) => ({ country, customFields }));
-}
-
-/** The part of the facts only some commands need. */
-function commandFacts(
-  context: EngineContext,
-  messages: MessageCatalog,
-  session: CheckoutSession,
-  command: CheckoutCommand,
-): ResultAsync<Pick<CheckoutFacts, 'customer' | 'address'>, CheckoutError> {
-  switch (command.type) {
-    case 'set_customer':
-      return customerFacts(context, messages, command.customer).map((customer) => ({ customer }));
-    case 'set_payment_address':
-    case 'set_shipping_address':
-      return addressFacts(context, messages, session, command.address.countryId).map((address) => ({
-        address,
-      }));
-    default:
-      return okAsync({});
-  }
-}
-
 /** The time-dependent facts, read once per request from the clock. */
 export function timeFacts(context: EngineContext): Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'> {
   const now = context.deps.clock.now();
   const instant = now.toISOString();
   return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
+}
+
+/** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
+function taxClassesOf(
+  context: EngineContext,
+  session: CheckoutSession,
+  products: ReadonlyMap<number, Product>,
+  quotes: Readonly<Record<string, ShippingQuoteGroup>> | undefined,
+): number[] {
+  const ids = new Set<number>([...products.values()].map((product) => product.taxClassId));
+  if (session.shippingMethod !== null) ids.add(session.shippingMethod.taxClassId);
+  for (const group of Object.values(quotes ?? {})) {
+    for (const quote of Object.values(group.quote)) ids.add(quote.taxClassId);
+  }
+  for (const calculator of context.calculators) for (const id of calculator.taxClassIds ?? []) ids.add(id);
+  return [...ids].filter((id) => id > 0).sort((a, b) => a - b);
+}
+
+/** The tax rules and rates of `classIds` (no read for none). */
+function readTax(
+  context: EngineContext,
+  messages: MessageCatalog,
+  classIds: readonly number[],
+  geoZones: readonly GeoZone[],
+): ResultAsync<TaxFacts, CheckoutError> {
+  if (classIds.length === 0) return okAsync({ classIds, table: { rules: [], rates: [] }, geoZones });
+  return callPort('taxes', messages, () => context.deps.taxes.getTaxTable(classIds)).map((table) => ({
+    classIds,
+    table,
+    geoZones,
+  }));
+}
+
+/** The tax facts extended to `classIds` when one of them was not read (a fresh quote of a new class). */
+export function ensureTaxClasses<F extends Pick<CheckoutFacts, 'tax' | 'messages'>>(
+  context: EngineContext,
+  facts: F,
+  classIds: readonly number[],
+): ResultAsync<F, CheckoutError> {
+  const missing = classIds.filter((id) => id > 0 && !facts.tax.classIds.includes(id));
+  if (missing.length === 0) return okAsync(facts);
+  const all = [...new Set([...facts.tax.classIds, ...missing])].sort((a, b) => a - b);
+  return readTax(context, facts.messages, all, facts.tax.geoZones).map((tax) => ({ ...facts, tax }));
+}
+
+/** The coupon the session (or the command) names, its uses by the logged-in customer, and the category tree. */
+function couponFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  code: string | null,
+): ResultAsync<CouponFacts | undefined, CheckoutError> {
+  if (code === null || code === '') return okAsync(undefined);
+  const { coupons, catalog } = context.deps;
+  return ResultAsync.combine([
+    callPort('catalog', messages, () => coupons.getCoupon(code)),
+    callPort('catalog', messages, () => catalog.getCategories()),
+  ] as const).andThen(([coupon, categories]) =>
+    coupon === undefined
+      ? okAsync({ coupon, uses: { total: 0, customer: 0 }, categories })
+      : callPort('catalog', messages, () =>
+          coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0),
+        ).map((uses) => ({ coupon, uses, categories })),
+  );
+}
+
+/** The logged-in customer's reward balance, when points are or are about to be spent. */
+function rewardFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  spends: boolean,
+): ResultAsync<number | undefined, CheckoutError> {
+  const customerId = session.loggedInCustomerId;
+  if (!spends || customerId === null) return okAsync(undefined);
+  return callPort('customers', messages, () => context.deps.customers.getRewardBalance(customerId));
+}
+
+/** The facts every view of the session reads: products, taxes, geo zones, coupon and reward balance. */
+export function viewFacts(
+  context: EngineContext,
+  session: CheckoutSession,
+  messages: MessageCatalog,
+  today: string,
+): ResultAsync<ViewFacts, CheckoutError> {
+  return baseFacts(context, session, null, messages).andThen((base) =>
+    readTax(context, messages, taxClassesOf(context, session, base.products, undefined), base.geoZones).map(
+      (tax) => ({ ...base.view, today, tax }),
+    ),
+  );
+}
+
+/** What is read for every command before offers and taxes. */
+interface BaseFacts {
+  readonly products: ReadonlyMap<number, Product>;
+  readonly geoZones: readonly GeoZone[];
+  readonly view: Omit<ViewFacts, 'tax' | 'today'>;
+}
+
+/** Products, geo zones, coupon and reward facts, read together. */
+function baseFacts(
+  context: EngineContext,
+  session: CheckoutSession,
+  command: CheckoutCommand | null,
+  messages: MessageCatalog,
+): ResultAsync<BaseFacts, CheckoutError> {
+  const code = command?.type === 'set_coupon' ? command.code : session.coupon;
+  const spends = command?.type === 'set_reward' ? command.points > 0 : (session.reward ?? 0) > 0;
+  return ResultAsync.combine([
+    readProducts(context, messages, productIdsOf(session, command)),
+    callPort('geo', messages, () => context.deps.geo.getGeoZones()),
+    couponFacts(context, messages, session, code),
+    rewardFacts(context, messages, session, spends),
+  ] as const).map(([products, geoZones, coupon, rewardBalance]) => ({
+    products,
+    geoZones,
+    view: {
+      products,
+      messages,
+      ...(coupon === undefined ? {} : { coupon }),
+      ...(rewardBalance === undefined ? {} : { rewardBalance }),
+    },
+  }));
+}
+
+/** Which offers a command decides on. */
+function offersNeeded(command: CheckoutCommand): { shipping: boolean; payment: boolean } {
+  const shipping = command.type === 'quote_shipping' || command.type === 'set_shipping_method';
+  const payment = command.type === 'offer_payment' || command.type === 'set_payment_method';
+  return { shipping, payment };
 }
 
 /** Everything `decide` needs for `command` on `session`. */
@@ -111,14 +187,42 @@ export function gatherFacts(
   const messages = context.messagesFor(session.language);
   const cartIds =
     command.type === 'add_products' ? command.items.map(() => context.deps.ids.newId('cart')) : [];
+  const needed = offersNeeded(command);
   return ResultAsync.combine([
-    readProducts(context, messages, productIdsOf(session, command)),
+    baseFacts(context, session, command, messages),
     commandFacts(context, messages, session, command),
-  ] as const).map(([products, extra]) => ({
-    ...timeFacts(context),
-    messages,
-    products,
-    cartIds,
-    ...extra,
-  }));
+  ] as const).andThen(([base, extra]) => {
+    const partial = { ...timeFacts(context), ...base.view, cartIds, ...extra };
+    const lines = priceSessionCart(session, partial, context.settings);
+    const quoting: ResultAsync<Readonly<Record<string, ShippingQuoteGroup>> | undefined, CheckoutError> =
+      needed.shipping
+        ? shippingOffers(context, {
+            session,
+            lines,
+            products: base.products,
+            geoZones: base.geoZones,
+            messages,
+          })
+        : okAsync(undefined);
+    return quoting.andThen((shipping) =>
+      readTax(
+        context,
+        messages,
+        taxClassesOf(context, session, base.products, shipping),
+        base.geoZones,
+      ).andThen((tax): ResultAsync<CheckoutFacts, CheckoutError> => {
+        const facts: CheckoutFacts = {
+          ...partial,
+          tax,
+          ...(shipping === undefined ? {} : { offers: { shipping } }),
+        };
+        if (!needed.payment) return okAsync(facts);
+        const view = viewCheckout(session, facts, context.settings, context.calculators);
+        return paymentOffers(context, session, view, tax.geoZones, messages).map((payment) => ({
+          ...facts,
+          offers: { ...facts.offers, payment } satisfies Offers,
+        }));
+      }),
+    );
+  });
 }

@@ -5,7 +5,8 @@
  * @module
  */
 import { okAsync, ResultAsync } from 'neverthrow';
-import { cartSubTotal } from '../domain/cart-pricing.js';
+import type { PricedCartLine } from '../domain/cart-line.js';
+import { cartShips, cartSubTotal, shippableQuantity } from '../domain/cart-pricing.js';
 import type { CheckoutView } from '../domain/checkout-view.js';
 import type { CheckoutError } from '../domain/errors.js';
 import type { MessageCatalog } from '../domain/messages.js';
@@ -14,6 +15,7 @@ import type { GeoZone } from '../domain/records/geo.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/session.js';
 import type { StoreSettings } from '../domain/settings.js';
 import { convertMeasure, sumMeasures } from '../money/index.js';
+import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
 import { callPort, type EngineContext } from './context.js';
 
@@ -24,12 +26,12 @@ function weightRate(settings: StoreSettings, weightClassId: number): string {
 
 /** The weight of the lines that ship, in the store's weight class (OpenCart's `cart.getWeight`). */
 export function shippingWeight(
-  view: CheckoutView,
+  lines: readonly PricedCartLine[],
   products: ReadonlyMap<number, Product>,
   settings: StoreSettings,
 ): string {
   const storeRate = weightRate(settings, settings.weightClassId);
-  const weights = view.lines
+  const weights = lines
     .filter((line) => line.shipping)
     .map((line) => {
       const classId = products.get(line.product_id)?.weightClassId ?? settings.weightClassId;
@@ -38,12 +40,7 @@ export function shippingWeight(
   return sumMeasures(weights);
 }
 
-/** Every geo zone, read once per offer computation. */
-function readGeoZones(context: EngineContext, messages: MessageCatalog) {
-  return callPort('geo', messages, () => context.deps.geo.getGeoZones());
-}
-
-/** Asks each registered method in turn, keeping those that answer, keyed by code in sort order. */
+/** Asks each registered method, keeping those that answer, keyed by code in sort order. */
 function collect<T extends { readonly code: string; readonly sortOrder: number }>(
   messages: MessageCatalog,
   asks: readonly (() => Promise<T | null>)[],
@@ -55,54 +52,57 @@ function collect<T extends { readonly code: string; readonly sortOrder: number }
   });
 }
 
+/** What shipping offers are computed from. */
+export interface ShippingInput {
+  readonly session: CheckoutSession;
+  readonly lines: readonly PricedCartLine[];
+  readonly products: ReadonlyMap<number, Product>;
+  readonly geoZones: readonly GeoZone[];
+  readonly messages: MessageCatalog;
+}
+
 /** The shipping quote groups for the session; none when the cart does not ship or no address is set. */
 export function shippingOffers(
   context: EngineContext,
-  session: CheckoutSession,
-  view: CheckoutView,
-  products: ReadonlyMap<number, Product>,
-  messages: MessageCatalog,
+  input: ShippingInput,
 ): ResultAsync<Readonly<Record<string, ShippingQuoteGroup>>, CheckoutError> {
-  const address = session.shippingAddress;
+  const address = input.session.shippingAddress;
   const methods = context.deps.shippingMethods ?? [];
-  if (address === null || !view.shippingRequired || methods.length === 0) return okAsync({});
-  return readGeoZones(context, messages).andThen((geoZones: readonly GeoZone[]) => {
-    const shipping: ShippingContext = {
-      address,
-      geoZones,
-      subTotal: cartSubTotal(view.lines, context.settings.currency),
-      shippableQuantity: view.lines.filter((l) => l.shipping).reduce((n, l) => n + l.quantity, 0),
-      weight: shippingWeight(view, products, context.settings),
-      settings: context.settings,
-    };
-    return collect(
-      messages,
-      methods.map((method) => () => method.quote(shipping)),
-    );
-  });
+  if (address === null || !cartShips(input.lines) || methods.length === 0) return okAsync({});
+  const shipping: ShippingContext = {
+    address,
+    geoZones: input.geoZones,
+    subTotal: cartSubTotal(input.lines, context.settings.currency),
+    shippableQuantity: shippableQuantity(input.lines),
+    weight: shippingWeight(input.lines, input.products, context.settings),
+    settings: context.settings,
+  };
+  return collect(
+    input.messages,
+    methods.map((method) => () => method.quote(shipping)),
+  );
 }
 
-/** The payment methods on offer for the session. */
+/** The payment methods on offer for the session, given its view (the total, with taxes). */
 export function paymentOffers(
   context: EngineContext,
   session: CheckoutSession,
   view: CheckoutView,
+  geoZones: readonly GeoZone[],
   messages: MessageCatalog,
 ): ResultAsync<Readonly<Record<string, PaymentMethodOffer>>, CheckoutError> {
   const methods = context.deps.paymentMethods ?? [];
   if (methods.length === 0) return okAsync({});
-  return readGeoZones(context, messages).andThen((geoZones) => {
-    const payment = {
-      paymentAddress: session.paymentAddress,
-      geoZones,
-      cartShips: view.shippingRequired,
-      hasSubscription: view.lines.some((line) => line.subscription !== null),
-      total: view.total,
-      settings: context.settings,
-    };
-    return collect(
-      messages,
-      methods.map((method) => () => method.offer(payment)),
-    );
-  });
+  const payment: PaymentContext = {
+    paymentAddress: session.paymentAddress,
+    geoZones,
+    cartShips: view.shippingRequired,
+    hasSubscription: view.lines.some((line) => line.subscription !== null),
+    total: view.total,
+    settings: context.settings,
+  };
+  return collect(
+    messages,
+    methods.map((method) => () => method.offer(payment)),
+  );
 }

@@ -16,12 +16,11 @@ import type {
   ProductListQuery,
 } from '../domain/records/catalog.js';
 import type { CheckoutSession } from '../domain/session.js';
-import { defaultTotalCalculators } from '../domain/totals/index.js';
 import { callPort, type EngineContext } from './context.js';
-import { productIdsOf, readProducts } from './facts.js';
+import { viewFacts } from './facts.js';
 import { loadSession, touchSession } from './session-access.js';
 
-/** A live session for a read, with its expiry slid forward, and its texts. */
+/** A live session for a read, and its texts. */
 export interface ReadAccess {
   readonly session: CheckoutSession;
   readonly messages: MessageCatalog;
@@ -29,18 +28,23 @@ export interface ReadAccess {
   readonly today: string;
 }
 
-/** Loads and touches the session. */
-export function readSession(
+/**
+ * Loads the session, computes the read from it, and slides the session's expiry only once the read has
+ * succeeded (DECISIONS 4: expiry slides on every successful request; a refused read leaves it alone).
+ */
+export function readSession<T>(
   context: EngineContext,
   sessionId: string,
-): ResultAsync<ReadAccess, CheckoutError> {
-  return loadSession(context, sessionId)
-    .andThen((session) => touchSession(context, session))
-    .map((session) => ({
+  compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+): ResultAsync<T, CheckoutError> {
+  return loadSession(context, sessionId).andThen((session) => {
+    const access = {
       session,
       messages: context.messagesFor(session.language),
       today: dayOf(context.deps.clock.now().toISOString()),
-    }));
+    };
+    return compute(access).andThen((result) => touchSession(context, session).map(() => result));
+  });
 }
 
 /** The priced cart and totals of a session, with one catalog read. */
@@ -50,8 +54,8 @@ export function viewSession(
   messages: MessageCatalog,
   today: string,
 ): ResultAsync<CheckoutView, CheckoutError> {
-  return readProducts(context, messages, productIdsOf(session, null)).map((products) =>
-    viewCheckout(session, { products, today, messages }, context.settings, defaultTotalCalculators),
+  return viewFacts(context, session, messages, today).map((facts) =>
+    viewCheckout(session, facts, context.settings, context.calculators),
   );
 }
 

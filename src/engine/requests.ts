@@ -101,3 +101,62 @@ export interface ProductListRequest extends ListRequest {
   readonly filter_category_id?: IntegerField;
   readonly filter_sub_category?: boolean | string | number;
 }
+
+/** The shipping method step: the seed's `shipping_method.name/code/cost/tax_class_id`; only `code` selects. */
+export interface ShippingMethodRequest {
+  readonly shipping_method?:
+    | string
+    | {
+        readonly code?: string;
+        readonly name?: string;
+        readonly cost?: number | string;
+        readonly tax_class_id?: IntegerField;
+      };
+}
+
+/** The payment method step: the seed's `payment_method.name/code`; only `code` selects (`cod` or `cod.cod`). */
+export interface PaymentMethodRequest {
+  readonly payment_method?: string | { readonly code?: string; readonly name?: string };
+}
+
+/** A coupon code; `''` removes the coupon. */
+export interface CouponRequest {
+  readonly coupon?: string;
+}
+
+/** Reward points to spend; 0 removes them. */
+export interface RewardRequest {
+  readonly reward?: IntegerField;
+}
+
+/** The affiliate (a customer id with an affiliate account); 0 removes it. */
+export interface AffiliateRequest {
+  readonly affiliate_id?: IntegerField;
+}
+
+/** Confirm's fields (seed endpoint 8). */
+export interface ConfirmRequest {
+  /** 0 or absent creates an order; an existing id updates it. */
+  readonly order_id?: IntegerField;
+  /** Default `config_order_status_id`. */
+  readonly order_status_id?: IntegerField;
+  readonly comment?: string;
+  readonly affiliate_id?: IntegerField;
+}
+
+/** A flag as JSON (`true`) or a form (`"1"`, `"true"`, `"on"`, `"0"`, `""`) sends it. */
+export type FlagField = boolean | number | string;
+
+/** history_add's fields (seed endpoint 9). */
+export interface HistoryRequest {
+  readonly order_id?: IntegerField;
+  readonly order_status_id?: IntegerField;
+  readonly comment?: string;
+  readonly notify?: FlagField;
+  readonly override?: FlagField;
+}
+
+/** Order info's field (DECISIONS 36). */
+export interface OrderInfoRequest {
+  readonly order_id?: IntegerField;
+}

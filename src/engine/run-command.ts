@@ -5,18 +5,17 @@
  * @module
  */
 import { okAsync, type Result, ResultAsync } from 'neverthrow';
-import { viewCheckout } from '../domain/checkout-view.js';
+import { priceSessionCart, viewCheckout } from '../domain/checkout-view.js';
 import type { CheckoutCommand } from '../domain/commands.js';
-import { type Decision, decide } from '../domain/decide.js';
+import { type Decision, decide, guardState } from '../domain/decide.js';
 import type { CheckoutError } from '../domain/errors.js';
 import type { CheckoutFacts } from '../domain/facts.js';
-import type { MessageCatalog } from '../domain/messages.js';
-import { type Recheck, recheckSelections } from '../domain/selections.js';
+import type { MessageCatalog, MessageId } from '../domain/messages.js';
+import { droppedSelections, recheckSelections } from '../domain/selections.js';
 import type { CheckoutSession } from '../domain/session.js';
-import type { GuardState } from '../domain/steps.js';
-import { defaultTotalCalculators } from '../domain/totals/index.js';
+import { checkGuards, type Selection } from '../domain/steps.js';
 import type { EngineContext } from './context.js';
-import { gatherFacts } from './facts.js';
+import { ensureTaxClasses, gatherFacts } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import { loadSession, saveSession } from './session-access.js';
@@ -25,55 +24,71 @@ import { loadSession, saveSession } from './session-access.js';
 export interface CommandOutcome {
   /** The session as saved. */
   readonly session: CheckoutSession;
-  /** Selections the change made stale and dropped (DECISIONS 19). */
-  readonly dropped: Recheck['dropped'];
-  /** The facts the command was decided on (the output's views reuse them). */
+  /** Chosen methods the command or its re-checks dropped (DECISIONS 19), in step order. */
+  readonly dropped: readonly Selection[];
+  /** The facts the command was decided on, extended to any tax class a re-check brought in. */
   readonly facts: CheckoutFacts;
   /** The texts of the session's language. */
   readonly messages: MessageCatalog;
+  /** The command's success text id. */
+  readonly success: MessageId;
 }
 
 /** Turns untrusted input into a command, with the session's texts. */
 export type ParseInput = (messages: MessageCatalog) => Result<CheckoutCommand, CheckoutError>;
 
-/** The guard state of a session as priced with these facts. */
-function stateOf(context: EngineContext, session: CheckoutSession, facts: CheckoutFacts): GuardState {
-  const view = viewCheckout(session, facts, context.settings, defaultTotalCalculators);
-  return { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
+/** A session and the facts it is now priced with. */
+interface Reconciled {
+  readonly session: CheckoutSession;
+  readonly facts: CheckoutFacts;
 }
 
 /** Re-checks the chosen shipping method against fresh quotes (only when one is chosen). */
-function recheckShipping(
-  context: EngineContext,
-  recheck: Recheck,
-  facts: CheckoutFacts,
-): ResultAsync<Recheck, CheckoutError> {
-  const { session } = recheck;
-  if (session.shippingMethod === null) return okAsync(recheck);
-  const view = viewCheckout(session, facts, context.settings, defaultTotalCalculators);
-  return shippingOffers(context, session, view, facts.products, facts.messages).map((shipping) => {
-    const next = recheckSelections(session, ['shipping_method'], stateOf(context, session, facts), {
-      shipping,
-    });
-    return { session: next.session, dropped: [...recheck.dropped, ...next.dropped] };
+function recheckShipping(context: EngineContext, state: Reconciled): ResultAsync<Reconciled, CheckoutError> {
+  const { session, facts } = state;
+  if (session.shippingMethod === null) return okAsync(state);
+  const lines = priceSessionCart(session, facts, context.settings);
+  const input = {
+    session,
+    lines,
+    products: facts.products,
+    geoZones: facts.tax.geoZones,
+    messages: facts.messages,
+  };
+  return shippingOffers(context, input).andThen((shipping) => {
+    const next = recheckSelections(
+      session,
+      ['shipping_method'],
+      guardState(session, facts, context.settings),
+      {
+        shipping,
+      },
+    ).session;
+    const classIds = next.shippingMethod === null ? [] : [next.shippingMethod.taxClassId];
+    return ensureTaxClasses(context, facts, classIds).map((extended) => ({ session: next, facts: extended }));
   });
 }
 
 /** Re-checks the chosen payment method against a fresh offer (after shipping: its cost moves the total). */
-function recheckPayment(
-  context: EngineContext,
-  recheck: Recheck,
-  facts: CheckoutFacts,
-): ResultAsync<Recheck, CheckoutError> {
-  const { session } = recheck;
-  if (session.paymentMethod === null) return okAsync(recheck);
-  const view = viewCheckout(session, facts, context.settings, defaultTotalCalculators);
-  return paymentOffers(context, session, view, facts.messages).map((payment) => {
-    const next = recheckSelections(session, ['payment_method'], stateOf(context, session, facts), {
-      payment,
+function recheckPayment(context: EngineContext, state: Reconciled): ResultAsync<Reconciled, CheckoutError> {
+  const { session, facts } = state;
+  if (session.paymentMethod === null) return okAsync(state);
+  const guards = guardState(session, facts, context.settings);
+  // A payment method whose own step could not run now (e.g. the shipping method it followed was dropped) goes
+  // too: it was chosen for a checkout that no longer exists.
+  if (
+    Object.keys(checkGuards('payment_method', session, guards, context.settings, facts.messages)).length > 0
+  ) {
+    return okAsync({
+      session: recheckSelections(session, ['payment_method'], guards, { payment: {} }).session,
+      facts,
     });
-    return { session: next.session, dropped: [...recheck.dropped, ...next.dropped] };
-  });
+  }
+  const view = viewCheckout(session, facts, context.settings, context.calculators);
+  return paymentOffers(context, session, view, facts.tax.geoZones, facts.messages).map((payment) => ({
+    session: recheckSelections(session, ['payment_method'], guards, { payment }).session,
+    facts,
+  }));
 }
 
 /** Applies the step table's re-checks of a decision (DECISIONS 19). */
@@ -81,13 +96,13 @@ function reconcile(
   context: EngineContext,
   decision: Decision,
   facts: CheckoutFacts,
-): ResultAsync<Recheck, CheckoutError> {
-  const start: Recheck = { session: decision.session, dropped: [] };
+): ResultAsync<Reconciled, CheckoutError> {
+  const start: Reconciled = { session: decision.session, facts };
   const shipping = decision.rechecks.includes('shipping_method')
-    ? recheckShipping(context, start, facts)
-    : okAsync<Recheck, CheckoutError>(start);
-  return shipping.andThen((recheck) =>
-    decision.rechecks.includes('payment_method') ? recheckPayment(context, recheck, facts) : okAsync(recheck),
+    ? recheckShipping(context, start)
+    : okAsync<Reconciled, CheckoutError>(start);
+  return shipping.andThen((state) =>
+    decision.rechecks.includes('payment_method') ? recheckPayment(context, state) : okAsync(state),
   );
 }
 
@@ -101,15 +116,20 @@ export function runCommand(
     const messages = context.messagesFor(loaded.language);
     return parse(messages).asyncAndThen((command) =>
       gatherFacts(context, loaded, command).andThen((facts) =>
-        decide(loaded, command, facts, context.settings)
-          .asyncAndThen((decision) =>
-            reconcile(context, decision, facts)
-              .andThen((recheck) => saveSession(context, recheck.session, loaded.version).map(() => recheck))
-              .andThen((recheck) =>
-                ResultAsync.fromSafePromise(runEvents(context, decision.events)).map(() => recheck),
-              ),
-          )
-          .map((recheck) => ({ session: recheck.session, dropped: recheck.dropped, facts, messages })),
+        decide(loaded, command, facts, context.settings).asyncAndThen((decision) =>
+          reconcile(context, decision, facts)
+            .andThen((state) => saveSession(context, state.session, loaded.version).map(() => state))
+            .andThen((state) =>
+              ResultAsync.fromSafePromise(runEvents(context, decision.events)).map(() => state),
+            )
+            .map((state) => ({
+              session: state.session,
+              dropped: droppedSelections(loaded, state.session),
+              facts: state.facts,
+              messages,
+              success: decision.success,
+            })),
+        ),
       ),
     );
   });

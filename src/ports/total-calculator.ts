@@ -58,6 +58,11 @@ export interface TotalsContext {
 export interface TotalCalculator {
   readonly code: string;
   readonly sortOrder: number;
+  /**
+   * Tax classes the calculator charges on its own amounts (a fee's class), so the engine reads their rates with
+   * the cart's in one batch. Cart lines' and the shipping quote's classes are read anyway.
+   */
+  readonly taxClassIds?: readonly number[];
   /** The state after this step: pure and synchronous. */
   apply(state: TotalsState, context: TotalsContext): TotalsState;
 }

@@ -96,6 +96,7 @@ const seedFields: Record<keyof PricedCartLine, true> = {
   recurring: true,
   tax_class_id: true,
   shipping: true,
+  points: true,
 };
 
 describe('priceCart: the seed line', () => {
@@ -130,6 +131,7 @@ describe('priceCart: the seed line', () => {
       recurring: '',
       tax_class_id: 9,
       shipping: true,
+      points: 400,
     });
   });
 

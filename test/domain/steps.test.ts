@@ -35,7 +35,9 @@ describe('the step table', () => {
       'payment_method',
       'confirm',
     ]);
-    expect(Object.keys(steps).sort()).toEqual([...stepOrder].sort());
+    expect(Object.keys(steps).sort()).toEqual(
+      [...stepOrder, 'coupon', 'reward', 'affiliate', 'currency'].sort(),
+    );
   });
 
   it('cart and address steps need no customer (DECISIONS 33)', () => {
@@ -103,6 +105,18 @@ describe('the step table', () => {
     });
   });
 
+  it('a coupon needs a cart; reward points need a customer and a cart; affiliate and currency nothing', () => {
+    expect(checkGuards('coupon', empty, emptyCart, settings, defaultMessages)).toEqual({
+      product: 'Cart is empty',
+    });
+    expect(checkGuards('reward', empty, emptyCart, settings, defaultMessages)).toEqual({
+      customer: 'Customer data required',
+      product: 'Cart is empty',
+    });
+    expect(checkGuards('affiliate', empty, emptyCart, settings, defaultMessages)).toEqual({});
+    expect(checkGuards('currency', empty, emptyCart, settings, defaultMessages)).toEqual({});
+  });
+
   it('a complete session passes every guard', () => {
     for (const step of stepOrder)
       expect(checkGuards(step, full, shipping, settings, defaultMessages)).toEqual({});
@@ -115,6 +129,9 @@ describe('the step table', () => {
     expect(rechecksOf('payment_address')).toEqual(['payment_method']);
     expect(rechecksOf('shipping_method')).toEqual(['payment_method']);
     expect(rechecksOf('confirm')).toEqual([]);
+    expect(rechecksOf('coupon')).toEqual(['payment_method']);
+    expect(rechecksOf('reward')).toEqual(['payment_method']);
+    expect(rechecksOf('currency')).toEqual([]);
   });
 
   it('the diagram in docs/checkout-steps.md is the one generated from the table', () => {

@@ -5,17 +5,11 @@
  */
 import { add } from '../../money/index.js';
 import type { TaxAmount, TotalCalculator, TotalsState } from '../../ports/total-calculator.js';
+import { sumTaxes } from '../tax.js';
 
 /** Adds tax amounts to the running taxes by rate id. */
 export function addTaxes(taxes: TotalsState['taxes'], amounts: readonly TaxAmount[]): TotalsState['taxes'] {
-  const next: Record<string, TaxAmount> = { ...taxes };
-  for (const amount of amounts) {
-    const key = String(amount.taxRateId);
-    const previous = next[key];
-    next[key] =
-      previous === undefined ? amount : { ...previous, amount: add(previous.amount, amount.amount) };
-  }
-  return next;
+  return sumTaxes([Object.values(taxes), amounts]);
 }
 
 /** Adds the chosen shipping quote, sort order 3; nothing when no method is chosen. */

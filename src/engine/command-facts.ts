@@ -1,0 +1,93 @@
+/**
+ * The facts only some commands need: the customer step's accounts, group and custom fields; an address step's
+ * country and custom fields; whether an affiliate exists.
+ * @module
+ */
+import { okAsync, ResultAsync } from 'neverthrow';
+import { pricingGroupId } from '../domain/checkout-view.js';
+import type { CheckoutCommand, CustomerInput } from '../domain/commands.js';
+import { resolveCustomerGroupId } from '../domain/customer.js';
+import type { CheckoutError } from '../domain/errors.js';
+import type { AddressFacts, CheckoutFacts, CustomerFacts } from '../domain/facts.js';
+import type { MessageCatalog } from '../domain/messages.js';
+import type { CheckoutSession } from '../domain/session.js';
+import { callPort, type EngineContext } from './context.js';
+
+/** The customer step's facts: the account, the resolved group, its custom fields, the account by e-mail. */
+function customerFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  input: CustomerInput,
+): ResultAsync<CustomerFacts, CheckoutError> {
+  const { customers } = context.deps;
+  const groupId = resolveCustomerGroupId(input, context.settings);
+  const email = input.email.trim();
+  return ResultAsync.combine([
+    callPort('customers', messages, () =>
+      input.customerId > 0 ? customers.getCustomer(input.customerId) : Promise.resolve(undefined),
+    ),
+    callPort('customers', messages, () => customers.getCustomerGroup(groupId)),
+    callPort('customers', messages, () => customers.getCustomFields(groupId)),
+    callPort('customers', messages, () =>
+      email === '' ? Promise.resolve(undefined) : customers.findCustomerByEmail(email),
+    ),
+  ] as const).map(([account, group, customFields, emailAccount]) => ({
+    account,
+    group,
+    customFields: group === undefined ? [] : customFields,
+    emailAccount,
+  }));
+}
+
+/** An address step's facts: the named country and the custom fields of the session customer's group. */
+function addressFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  countryId: number,
+): ResultAsync<AddressFacts, CheckoutError> {
+  const groupId = pricingGroupId(session, context.settings);
+  return ResultAsync.combine([
+    callPort('geo', messages, () =>
+      countryId > 0 ? context.deps.geo.getCountry(countryId) : Promise.resolve(undefined),
+    ),
+    callPort('customers', messages, () => context.deps.customers.getCustomFields(groupId)),
+  ] as const).map(([country, customFields]) => ({ country, customFields }));
+}
+
+/** Whether an enabled affiliate account with this customer id exists. */
+function affiliateFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  affiliateId: number,
+): ResultAsync<boolean, CheckoutError> {
+  return callPort('customers', messages, () => context.deps.customers.getAffiliate(affiliateId)).map(
+    (affiliate) => affiliate?.status === true,
+  );
+}
+
+/** The part of the facts only some commands need. */
+export function commandFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  command: CheckoutCommand,
+): ResultAsync<Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists'>, CheckoutError> {
+  switch (command.type) {
+    case 'set_customer':
+      return customerFacts(context, messages, command.customer).map((customer) => ({ customer }));
+    case 'set_payment_address':
+    case 'set_shipping_address':
+      return addressFacts(context, messages, session, command.address.countryId).map((address) => ({
+        address,
+      }));
+    case 'set_affiliate':
+      return command.affiliateId === 0
+        ? okAsync({})
+        : affiliateFacts(context, messages, command.affiliateId).map((affiliateExists) => ({
+            affiliateExists,
+          }));
+    default:
+      return okAsync({});
+  }
+}

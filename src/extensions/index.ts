@@ -1,0 +1,9 @@
+/**
+ * The built-in extensions: OpenCart's shipping methods (flat, free, item, weight, pickup), payment methods
+ * (free_checkout, bank_transfer, cheque, cod) and the IP fraud check, each made from the store's settings.
+ * @module
+ */
+export type { IpFraudCheckConfig } from './fraud/ip.js';
+export { createIpFraudCheck } from './fraud/ip.js';
+export * from './payment/index.js';
+export * from './shipping/index.js';

@@ -1,0 +1,155 @@
+/**
+ * The totals pipeline on the demo store, end to end: the demo's enabled calculators (sub_total 1, reward 2,
+ * shipping 3, coupon 4, tax 5, total 9) over carts priced by `priceCart`, presented in USD. Every figure is
+ * worked out by hand in the comments.
+ */
+import { describe, expect, it } from 'vitest';
+import { couponProductIds } from '../../../src/domain/coupon.js';
+import {
+  CINEMA,
+  data,
+  demoCoupon,
+  FLAT,
+  type Item,
+  present,
+  priceItems,
+  run,
+  totalsContext,
+  US_ADDRESS,
+  withPoints,
+} from './fixtures.js';
+
+/** The presented totals of `items` with flat shipping and, when given, a demo coupon. */
+function totals(items: readonly Item[], couponCode?: string, address = {}) {
+  const lines = priceItems(items);
+  const coupon = couponCode === undefined ? null : demoCoupon(couponCode);
+  const couponIds =
+    coupon === null
+      ? []
+      : couponProductIds(coupon, {
+          lines,
+          products: data.products,
+          categories: [...data.categories.values()],
+        });
+  return present(
+    run(totalsContext(lines, { shippingMethod: FLAT, coupon, couponProductIds: couponIds, ...address })),
+  );
+}
+
+describe('worked examples on the demo store (UK address 222/3563, group 1, flat 5.00 class 9)', () => {
+  it('product 40 × 1: 100 + 5, VAT 20 + 1, eco 2 + 2, total 130', () => {
+    expect(totals([[40, 1]])).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '21.0000'], // 20 % of 100 + 20 % of 5
+      ['tax', 'Eco Tax (-2.00)', '4.0000'], // 2 per unit + 2 on the shipping
+      ['total', 'Total', '130.0000'], // 100 + 5 + 21 + 4
+    ]);
+  });
+
+  it('product 40 × 3: the eco tax counts every unit', () => {
+    expect(totals([[40, 3]])).toEqual([
+      ['sub_total', 'Sub-Total', '300.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '61.0000'], // 60 + 1
+      ['tax', 'Eco Tax (-2.00)', '8.0000'], // 2 × 3 units + 2 on the shipping
+      ['total', 'Total', '374.0000'], // 300 + 5 + 61 + 8
+    ]);
+  });
+
+  it('a US address pays no tax', () => {
+    expect(totals([[40, 1]], undefined, { address: US_ADDRESS })).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['total', 'Total', '105.0000'],
+    ]);
+  });
+
+  it('coupon 2222 (-10 %) on product 40 × 1: -10.00 and the VAT on it, 2.00, comes off', () => {
+    expect(totals([[40, 1]], '2222')).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['coupon', 'Coupon (2222)', '-10.0000'], // 10 % of 100; shipping is not discounted
+      ['tax', 'VAT (20%)', '19.0000'], // 20 + 1 − 20 % of 10
+      ['tax', 'Eco Tax (-2.00)', '4.0000'], // fixed per unit: unchanged
+      ['total', 'Total', '118.0000'], // 100 + 5 − 10 + 19 + 4
+    ]);
+  });
+
+  it('coupon 1111 (10.00 fixed) over products 40 (100.00) and 29 (279.99)', () => {
+    // The 10.00 is spread 100 : 279.99 exactly (2.6316 + 7.3684); both lines are class 9, so the VAT removed is
+    // 20 % of 10 = 2. VAT 20 + 55.998 + 1 − 2 = 74.998 → 75.00; eco 2 + 2 + 2 = 6.
+    expect(
+      totals(
+        [
+          [40, 1],
+          [29, 1],
+        ],
+        '1111',
+      ),
+    ).toEqual([
+      ['sub_total', 'Sub-Total', '379.9900'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['coupon', 'Coupon (1111)', '-10.0000'],
+      ['tax', 'VAT (20%)', '75.0000'],
+      ['tax', 'Eco Tax (-2.00)', '6.0000'],
+      ['total', 'Total', '455.9900'], // 379.99 + 5 − 10 + 75 + 6
+    ]);
+  });
+
+  it('coupon 3333 (free shipping) takes off the shipping and its VAT; the fixed eco tax stays', () => {
+    expect(totals([[40, 1]], '3333')).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['coupon', 'Coupon (3333)', '-5.0000'], // its 0 % takes nothing off the line; the shipping cost
+      ['tax', 'VAT (20%)', '20.0000'], // 20 + 1 − 1
+      ['tax', 'Eco Tax (-2.00)', '4.0000'],
+      ['total', 'Total', '124.0000'], // 100 + 5 − 5 + 20 + 4
+    ]);
+  });
+
+  it('coupon 4444 (-15 % on category 28) discounts product 42 (in 28), not product 40 (in 20 and 24)', () => {
+    // 42 × 2 at 151.00 = 302.00 → coupon 45.30. VAT 20 + 60.40 + 1 − 9.06 = 72.34; eco 2 + 4 + 2 = 8.
+    expect(
+      totals(
+        [
+          [40, 1],
+          [42, 2, CINEMA],
+        ],
+        '4444',
+      ),
+    ).toEqual([
+      ['sub_total', 'Sub-Total', '402.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['coupon', 'Coupon (4444)', '-45.3000'],
+      ['tax', 'VAT (20%)', '72.3400'],
+      ['tax', 'Eco Tax (-2.00)', '8.0000'],
+      ['total', 'Total', '442.0400'], // 402 + 5 − 45.30 + 72.34 + 8
+    ]);
+  });
+
+  it('100 of the 200 points of product 28 take half its price, and half its VAT', () => {
+    const lines = priceItems([[28, 1]]).map((line) => withPoints(line, 200));
+    expect(present(run(totalsContext(lines, { shippingMethod: FLAT, reward: 100 })))).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['reward', 'Reward Points (100)', '-50.0000'], // 100 × 100 ÷ 200
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '11.0000'], // 20 + 1 − 20 % of 50
+      ['tax', 'Eco Tax (-2.00)', '4.0000'],
+      ['total', 'Total', '70.0000'], // 100 − 50 + 5 + 11 + 4
+    ]);
+  });
+
+  it('presents in GBP by converting each exact line first, the total being the sum of the rounded lines', () => {
+    const lines = priceItems([[40, 1]]);
+    const gbp = present(run(totalsContext(lines, { shippingMethod: FLAT })), 'GBP');
+    // × 0.61250001: 61.250001 → 61.25, 3.06250005 → 3.06, 12.86250021 → 12.86, 2.45000004 → 2.45.
+    expect(gbp.map(([code, , amount]) => [code, amount])).toEqual([
+      ['sub_total', '61.2500'],
+      ['shipping', '3.0600'],
+      ['tax', '12.8600'],
+      ['tax', '2.4500'],
+      ['total', '79.6200'],
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The cart queries through the engine (seed's cart products and totals queries; DECISIONS 15, 21, 34): the seed's
+ * Cart line keys, net prices in the default currency, specials and plans, and total lines in the session currency
+ * rounded line by line with `total` their exact sum.
+ */
+import { describe, expect, it } from 'vitest';
+import { sum } from '../../src/money/index.js';
+import { demoCheckout, expectOk } from './support/demo-checkout.js';
+
+/** A demo checkout with one open session. */
+async function session() {
+  const demo = demoCheckout();
+  return { ...demo, id: await demo.open() };
+}
+
+describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
+  it('answers lines with exactly the seed Cart line keys (plus shipping)', async () => {
+    const { checkout, id } = await session();
+    await expectOk(
+      checkout.addProducts(id, {
+        product: [
+          { product_id: 30, option: { '226': '15' } },
+          { product_id: 48, subscription_plan_id: 2 },
+        ],
+      }),
+    );
+    const lines = await expectOk(checkout.getProducts(id));
+    const seedKeys = [
+      'cart_id',
+      'product_id',
+      'name',
+      'model',
+      'option',
+      'subscription',
+      'subscription_plan_id',
+      'quantity',
+      'minimum',
+      'maximum',
+      'stock',
+      'subtract',
+      'price',
+      'total',
+      'reward',
+      'image',
+      'weight',
+      'weight_class',
+      'length',
+      'width',
+      'height',
+      'length_class',
+      'recurring',
+      'tax_class_id',
+    ];
+    for (const line of lines)
+      expect(Object.keys(line).sort()).toEqual([...seedKeys, 'shipping', 'points'].sort());
+    expect(lines[0]).toMatchObject({
+      cart_id: 'id-cart-1',
+      product_id: 30,
+      name: 'Canon EOS 5D',
+      quantity: 1,
+    });
+    expect(lines[0]?.option).toEqual([
+      {
+        product_option_id: 226,
+        product_option_value_id: 15,
+        option_id: 5,
+        option_value_id: 39,
+        name: 'Select',
+        value: 'Red',
+        type: 'select',
+      },
+    ]);
+    expect(lines[1]?.subscription?.subscription_plan_id).toBe(2);
+  });
+
+  it('3 × product 40 is 300.00 net with VAT and Eco Tax at the store address; the special makes product 30 80.00', async () => {
+    const { checkout, id } = await session();
+    await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 3 }));
+    const [line] = await expectOk(checkout.getProducts(id));
+    expect([line?.price.amount, line?.total.amount]).toEqual(['100.0000', '300.0000']);
+    const totals = await expectOk(checkout.getTotals(id));
+    // No address yet: config_tax_default 'shipping' taxes at the store address (UK): VAT 20% of 300 = 60,
+    // Eco Tax 2.00 per unit × 3 = 6, total 366.
+    expect(totals.map((t) => [t.code, t.value.amount, t.value.currency])).toEqual([
+      ['sub_total', '300.0000', 'USD'],
+      ['tax', '60.0000', 'USD'],
+      ['tax', '6.0000', 'USD'],
+      ['total', '366.0000', 'USD'],
+    ]);
+    await expectOk(checkout.addProduct(id, { product_id: 30, option: { '226': '15' } }));
+    const after = await expectOk(checkout.getTotals(id));
+    expect(after.find((t) => t.code === 'sub_total')?.value.amount).toBe('380.0000');
+  });
+
+  it('presents totals in the session currency, rounded per line, total the sum of the rounded lines', async () => {
+    const { checkout, id } = await session();
+    await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 3 }));
+    expect(await expectOk(checkout.setCurrency(id, { currency: 'GBP' }))).toEqual({
+      success: 'Success: Your currency has been changed!',
+      dropped: [],
+    });
+    const totals = await expectOk(checkout.getTotals(id));
+    const subTotal = totals.find((t) => t.code === 'sub_total')?.value;
+    const total = totals.find((t) => t.code === 'total')?.value;
+    expect(subTotal).toEqual({ amount: '183.7500', currency: 'GBP' });
+    const others = totals.filter((t) => t.code !== 'total').map((t) => t.value);
+    expect(total).toEqual(sum(others, 'GBP'));
+    // Lines stay net in the default currency (DECISIONS 34).
+    expect((await expectOk(checkout.getProducts(id)))[0]?.price).toEqual({
+      amount: '100.0000',
+      currency: 'USD',
+    });
+  });
+
+  it('prices a plan line at its trial price and reports the minimum without enforcing it (DECISIONS 14, 15)', async () => {
+    const { checkout, id } = await session();
+    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2, quantity: 2 }));
+    const [line] = await expectOk(checkout.getProducts(id));
+    expect(line?.price).toEqual({ amount: '1.0000', currency: 'USD' });
+    expect(line?.total).toEqual({ amount: '2.0000', currency: 'USD' });
+    expect(line?.subscription_plan_id).toBe(2);
+    const cinema = {
+      product_id: 42,
+      option: {
+        '218': '5',
+        '223': ['8'],
+        '208': 'test',
+        '217': '1',
+        '209': 'notes',
+        '222': 'upload-code',
+        '219': '2026-04-01',
+        '221': '10:30',
+        '220': '2026-04-01 10:30',
+      },
+    };
+    await expectOk(checkout.addProduct(id, cinema));
+    const lines = await expectOk(checkout.getProducts(id));
+    expect(lines[1]).toMatchObject({ product_id: 42, quantity: 1, minimum: 2 });
+  });
+
+  it('rounds each line in EUR and makes the total their exact sum', async () => {
+    const { checkout, id } = await session();
+    await expectOk(checkout.addProducts(id, { product: [{ product_id: 29 }, { product_id: 28 }] }));
+    await expectOk(checkout.setCurrency(id, { currency: 'EUR' }));
+    const totals = await expectOk(checkout.getTotals(id));
+    // 379.99 × 0.78460002 = 298.1401615998 → 298.14; VAT 75.998 USD → 59.6280… → 59.63;
+    // Eco Tax 4.00 USD → 3.1384… → 3.14; total = 298.14 + 59.63 + 3.14 = 360.91 (the rounded lines' sum).
+    expect(totals.map((t) => [t.code, t.value.amount, t.value.currency])).toEqual([
+      ['sub_total', '298.1400', 'EUR'],
+      ['tax', '59.6300', 'EUR'],
+      ['tax', '3.1400', 'EUR'],
+      ['total', '360.9100', 'EUR'],
+    ]);
+  });
+
+  it('an empty cart has no lines and a zero total', async () => {
+    const { checkout, id } = await session();
+    expect(await expectOk(checkout.getProducts(id))).toEqual([]);
+    const totals = await expectOk(checkout.getTotals(id));
+    expect(totals.find((t) => t.code === 'total')?.value.amount).toBe('0.0000');
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * Manufacturer and product-list lookups through the engine (seed's data-access operations; DECISIONS 29, 38):
+ * records, sorts and defaults, paging that never overlaps or skips, filters by manufacturer and category, the
+ * special of the session customer's group, and a session needed for all of it.
+ */
+import type { ResultAsync } from 'neverthrow';
+import { describe, expect, it } from 'vitest';
+import type { CheckoutError } from '../../src/domain/errors.js';
+import type { ListRequest, ProductListRequest } from '../../src/engine/requests.js';
+import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
+
+async function session() {
+  const demo = demoCheckout();
+  return { ...demo, id: await demo.open() };
+}
+
+const byName = [8, 9, 7, 5, 6, 10]; // Apple, Canon, Hewlett-Packard, HTC, Palm, Sony
+const allProducts = [28, 29, 30, 40, 42, 43, 47, 48, 49];
+
+describe('getManufacturer', () => {
+  it('answers the full record', async () => {
+    const { checkout, id } = await session();
+    expect(await expectOk(checkout.getManufacturer(id, { manufacturer_id: 8 }))).toEqual({
+      manufacturerId: 8,
+      name: 'Apple',
+      description: 'Computers, phones and music players.',
+      image: 'catalog/demo/manufacturer/apple.png',
+      sortOrder: 0,
+      metaTitle: 'Apple',
+      metaDescription: 'Apple products at Your Store.',
+      metaKeyword: 'apple',
+    });
+    expect((await expectOk(checkout.getManufacturer(id, { manufacturer_id: '9' }))).name).toBe('Canon');
+  });
+
+  it('an unknown id is not_found under manufacturer_id', async () => {
+    const { checkout, id } = await session();
+    expect(await expectErr(checkout.getManufacturer(id, { manufacturer_id: 999 }))).toEqual({
+      kind: 'not_found',
+      fields: { manufacturer_id: 'Warning: Manufacturer could not be found!' },
+    });
+  });
+
+  it.each(['abc', '', -1, 0, '1.5', [8]])(
+    'a malformed id %j is validation under manufacturer_id',
+    async (raw) => {
+      const { checkout, id } = await session();
+      const error = await expectErr(checkout.getManufacturer(id, asRequest({ manufacturer_id: raw })));
+      expect(error.kind).toBe('validation');
+      expect(Object.keys(error.fields)).toEqual(['manufacturer_id']);
+    },
+  );
+});
+
+describe('getManufacturers and getTotalManufacturers', () => {
+  const ids = async (request: ListRequest) => {
+    const { checkout, id } = await session();
+    const page = await expectOk(checkout.getManufacturers(id, request));
+    return page.manufacturers.map((m) => m.manufacturerId);
+  };
+
+  it('defaults to name ASC, start 0, limit 20, list entries only, with the total', async () => {
+    const { checkout, id } = await session();
+    const page = await expectOk(checkout.getManufacturers(id, {}));
+    expect(page.total).toBe(6);
+    expect(page.manufacturers.map((m) => m.manufacturerId)).toEqual(byName);
+    expect(page.manufacturers[0]).toEqual({
+      manufacturerId: 8,
+      name: 'Apple',
+      image: 'catalog/demo/manufacturer/apple.png',
+      sortOrder: 0,
+    });
+    expect(await expectOk(checkout.getTotalManufacturers(id))).toBe(6);
+  });
+
+  it('sorts by name DESC (case-insensitive)', async () => {
+    expect(await ids({ sort: 'name', order: 'DESC' })).toEqual([...byName].reverse());
+  });
+
+  it('sorts by sort_order with ties by id ascending, in either direction', async () => {
+    expect(await ids({ sort: 'sort_order' })).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(await ids({ sort: 'sort_order', order: 'DESC' })).toEqual([5, 6, 7, 8, 9, 10]);
+  });
+
+  it('treats unknown sorts, orders and bad paging as the defaults', async () => {
+    expect(await ids({ sort: 'bogus', order: 'sideways', start: -5, limit: 0 })).toEqual(byName);
+    expect(await ids({ start: 'x', limit: 'y' })).toEqual(byName);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7])('pages of %i never overlap or skip, in every sort', async (limit) => {
+    const { checkout, id } = await session();
+    for (const sort of [{ sort: 'name' }, { sort: 'name', order: 'DESC' }, { sort: 'sort_order' }]) {
+      const full = await expectOk(checkout.getManufacturers(id, sort));
+      const walked: number[] = [];
+      for (let start = 0; start < full.total; start += limit) {
+        const page = await expectOk(checkout.getManufacturers(id, { ...sort, start, limit }));
+        expect(page.manufacturers.length).toBe(Math.min(limit, full.total - start));
+        walked.push(...page.manufacturers.map((m) => m.manufacturerId));
+      }
+      expect(walked).toEqual(full.manufacturers.map((m) => m.manufacturerId));
+    }
+  });
+});
+
+describe('listProducts and getTotalProducts', () => {
+  const productIds = async (request: ProductListRequest) => {
+    const { checkout, id } = await session();
+    const page = await expectOk(checkout.listProducts(id, request));
+    expect(await expectOk(checkout.getTotalProducts(id, request))).toBe(page.total);
+    return page.products.map((p) => p.productId).sort((a, b) => a - b);
+  };
+
+  it('lists every product on sale by default, with the seed entry fields', async () => {
+    const { checkout, id } = await session();
+    const page = await expectOk(checkout.listProducts(id, {}));
+    expect(page.total).toBe(allProducts.length);
+    expect(page.products.map((p) => p.productId).sort((a, b) => a - b)).toEqual(allProducts);
+    expect(page.products.find((p) => p.productId === 40)).toEqual({
+      productId: 40,
+      name: 'iPhone',
+      model: 'product 11',
+      price: { amount: '100.0000', currency: 'USD' },
+      special: null,
+      manufacturerId: 8,
+      manufacturer: 'Apple',
+      image: 'catalog/demo/iphone_1.jpg',
+    });
+  });
+
+  it('filter_manufacturer_id 8 selects Apple products only', async () => {
+    expect(await productIds({ filter_manufacturer_id: 8 })).toEqual([40, 42, 43, 48]);
+    expect(await productIds({ filter_manufacturer_id: '8' })).toEqual([40, 42, 43, 48]);
+  });
+
+  it('filter_category_id selects the category alone, or with its sub-categories', async () => {
+    expect(await productIds({ filter_category_id: 20 })).toEqual([28, 29, 30, 40, 42, 43, 48]);
+    expect(await productIds({ filter_category_id: 20, filter_sub_category: true })).toEqual([
+      28, 29, 30, 40, 42, 43, 47, 48,
+    ]);
+    expect(await productIds({ filter_category_id: 28 })).toEqual([42, 47]);
+    expect(await productIds({ filter_category_id: 24, filter_manufacturer_id: 8 })).toEqual([40]);
+    expect(await productIds({ filter_category_id: 999 })).toEqual([]);
+  });
+
+  it('sorts by price with the special of the default group, in both spellings', async () => {
+    const { checkout, id } = await session();
+    const expected = [30, 28, 40, 42, 47, 48, 49, 29, 43];
+    for (const sort of ['p.price', 'price']) {
+      const page = await expectOk(checkout.listProducts(id, { sort }));
+      expect(page.products.map((p) => p.productId)).toEqual(expected);
+    }
+    const desc = await expectOk(checkout.listProducts(id, { sort: 'p.price', order: 'DESC' }));
+    expect(desc.products.map((p) => p.productId)).toEqual([43, 29, 49, 28, 40, 42, 47, 48, 30]);
+    expect(desc.products.at(-1)?.special).toEqual({ amount: '80.0000', currency: 'USD' });
+  });
+
+  it('uses the session customer group for the special: none for wholesale', async () => {
+    const { checkout, id } = await session();
+    await expectOk(
+      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+    );
+    const page = await expectOk(checkout.listProducts(id, { sort: 'p.price' }));
+    expect(page.products.map((p) => p.productId)).toEqual([28, 30, 40, 42, 47, 48, 49, 29, 43]);
+    expect(page.products.find((p) => p.productId === 30)?.special).toBeNull();
+  });
+
+  it('sorts by name in both spellings', async () => {
+    const { checkout, id } = await session();
+    const names = async (sort: string) =>
+      (await expectOk(checkout.listProducts(id, { sort }))).products.map((p) => p.name);
+    const expected = [
+      'Apple Cinema 30"',
+      'Canon EOS 5D',
+      'HP LP3065',
+      'HTC Touch HD',
+      'iPhone',
+      'iPod Classic',
+      'MacBook',
+      'Palm Treo Pro',
+      'Samsung Galaxy Tab 10.1',
+    ];
+    expect(await names('pd.name')).toEqual(expected);
+    expect(await names('name')).toEqual(expected);
+  });
+
+  it('pages products without overlap or gaps', async () => {
+    const { checkout, id } = await session();
+    const full = await expectOk(checkout.listProducts(id, { sort: 'p.price' }));
+    for (const limit of [1, 2, 4, 7]) {
+      const walked: number[] = [];
+      for (let start = 0; start < full.total; start += limit) {
+        const page = await expectOk(checkout.listProducts(id, { sort: 'p.price', start, limit }));
+        walked.push(...page.products.map((p) => p.productId));
+      }
+      expect(walked).toEqual(full.products.map((p) => p.productId));
+    }
+  });
+
+  it('getTotalProducts counts the filter, ignoring paging', async () => {
+    const { checkout, id } = await session();
+    expect(await expectOk(checkout.getTotalProducts(id, { filter_manufacturer_id: 8, limit: 1 }))).toBe(4);
+    expect(
+      await expectOk(checkout.getTotalProducts(id, { filter_category_id: 20, filter_sub_category: '1' })),
+    ).toBe(8);
+  });
+});
+
+describe('catalog changes show at once (DECISIONS 29: no cache outlives a change)', () => {
+  it('a new manufacturer and a switched-off or not-yet-available product', async () => {
+    const { checkout, data, id } = await session();
+    await expectOk(checkout.getManufacturers(id, {}));
+    const apple = data.manufacturers.get(8);
+    if (apple === undefined) throw new Error('no Apple');
+    data.manufacturers.set(11, { ...apple, manufacturerId: 11, name: 'Acer' });
+    const page = await expectOk(checkout.getManufacturers(id, {}));
+    expect(page.total).toBe(7);
+    expect(page.manufacturers[0]?.name).toBe('Acer');
+    expect(await expectOk(checkout.getTotalManufacturers(id))).toBe(7);
+    const iphone = data.products.get(40);
+    const ipod = data.products.get(48);
+    if (iphone === undefined || ipod === undefined) throw new Error('no products');
+    data.products.set(40, { ...iphone, status: false });
+    data.products.set(48, { ...ipod, dateAvailable: '2026-03-03' });
+    const products = await expectOk(checkout.listProducts(id, { filter_manufacturer_id: 8 }));
+    expect(products.products.map((p) => p.productId)).toEqual([42, 43]);
+    expect(products.total).toBe(2);
+  });
+});
+
+describe('catalog lookups need a session (DECISIONS 38)', () => {
+  it('answers unauthorized for an unknown session, for every lookup', async () => {
+    const { checkout } = demoCheckout();
+    const unauthorized = {
+      kind: 'unauthorized',
+      fields: { warning: 'Warning: You do not have permission to access the API!' },
+    };
+    const calls: ResultAsync<unknown, CheckoutError>[] = [
+      checkout.getManufacturer('nope', { manufacturer_id: 8 }),
+      checkout.getManufacturers('nope', {}),
+      checkout.getTotalManufacturers('nope'),
+      checkout.listProducts('nope', {}),
+      checkout.getTotalProducts('nope', {}),
+    ];
+    for (const call of calls) expect(await expectErr(call)).toEqual(unauthorized);
+  });
+
+  it('answers expired for an expired session', async () => {
+    const { checkout, clock, open } = demoCheckout();
+    const id = await open();
+    clock.advanceSeconds(3600);
+    expect((await expectErr(checkout.listProducts(id, {}))).kind).toBe('expired');
+  });
+});

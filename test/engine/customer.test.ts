@@ -1,0 +1,248 @@
+/**
+ * The customer step through the engine (seed step 1; DECISIONS 6–9, 31): every seed error key with its seed
+ * text, malformed fields as field errors, the success text, login by e-mail, and the resolved group driving
+ * prices from then on.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CustomerRequest } from '../../src/engine/requests.js';
+import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
+
+const texts = {
+  warning: 'Customer does not exist!',
+  customer_group: 'Customer group is invalid!',
+  firstname: 'First name must be between 1 and 32 characters!',
+  lastname: 'Last name must be between 1 and 32 characters!',
+  email: 'E-Mail address does not appear to be valid!',
+  telephone: 'Telephone must be between 3 and 32 characters!',
+};
+
+/** Sets `body` as the customer of a fresh session; answers the error, and checks nothing was saved. */
+async function refused(body: unknown, config?: Record<string, unknown>) {
+  const demo = demoCheckout(config === undefined ? {} : { config });
+  const id = await demo.open();
+  const error = await expectErr(demo.checkout.setCustomer(id, asRequest<CustomerRequest>(body)));
+  const session = await demo.stored(id);
+  expect(session.version).toBe(1);
+  expect(session.customer).toBeNull();
+  return error;
+}
+
+describe('setCustomer: the seed error keys and texts (DECISIONS 31)', () => {
+  it('succeeds with the seed text and stores the trimmed customer with the resolved group', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    const result = await expectOk(checkout.setCustomer(id, { ...guest, firstname: '  Jane  ' }));
+    expect(result).toEqual({ success: 'Customer data set successfully!', dropped: [] });
+    const session = await stored(id);
+    expect(session.version).toBe(2);
+    expect(session.customer).toEqual({
+      customerId: 0,
+      customerGroupId: 1,
+      firstname: 'Jane',
+      lastname: 'Smith',
+      email: 'jane@example.com',
+      telephone: '01632 960123',
+      customField: {},
+    });
+  });
+
+  it('warning: a non-zero customer_id that names no customer', async () => {
+    expect(await refused({ ...guest, customer_id: 99 })).toEqual({
+      kind: 'validation',
+      fields: { warning: texts.warning },
+    });
+  });
+
+  it('customer_group: a group that does not exist', async () => {
+    expect(await refused({ ...guest, customer_group_id: 7 })).toEqual({
+      kind: 'validation',
+      fields: { customer_group: texts.customer_group },
+    });
+  });
+
+  it.each([
+    ['firstname', ''],
+    ['firstname', '   '],
+    ['firstname', 'x'.repeat(33)],
+    ['lastname', ''],
+    ['lastname', 'y'.repeat(33)],
+    ['email', 'not-an-email'],
+    ['email', ''],
+  ] as const)('%s: %j is refused with the seed text', async (key, value) => {
+    expect(await refused({ ...guest, [key]: value })).toEqual({
+      kind: 'validation',
+      fields: { [key]: texts[key] },
+    });
+  });
+
+  it('accepts names of exactly 1 and 32 characters', async () => {
+    const { checkout, open } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, { ...guest, firstname: 'J', lastname: 'z'.repeat(32) }));
+  });
+
+  it('telephone: checked only when config_telephone_required is on', async () => {
+    const short = { ...guest, telephone: '12' };
+    expect(await refused(short, { config_telephone_required: true })).toEqual({
+      kind: 'validation',
+      fields: { telephone: texts.telephone },
+    });
+    const { checkout, open } = demoCheckout();
+    await expectOk(checkout.setCustomer(await open(), short));
+  });
+
+  it('reports every failing key at once, in the seed order', async () => {
+    const error = await refused(
+      { customer_id: 99, customer_group_id: 7, firstname: '', lastname: '', email: 'x', telephone: '' },
+      { config_telephone_required: true },
+    );
+    expect(error.kind).toBe('validation');
+    expect(Object.keys(error.fields)).toEqual([
+      'warning',
+      'customer_group',
+      'firstname',
+      'lastname',
+      'email',
+      'telephone',
+    ]);
+  });
+});
+
+describe('setCustomer: custom fields of the resolved group (DECISIONS 7)', () => {
+  const wholesale = { ...guest, customer_group_id: 2 };
+
+  it('custom_field_1 "Company ID" is required for group 2', async () => {
+    expect(await refused(wholesale)).toEqual({
+      kind: 'validation',
+      fields: { custom_field_1: 'Company ID required!' },
+    });
+  });
+
+  it('custom_field_1 must match its validation pattern', async () => {
+    expect(await refused({ ...wholesale, custom_field: { '1': '12ab' } })).toEqual({
+      kind: 'validation',
+      fields: { custom_field_1: 'Company ID is not a valid input!' },
+    });
+  });
+
+  it('is optional for group 1, and a valid value is stored for group 2', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, guest));
+    await expectOk(checkout.setCustomer(id, { ...wholesale, custom_field: { '1': '1234567' } }));
+    expect((await stored(id)).customer).toMatchObject({
+      customerGroupId: 2,
+      customField: { '1': '1234567' },
+    });
+  });
+});
+
+describe('setCustomer: malformed fields are field errors, never crashes (DECISIONS 9)', () => {
+  it('an array for firstname is a firstname error', async () => {
+    expect(await refused({ ...guest, firstname: ['Jane'] })).toEqual({
+      kind: 'validation',
+      fields: { firstname: texts.firstname },
+    });
+  });
+
+  it('a non-numeric customer_id is the warning error', async () => {
+    expect(await refused({ ...guest, customer_id: 'abc' })).toEqual({
+      kind: 'validation',
+      fields: { warning: texts.warning },
+    });
+  });
+
+  it('objects and non-numeric group ids go under their own keys', async () => {
+    const error = await refused({
+      ...guest,
+      lastname: { a: 1 },
+      email: ['a@b.co'],
+      customer_group_id: '1.5',
+    });
+    expect(error.kind).toBe('validation');
+    expect(error.fields).toMatchObject({
+      lastname: texts.lastname,
+      email: texts.email,
+      customer_group: texts.customer_group,
+    });
+  });
+
+  it.each([null, 'a string', 42, []])('a body of %j is refused as validation', async (body) => {
+    expect((await refused(body)).kind).toBe('validation');
+  });
+});
+
+describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
+  it('logs the active account with that e-mail in, ignoring case', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'John.Doe@Example.com' }));
+    expect((await stored(id)).loggedInCustomerId).toBe(1);
+  });
+
+  it('does not log a disabled account in', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'disabled@example.com' }));
+    expect((await stored(id)).loggedInCustomerId).toBeNull();
+  });
+
+  it('logs out again when a later customer step names another e-mail', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
+    await expectOk(checkout.setCustomer(id, guest));
+    expect((await stored(id)).loggedInCustomerId).toBeNull();
+  });
+
+  it('an existing customer_id is accepted', async () => {
+    const { checkout, open, stored } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.setCustomer(id, { ...guest, customer_id: 1, email: 'john.doe@example.com' }));
+    expect((await stored(id)).customer?.customerId).toBe(1);
+  });
+});
+
+describe('the resolved group prices the cart (DECISIONS 6)', () => {
+  const camera = { product_id: 30, option: { '226': '15' } };
+
+  it('product 30 costs its group-1 special 80.00 by default and 100.00 for a wholesale customer', async () => {
+    const { checkout, open } = demoCheckout();
+    const id = await open();
+    await expectOk(checkout.addProduct(id, camera));
+    const price = async () => (await expectOk(checkout.getProducts(id)))[0]?.price.amount;
+    expect(await price()).toBe('80.0000');
+    await expectOk(
+      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+    );
+    expect(await price()).toBe('100.0000');
+    const totals = await expectOk(checkout.getTotals(id));
+    expect(totals.find((line) => line.code === 'sub_total')?.value.amount).toBe('100.0000');
+    await expectOk(checkout.setCustomer(id, guest));
+    expect(await price()).toBe('80.0000');
+  });
+
+  it('quantity discounts follow the group: 10 × product 42 is 88.00 each for group 1 only', async () => {
+    const { checkout, open } = demoCheckout();
+    const id = await open();
+    const options = {
+      '218': '5',
+      '223': ['8'],
+      '208': 'test',
+      '217': '1',
+      '209': 'notes',
+      '222': 'upload-code',
+      '219': '2026-04-01',
+      '221': '10:30',
+      '220': '2026-04-01 10:30',
+    };
+    await expectOk(checkout.addProduct(id, { product_id: 42, quantity: 10, option: options }));
+    // 88.00 + radio 10.00 + checkbox 10.00 + select 1.00
+    const price = async () => (await expectOk(checkout.getProducts(id)))[0]?.price.amount;
+    expect(await price()).toBe('109.0000');
+    await expectOk(
+      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+    );
+    expect(await price()).toBe('121.0000');
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Stale selections through the engine (DECISIONS 13, 19): a change to an address, the cart or the customer
+ * re-asks the registered extensions and drops a chosen method no longer offered (the result lists it), keeps one
+ * still offered with its fresh quote, re-checks only what the step table says, and an extension that fails is
+ * `unavailable` with nothing saved.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../../src/domain/session.js';
+import { money, multiply } from '../../src/money/index.js';
+import type { PaymentMethod } from '../../src/ports/payment-method.js';
+import type { ShippingMethod } from '../../src/ports/shipping-method.js';
+import { sampleSession } from '../../src/testing/index.js';
+import {
+  demoCheckout,
+  expectErr,
+  expectOk,
+  guest,
+  startInstant,
+  ukAddress,
+  usAddress,
+} from './support/demo-checkout.js';
+import { counting } from './support/ports.js';
+
+/** `test.test`: 1.50 per shippable unit, UK addresses only. */
+function testQuote(units: number): ShippingQuoteGroup {
+  const cost = multiply(money('1.50', 'USD'), units);
+  return {
+    code: 'test',
+    title: 'Test Shipping',
+    quote: { test: { code: 'test.test', name: 'Test Shipping', cost, taxClassId: 9 } },
+    sortOrder: 1,
+  };
+}
+
+const cod: PaymentMethodOffer = {
+  code: 'cod',
+  name: 'Cash On Delivery',
+  option: { cod: { code: 'cod.cod', name: 'Cash On Delivery' } },
+  sortOrder: 5,
+};
+
+/** The test extensions, with call counters and a switch to make them reject. */
+function extensions() {
+  const state = { quotes: 0, offers: 0, failShipping: false, failPayment: false };
+  const shipping: ShippingMethod = {
+    code: 'test',
+    quote: async (context) => {
+      state.quotes += 1;
+      if (state.failShipping) throw new Error('shipping extension down');
+      return context.address.countryId === 222 ? testQuote(context.shippableQuantity) : null;
+    },
+  };
+  const payment: PaymentMethod = {
+    code: 'cod',
+    offer: async (context) => {
+      state.offers += 1;
+      if (state.failPayment) throw new Error('payment extension down');
+      return context.cartShips ? cod : null;
+    },
+  };
+  return { state, shipping, payment };
+}
+
+/**
+ * A session saved straight into the store at version 1: a guest, product 40 (line `line-40`) and the MacBook
+ * (line `line-43`, does not ship), UK addresses, `test.test` chosen at a stale 9.99 and `cod` chosen.
+ */
+async function seeded(overrides: Partial<CheckoutSession> = {}) {
+  const ext = extensions();
+  let catalogCalls: unknown[][] = [];
+  const demo = demoCheckout({
+    deps: (adapters) => {
+      const counted = counting(adapters.catalog, 'getProducts');
+      catalogCalls = counted.calls;
+      return { catalog: counted.port, shippingMethods: [ext.shipping], paymentMethods: [ext.payment] };
+    },
+  });
+  const uk = sampleSession({ id: 'x', now: startInstant, expiresAt: startInstant }).paymentAddress;
+  const stale = testQuote(1);
+  const chosen = { code: 'test.test', name: 'Test Shipping', cost: money('9.99', 'USD'), taxClassId: 9 };
+  const session = sampleSession(
+    {
+      id: 'stale-1',
+      now: startInstant,
+      expiresAt: new Date(Date.parse(startInstant) + 3_600_000).toISOString(),
+    },
+    {
+      currency: 'USD',
+      customer: { customerId: 0, customerGroupId: 1, ...guest, customField: {} },
+      loggedInCustomerId: null,
+      cart: [
+        { cartId: 'line-40', productId: 40, quantity: 1, options: {}, subscriptionPlanId: 0 },
+        { cartId: 'line-43', productId: 43, quantity: 1, options: {}, subscriptionPlanId: 0 },
+      ],
+      paymentAddress: uk,
+      shippingAddress: uk,
+      shippingMethods: { test: { ...stale, quote: { test: chosen } } },
+      shippingMethod: chosen,
+      paymentMethods: { cod },
+      paymentMethod: { code: 'cod', name: 'Cash On Delivery' },
+      coupon: null,
+      reward: null,
+      ...overrides,
+    },
+  );
+  expect(await demo.adapters.sessions.save(session, 0)).toBe('saved');
+  ext.state.quotes = 0;
+  ext.state.offers = 0;
+  return { ...demo, ext, id: session.id, seededSession: session, catalogReads: () => catalogCalls.length };
+}
+
+describe('stale selections (DECISIONS 19)', () => {
+  it('a shipping address the method does not serve drops the shipping method (and the payment method after it)', async () => {
+    const { checkout, id, stored } = await seeded();
+    const result = await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
+    // The payment step needs the shipping method when the cart ships (DECISIONS 33), so the payment method
+    // chosen after it goes too, although the cod-like method would still be offered.
+    expect(result.dropped).toEqual(['shipping_method', 'payment_method']);
+    const session = await expectOk(checkout.getSession(id));
+    expect(session.shippingMethod).toBeNull();
+    expect(session.paymentMethod).toBeNull();
+    expect(session.shippingAddress?.countryId).toBe(223);
+    expect((await stored(id)).version).toBe(2);
+  });
+
+  it('adding a product keeps the shipping method with the fresh cost', async () => {
+    const { checkout, id, stored, ext } = await seeded();
+    const result = await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 2 }));
+    expect(result.dropped).toEqual([]);
+    const session = await stored(id);
+    expect(session.shippingMethod).toEqual({
+      code: 'test.test',
+      name: 'Test Shipping',
+      cost: money('4.50', 'USD'),
+      taxClassId: 9,
+    });
+    expect(session.paymentMethod?.code).toBe('cod');
+    expect(ext.state.quotes).toBe(1);
+    const totals = await expectOk(checkout.getTotals(id));
+    expect(totals.find((t) => t.code === 'shipping')?.value.amount).toBe('4.5000');
+  });
+
+  it('totals carry the fresh shipping cost, each line rounded in the session currency (DECISIONS 21)', async () => {
+    const { checkout, id } = await seeded();
+    await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 2 }));
+    await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
+    const totals = await expectOk(checkout.getTotals(id));
+    // sub-total 800.00 × 0.61250001 = 490.000008 → 490.00; shipping 4.50 × 0.61250001 = 2.756250045 → 2.76;
+    // VAT 20% of (800 + 4.50) = 160.90 USD → 98.551… → 98.55; Eco Tax 2.00 × 5 units = 10 USD → 6.125… → 6.13;
+    // total = the sum of the rounded lines, 597.44.
+    expect(totals.map((t) => [t.code, t.value.amount])).toEqual([
+      ['sub_total', '490.0000'],
+      ['shipping', '2.7600'],
+      ['tax', '98.5500'],
+      ['tax', '6.1300'],
+      ['total', '597.4400'],
+    ]);
+  });
+
+  it('changing a quantity re-quotes as well', async () => {
+    const { checkout, id, stored } = await seeded();
+    await expectOk(checkout.updateCartLine(id, { cart_id: 'line-40', quantity: 4 }));
+    expect((await stored(id)).shippingMethod?.cost).toEqual(money('6.00', 'USD'));
+  });
+
+  it('removing every product that ships drops the shipping method and the cod-like payment method', async () => {
+    const { checkout, id, stored } = await seeded();
+    const result = await expectOk(checkout.removeCartLine(id, { cart_id: 'line-40' }));
+    expect(result.dropped).toEqual(['shipping_method', 'payment_method']);
+    const session = await stored(id);
+    expect(session.cart.map((line) => line.cartId)).toEqual(['line-43']);
+    expect(session.shippingMethod).toBeNull();
+    expect(session.paymentMethod).toBeNull();
+  });
+
+  it('a quantity of 0 on the last shipping line drops both as well', async () => {
+    const { checkout, id } = await seeded();
+    const result = await expectOk(checkout.updateCartLine(id, { cart_id: 'line-40', quantity: 0 }));
+    expect(result.dropped).toEqual(['shipping_method', 'payment_method']);
+  });
+
+  it('the payment address re-checks only the payment method', async () => {
+    const { checkout, id, stored, ext, seededSession } = await seeded();
+    const result = await expectOk(checkout.setPaymentAddress(id, usAddress('payment_')));
+    expect(result.dropped).toEqual([]);
+    expect(ext.state.quotes).toBe(0);
+    expect(ext.state.offers).toBeGreaterThan(0);
+    const session = await stored(id);
+    expect(session.shippingMethod).toEqual(seededSession.shippingMethod);
+    expect(session.paymentMethod?.code).toBe('cod');
+  });
+
+  it('the currency re-checks nothing', async () => {
+    const { checkout, id, ext } = await seeded();
+    const result = await expectOk(checkout.setCurrency(id, { currency: 'EUR' }));
+    expect(result.dropped).toEqual([]);
+    expect(ext.state).toMatchObject({ quotes: 0, offers: 0 });
+  });
+
+  it('a customer change re-checks both', async () => {
+    const { checkout, id, ext, stored } = await seeded();
+    const result = await expectOk(checkout.setCustomer(id, { ...guest, firstname: 'Janet' }));
+    expect(result.dropped).toEqual([]);
+    expect(ext.state.quotes).toBe(1);
+    expect(ext.state.offers).toBeGreaterThan(0);
+    expect((await stored(id)).shippingMethod?.cost).toEqual(money('1.50', 'USD'));
+  });
+
+  it('a shipping address still served keeps the method, re-quoted', async () => {
+    const { checkout, id, stored } = await seeded();
+    const result = await expectOk(
+      checkout.setShippingAddress(id, ukAddress('shipping_', { shipping_zone_id: 3513 })),
+    );
+    expect(result.dropped).toEqual([]);
+    expect((await stored(id)).shippingMethod?.cost).toEqual(money('1.50', 'USD'));
+  });
+
+  it('re-checks read the catalog no more: one read per command', async () => {
+    const { checkout, id, catalogReads } = await seeded();
+    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
+    await expectOk(checkout.removeCartLine(id, { cart_id: 'line-40' }));
+    expect(catalogReads()).toBe(3);
+  });
+
+  it('nothing chosen, nothing dropped and no extension asked', async () => {
+    const { checkout, id, ext } = await seeded({ shippingMethod: null, paymentMethod: null });
+    const result = await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
+    expect(result.dropped).toEqual([]);
+    expect(ext.state).toMatchObject({ quotes: 0, offers: 0 });
+  });
+});
+
+describe('an extension that fails', () => {
+  it('a rejecting shipping method is unavailable "extension" and nothing is saved', async () => {
+    const { checkout, id, stored, ext, seededSession } = await seeded();
+    ext.state.failShipping = true;
+    const error = await expectErr(checkout.setShippingAddress(id, usAddress('shipping_')));
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      port: 'extension',
+      fields: { warning: 'Service temporarily unavailable!' },
+    });
+    expect(await stored(id)).toEqual(seededSession);
+  });
+
+  it('a rejecting payment method is unavailable "extension" and nothing is saved', async () => {
+    const { checkout, id, stored, ext, seededSession } = await seeded();
+    ext.state.failPayment = true;
+    const error = await expectErr(checkout.setPaymentAddress(id, usAddress('payment_')));
+    expect(error).toMatchObject({ kind: 'unavailable', port: 'extension' });
+    expect(await stored(id)).toEqual(seededSession);
+  });
+
+  it('a rejecting shipping method fails a cart change too', async () => {
+    const { checkout, id, stored, ext, seededSession } = await seeded();
+    ext.state.failShipping = true;
+    expect(await expectErr(checkout.addProduct(id, { product_id: 28 }))).toMatchObject({ port: 'extension' });
+    expect(await stored(id)).toEqual(seededSession);
+  });
+});
