@@ -4,12 +4,26 @@
  */
 
 /**
- * The commands the Redis session store uses, as both ioredis and node-redis (v4+) offer them: the host passes its
- * own connected client.
+ * The two commands the Redis session store sends. An ioredis `Redis` (or `Cluster`) instance satisfies this type as
+ * it is; a node-redis client needs a three-line wrapper (see `docs/redis.md`). The host passes its own connected
+ * client and keeps owning it: the store never connects, quits or subscribes.
  */
 export interface RedisClientLike {
-  /** GET: the value at key, or null. */
-  get(key: string): Promise<string | null>;
-  /** DEL: removes the key; answers how many keys were removed. */
+  /**
+   * EVAL: runs a Lua script atomically on the server.
+   *
+   * @param script - The script source.
+   * @param numkeys - How many of `args` are key names (they come first; the rest are the script's `ARGV`).
+   * @param args - The key names, then the arguments.
+   * @returns The script's reply: `null` for a nil reply, a number for an integer reply, a string for a bulk
+   *   string reply, an array for a multi-bulk reply.
+   */
+  eval(script: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
+  /**
+   * DEL: removes a key.
+   *
+   * @param key - The key to remove.
+   * @returns How many keys were removed (0 or 1).
+   */
   del(key: string): Promise<number>;
 }

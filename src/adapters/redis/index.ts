@@ -1,6 +1,11 @@
 /**
- * `cartwright/adapters/redis`: session storage in Redis. The store itself arrives with the real-stores issue;
- * this entry point fixes the structural client type hosts pass in.
+ * `cartwright/adapters/redis`: checkout sessions in Redis, through the host's own client (ioredis as it is,
+ * node-redis through a small wrapper). Nothing here imports a Redis package.
  * @module
  */
 export type { RedisClientLike } from './client.js';
+export {
+  createRedisSessionStore,
+  DEFAULT_REDIS_SESSION_PREFIX,
+  type RedisSessionStoreOptions,
+} from './session-store.js';

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Makes sure the servers the integration tests use are up: PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379
+# (or the host and port of REDIS_URL). Starts whichever is down, waits up to ~20 s for it, and exits non-zero with a
+# message naming the server when one still does not answer. The tests then fail rather than skip.
+set -euo pipefail
+
+PG_HOST=127.0.0.1
+PG_PORT=5432
+REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+WAIT_SECONDS="${SERVICES_WAIT_SECONDS:-20}"
+
+log() { printf 'ensure-services: %s\n' "$*"; }
+fail() {
+  printf 'ensure-services: ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+postgres_up() {
+  if command -v pg_isready >/dev/null 2>&1; then
+    pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2
+  else
+    psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1
+  fi
+}
+
+redis_up() {
+  [ "$(redis-cli -u "$REDIS_URL" ping 2>/dev/null)" = PONG ]
+}
+
+start_postgres() {
+  command -v pg_ctlcluster >/dev/null 2>&1 || fail "PostgreSQL is down and pg_ctlcluster is not installed"
+  local version
+  version="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)"
+  [ -n "$version" ] || fail "PostgreSQL is down and no cluster is configured under /etc/postgresql"
+  log "starting PostgreSQL $version (cluster main)"
+  pg_ctlcluster --skip-systemctl-redirect "$version" main start || log "pg_ctlcluster failed (exit $?)"
+}
+
+# The port of REDIS_URL when it names this machine (127.0.0.1 or localhost), else nothing: only a local server is started.
+local_redis_port() {
+  if [[ "$REDIS_URL" =~ ^redis://([^@/]*@)?(127\.0\.0\.1|localhost)(:([0-9]+))?(/.*)?$ ]]; then
+    printf '%s' "${BASH_REMATCH[4]:-6379}"
+  fi
+}
+
+start_redis() {
+  command -v redis-server >/dev/null 2>&1 || fail "Redis is down and redis-server is not installed"
+  local port
+  port="$(local_redis_port)"
+  [ -n "$port" ] || fail "Redis at $REDIS_URL does not answer, and only a server on this machine can be started here"
+  log "starting Redis on 127.0.0.1:$port"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no ||
+    log "redis-server failed (exit $?)"
+}
+
+# wait_for CHECK: polls CHECK every half second for up to WAIT_SECONDS.
+wait_for() {
+  local check="$1" tries=$((WAIT_SECONDS * 2))
+  for ((i = 0; i < tries; i++)); do
+    "$check" && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+command -v redis-cli >/dev/null 2>&1 || fail "redis-cli is not installed (Debian package redis-tools)"
+command -v pg_isready >/dev/null 2>&1 || command -v psql >/dev/null 2>&1 ||
+  fail "neither pg_isready nor psql is installed (Debian package postgresql-client)"
+
+postgres_up || start_postgres
+redis_up || start_redis
+
+status=0
+if wait_for postgres_up; then
+  log "PostgreSQL is up on $PG_HOST:$PG_PORT"
+else
+  printf 'ensure-services: ERROR: PostgreSQL does not answer on %s:%s after %s s\n' "$PG_HOST" "$PG_PORT" "$WAIT_SECONDS" >&2
+  status=1
+fi
+if wait_for redis_up; then
+  log "Redis is up at $REDIS_URL"
+else
+  printf 'ensure-services: ERROR: Redis does not answer at %s after %s s\n' "$REDIS_URL" "$WAIT_SECONDS" >&2
+  status=1
+fi
+exit "$status"
