@@ -76,12 +76,25 @@ export type {
 } from './domain/steps.js';
 export { checkGuards, stepDiagram, stepOrder, steps } from './domain/steps.js';
 export {
+  type BuiltinTotalsOptions,
+  type CreditSource,
+  couponCalculator,
+  createCouponCalculator,
+  createCreditCalculator,
+  createHandlingCalculator,
+  createLowOrderFeeCalculator,
+  createRewardCalculator,
+  createTaxCalculator,
+  createTotalCalculators,
   defaultTotalCalculators,
   presentTotals,
+  rewardCalculator,
   runTotals,
   shippingCalculator,
   subTotalCalculator,
+  taxCalculator,
   totalCalculator,
+  withSortOrder,
 } from './domain/totals/index.js';
 export * from './engine/index.js';
 export * from './extensions/index.js';
