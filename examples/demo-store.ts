@@ -2,7 +2,8 @@
  * A tour of the embedded demo store: the catalog as the engine sees it, prices formatted in each currency,
  * and a session saved and read back through the memory session store.
  *
- * Run with `npm start` (until the HTTP server lands, this is the main job) or `npm run demo`.
+ * Run with `node --import tsx examples/demo-store.ts` (`npm start` serves the HTTP API; `npm run demo` checks out
+ * against it).
  */
 
 import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';

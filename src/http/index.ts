@@ -1,7 +1,28 @@
 /**
- * `cartwright/http`: the Web-standard Request → Response surface. The fetch handler, routes, authentication
- * and the Node bridge arrive with the HTTP issue; the error-to-status table is final.
+ * `cartwright/http`: the Web-standard Request → Response surface of the seed's API. `createFetchHandler` is the
+ * one core (routes, bodies, sessions, errors → statuses, the seed's JSON); `toNodeListener` wraps it for
+ * node:http, Express and Fastify, and any fetch-style host (Hono, Deno, Bun, workers) calls it directly.
  * @module
  */
-export type { StatusCompat } from './status.js';
+
+export type { ClientSource, ResolvedClient, TrustProxy } from './client-ip.js';
+export { normalizeIp, resolveClient } from './client-ip.js';
+export type { ClientInfo, FetchHandler } from './fetch-handler.js';
+export { createFetchHandler } from './fetch-handler.js';
+export type { NodeListener, NodeListenerOptions } from './node.js';
+export { toNodeListener } from './node.js';
+export type { FetchHandlerOptions, HttpLogger } from './options.js';
+export type {
+  CartLineJson,
+  CartOptionJson,
+  CartSubscriptionJson,
+  TotalLineJson,
+} from './present-cart.js';
+export type { ManufacturerEntryJson, ManufacturerJson, ProductEntryJson } from './present-catalog.js';
+export type { PaymentMethodJson, ShippingMethodJson, ShippingQuoteJson } from './present-methods.js';
+export type { StepJson, SummaryJson } from './present-steps.js';
+export { defaultCookieName } from './session-cookie.js';
+export type { HttpErrorKind, HttpOnlyErrorKind, StatusCompat } from './status.js';
 export { errorStatus, statusForError } from './status.js';
+export type { HttpTexts } from './texts.js';
+export { defaultHttpTexts } from './texts.js';

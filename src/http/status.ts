@@ -1,5 +1,6 @@
 /**
- * The one table that turns a {@link CheckoutError} kind into an HTTP status.
+ * The one table that turns an error kind (a {@link CheckoutError} kind, or one of the HTTP layer's own) into an
+ * HTTP status.
  * @module
  */
 import type { CheckoutErrorKind } from '../domain/errors.js';
@@ -8,10 +9,26 @@ import type { CheckoutErrorKind } from '../domain/errors.js';
 export type StatusCompat = 'standard' | 'opencart';
 
 /**
- * HTTP status of each error kind (ARCHITECTURE.md): 422 for input and step errors, 401 for no, unknown or
- * expired sessions and wrong credentials, 403 for refused callers, 404, 409, 503.
+ * The failures only the HTTP layer knows: a body or query string it cannot read (`malformed`), one over the size
+ * limit (`too_large`), a media type it does not parse (`unsupported_media_type`), a route called with the wrong
+ * method (`method_not_allowed`) and a login refused because of too many failed ones (`throttled`).
  */
-export const errorStatus: Readonly<Record<CheckoutErrorKind, number>> = {
+export type HttpOnlyErrorKind =
+  | 'malformed'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'throttled';
+
+/** Every kind of handled error the HTTP layer answers: the engine's and its own. */
+export type HttpErrorKind = CheckoutErrorKind | HttpOnlyErrorKind;
+
+/**
+ * HTTP status of each error kind (ARCHITECTURE.md): 422 for input and step errors, 401 for no, unknown or
+ * expired sessions and wrong credentials, 403 for refused callers, 404 for an unknown thing or route, 405, 409,
+ * 400 for a malformed body, 413, 415, 429 for a throttled login, 503 for a failed port.
+ */
+export const errorStatus: Readonly<Record<HttpErrorKind, number>> = {
   validation: 422,
   precondition: 422,
   unauthorized: 401,
@@ -20,9 +37,17 @@ export const errorStatus: Readonly<Record<CheckoutErrorKind, number>> = {
   not_found: 404,
   conflict: 409,
   unavailable: 503,
+  malformed: 400,
+  too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  throttled: 429,
 };
 
-/** The status to answer a handled error of `kind` with. */
-export function statusForError(kind: CheckoutErrorKind, compat: StatusCompat = 'standard'): number {
+/**
+ * The status to answer a handled error of `kind` with. An unexpected exception is not a handled error: it is a
+ * 500 in both modes.
+ */
+export function statusForError(kind: HttpErrorKind, compat: StatusCompat = 'standard'): number {
   return compat === 'opencart' ? 200 : errorStatus[kind];
 }

@@ -1,0 +1,141 @@
+/**
+ * What the example servers read from the environment, how they say where they listen, and how they tell they
+ * were started directly (rather than imported by a test).
+ *
+ * | variable | default |
+ * |---|---|
+ * | `HOST`, `PORT` | `127.0.0.1`, `8080` |
+ * | `CARTWRIGHT_API_KEY` | random, printed at start-up |
+ * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
+ * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
+ * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
+ */
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { err, ok, type Result } from 'neverthrow';
+import type { FieldErrors } from '../../src/index.js';
+import { createDemoApp, type DemoApp } from './demo-app.js';
+
+/** The environment, read and checked. */
+export interface DemoEnv {
+  readonly host: string;
+  readonly port: number;
+  readonly apiKey: string;
+  /** True when `CARTWRIGHT_API_KEY` was unset and the key is random. */
+  readonly generatedKey: boolean;
+  readonly apiIps: readonly string[];
+  readonly sessionTtlSeconds: number;
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/** A whole number in `[min, max]` from `text`, or undefined. */
+function wholeNumber(text: string, min: number, max: number): number | undefined {
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+/** `CARTWRIGHT_CONFIG` as an object, or its error. */
+function parseConfig(text: string | undefined): Readonly<Record<string, unknown>> | string {
+  if (text === undefined || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // reported below
+  }
+  return 'CARTWRIGHT_CONFIG must be a JSON object of config_* settings!';
+}
+
+/** The checked environment, or the errors keyed by variable name. */
+export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEnv, FieldErrors> {
+  const errors: Record<string, string> = {};
+  const port = wholeNumber(env.PORT ?? '8080', 0, 65_535);
+  if (port === undefined) errors.PORT = 'PORT must be a whole number from 0 to 65535!';
+  const ttl = wholeNumber(env.CARTWRIGHT_SESSION_TTL_SECONDS ?? '3600', 1, 31_536_000);
+  if (ttl === undefined) {
+    errors.CARTWRIGHT_SESSION_TTL_SECONDS =
+      'CARTWRIGHT_SESSION_TTL_SECONDS must be a whole number of seconds!';
+  }
+  const config = parseConfig(env.CARTWRIGHT_CONFIG);
+  if (typeof config === 'string') errors.CARTWRIGHT_CONFIG = config;
+  const apiIps = (env.CARTWRIGHT_API_IPS ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
+  if (port === undefined || ttl === undefined || typeof config === 'string') return err(errors);
+  const given = env.CARTWRIGHT_API_KEY ?? '';
+  return ok({
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    apiKey: given === '' ? randomBytes(24).toString('base64url') : given,
+    generatedKey: given === '',
+    apiIps: apiIps.filter((ip) => ip !== ''),
+    sessionTtlSeconds: ttl,
+    config,
+  });
+}
+
+/** Prints field errors and ends the process with status 1. */
+export function exitWithErrors(errors: FieldErrors): never {
+  console.error('The demo server cannot start:');
+  for (const [field, text] of Object.entries(errors)) console.error(`  ${field}: ${text}`);
+  process.exit(1);
+}
+
+/** The environment and the demo app wired from it; prints the errors and exits 1 when either is invalid. */
+export function demoFromEnv(env: NodeJS.ProcessEnv = process.env): { env: DemoEnv; app: DemoApp } {
+  const read = readDemoEnv(env);
+  if (read.isErr()) return exitWithErrors(read.error);
+  const app = createDemoApp(read.value);
+  if (app.isErr()) return exitWithErrors(app.error);
+  return { env: read.value, app: app.value };
+}
+
+/** The base URL of a server on `host`:`port` (IPv6 hosts in brackets). */
+export function baseUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** `text` quoted for a POSIX shell. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Prints where the server listens and a ready-to-paste login. */
+export function printBanner(name: string, env: DemoEnv, port: number): void {
+  const url = `${baseUrl(env.host, port)}/index.php`;
+  console.log(`cartwright demo store (${name}) listening on ${url}`);
+  console.log(
+    env.generatedKey
+      ? `API user demo, random key ${env.apiKey} (set CARTWRIGHT_API_KEY to choose one)`
+      : 'API user demo, key from CARTWRIGHT_API_KEY',
+  );
+  console.log(
+    `Allowed IPs: ${env.apiIps.join(', ')}; sessions expire after ${env.sessionTtlSeconds} s idle.`,
+  );
+  console.log('Log in with:');
+  console.log(
+    `  curl -i -X POST ${shellQuote(`${url}?route=api/account/login`)} -d username=demo --data-urlencode ${shellQuote(`key=${env.apiKey}`)}`,
+  );
+}
+
+/** Listens on the environment's host and port, then prints the banner with the port actually bound. */
+export function listenAndAnnounce(name: string, server: Server, env: DemoEnv): void {
+  server.listen(env.port, env.host, () => {
+    const address = server.address();
+    printBanner(name, env, typeof address === 'object' && address !== null ? address.port : env.port);
+  });
+}
+
+/** True when the module at `moduleUrl` is the script node was started with (not imported by a test). */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}

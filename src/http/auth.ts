@@ -1,0 +1,76 @@
+/**
+ * Who may use a session (DECISIONS 2, 3): the same checks whether the session id came in the cookie or as
+ * `api_token`. The session exists and is live, it belongs to an enabled API user, and the client's address is on
+ * that user's list; only then does the operation run (and slide the session's expiry).
+ * @module
+ */
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import type { ApiUser } from '../domain/records/api-user.js';
+import type { CheckoutSession } from '../domain/session.js';
+import type { Checkout } from '../engine/create-checkout.js';
+import type { ApiUserDirectory } from '../ports/api-user-directory.js';
+import { normalizeIp } from './client-ip.js';
+
+/** What the checks need. */
+export interface AccessCheck {
+  readonly checkout: Checkout;
+  readonly apiUsers: ApiUserDirectory;
+  readonly messages: MessageCatalog;
+  /** The client's address, normalised. */
+  readonly ip: string;
+}
+
+/**
+ * Calls an access port (the API-user directory or the login throttle). A rejection, or a throw before the promise
+ * exists, becomes `unavailable` naming the port; nothing escapes as an exception.
+ */
+export function callAccessPort<T>(
+  port: 'api_users' | 'login_throttle',
+  messages: MessageCatalog,
+  run: () => Promise<T>,
+): ResultAsync<T, CheckoutError> {
+  return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
+    unavailable(port, cause, messageText(messages, 'service.unavailable')),
+  );
+}
+
+/**
+ * The API user's refusal of this client, if any: `forbidden` when the user is gone or disabled, or when the
+ * client's address is not on its list.
+ */
+export function refusalOf(
+  user: ApiUser | undefined,
+  ip: string,
+  messages: MessageCatalog,
+): CheckoutError | undefined {
+  if (user === undefined || !user.status) {
+    return checkoutError('forbidden', { warning: messageText(messages, 'session.missing') });
+  }
+  if (!user.ips.some((allowed) => normalizeIp(allowed) === ip)) {
+    return checkoutError('forbidden', { warning: messageText(messages, 'session.ip', { ip }) });
+  }
+  return undefined;
+}
+
+/**
+ * The live session `sessionId` once every check passed. Without an id: `unauthorized`; unknown: `unauthorized`;
+ * timed out: `expired` (both from `checkout.findSession`, which does not slide the expiry); refused API user or
+ * address: `forbidden`.
+ */
+export function authorize(
+  access: AccessCheck,
+  sessionId: string | undefined,
+): ResultAsync<CheckoutSession, CheckoutError> {
+  const { checkout, apiUsers, messages, ip } = access;
+  if (sessionId === undefined) {
+    return errAsync(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
+  }
+  return checkout.findSession(sessionId).andThen((session) =>
+    callAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId)).andThen((user) => {
+      const refusal = refusalOf(user, ip, messages);
+      return refusal === undefined ? okAsync(session) : errAsync(refusal);
+    }),
+  );
+}

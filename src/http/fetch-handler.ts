@@ -1,0 +1,135 @@
+/**
+ * `createFetchHandler(checkout, options)`: the one Request → Response core every host adapter wraps. It finds the
+ * route, checks the method, reads the input, authorizes the session, runs the engine operation and writes the
+ * seed's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
+ * @module
+ */
+import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Checkout } from '../engine/create-checkout.js';
+import type { FormObject } from '../input/form.js';
+import { authorize } from './auth.js';
+import { normalizeIp } from './client-ip.js';
+import { type HttpError, httpError } from './http-error.js';
+import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
+import { createMoneyPresenter } from './present-money.js';
+import { apiToken, noParams, operationInput, readBody, readQuery } from './request-input.js';
+import { errorResponse, internalErrorResponse, replyResponse } from './responses.js';
+import type { Route, RouteCall, RouteClient, RouteReply } from './route.js';
+import { findRoute } from './routes.js';
+import { readCookie } from './session-cookie.js';
+import { fillText } from './texts.js';
+
+/** What the host knows about the connection. */
+export interface ClientInfo {
+  /**
+   * The client's address: the socket's peer, or what a trusted proxy forwarded (see `resolveClient`). Compared
+   * with the API user's IP list; without it no session passes the IP check.
+   */
+  readonly ip: string;
+  /** Whether the client used HTTPS; default: the request URL's scheme. Makes the session cookie `Secure`. */
+  readonly https?: boolean | undefined;
+}
+
+/** The handler: a Web-standard `Request` in, a `Response` out. It never rejects. */
+export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
+
+/** The route's answer, or the handled error it ended in. */
+type Outcome = ResultAsync<RouteReply, HttpError>;
+
+/** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
+function routeFor(config: HandlerConfig, request: Request, query: FormObject): Result<Route, HttpError> {
+  const route = findRoute(query);
+  if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
+  if (request.method === route.method || (route.alsoGet === true && request.method === 'GET'))
+    return ok(route);
+  const allowed = route.alsoGet === true ? 'GET, POST' : route.method;
+  const text = fillText(config.texts.methodNotAllowed, { method: allowed });
+  return err(httpError('method_not_allowed', { warning: text }, { Allow: allowed }));
+}
+
+/** Runs a route: directly when public, inside the authorized session otherwise. */
+function runRoute(route: Route, call: RouteCall, sessionId: string | undefined): Outcome {
+  if (route.access === 'public') return route.run(call);
+  const { checkout, config, client } = call;
+  const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, ip: client.ip };
+  return authorize(access, sessionId).andThen((session) =>
+    route.run({
+      ...call,
+      sessionId: session.id,
+      session,
+      money: createMoneyPresenter(config.settings, session.currency),
+    }),
+  );
+}
+
+/** Everything between the request and the route's outcome. */
+async function handle(
+  checkout: Checkout,
+  config: HandlerConfig,
+  request: Request,
+  client: RouteClient,
+): Promise<Outcome> {
+  const url = new URL(request.url);
+  const query = readQuery(url, config.bodyLimits);
+  if (query.isErr()) return errAsync(query.error);
+  const found = routeFor(config, request, query.value);
+  if (found.isErr()) return errAsync(found.error);
+  const route = found.value;
+  const body =
+    request.method === 'GET' ? ok(noParams) : await readBody(request, config.bodyLimits, config.texts);
+  if (body.isErr()) return errAsync(body.error);
+  const input = operationInput(request.method, query.value, body.value);
+  const token =
+    apiToken(query.value, body.value) ?? readCookie(request.headers.get('cookie'), config.cookieName);
+  return runRoute(route, { checkout, config, input, client, headers: request.headers }, token);
+}
+
+/** Method and route of a request, for the log (never the whole URL: it may carry an `api_token`). */
+function describe(request: Request): string {
+  const route = URL.canParse(request.url) ? new URL(request.url).searchParams.get('route') : null;
+  return `${request.method} route=${route ?? ''}`;
+}
+
+/** The client of a request: the host's info, or an unknown address and the URL's scheme. */
+function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
+  const https = info?.https ?? request.url.startsWith('https:');
+  const forwardedIp = (request.headers.get('x-forwarded-for') ?? '').slice(0, 128);
+  return { ip: normalizeIp(info?.ip ?? ''), https, forwardedIp };
+}
+
+/**
+ * Creates the fetch handler over a checkout.
+ *
+ * Routing is by the query alone (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or
+ * any other. Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
+ * session cookie, and gets the same checks either way.
+ *
+ * @param checkout - the engine (`createCheckout`).
+ * @param options - the API users, the login throttle, the store settings, and optional texts and limits.
+ * @example
+ * ```ts
+ * const handler = createFetchHandler(checkout, { settings, apiUsers, loginThrottle });
+ * createServer(toNodeListener(handler)).listen(8080);
+ * ```
+ */
+export function createFetchHandler(checkout: Checkout, options: FetchHandlerOptions): FetchHandler {
+  const config = resolveOptions(options);
+  const cookie = { name: config.cookieName };
+  return async (request, info) => {
+    const client = clientOf(request, info);
+    try {
+      const outcome = await handle(checkout, config, request, client);
+      return await outcome.match(
+        (reply) => replyResponse(reply, { ...cookie, secure: client.https }),
+        (error) => {
+          if (error.kind === 'unavailable')
+            config.logger.error(`cartwright: port ${error.port} failed`, error.cause);
+          return errorResponse(error, config.compat);
+        },
+      );
+    } catch (error) {
+      config.logger.error(`cartwright: ${describe(request)} failed unexpectedly`, error);
+      return internalErrorResponse(config.texts.internalError);
+    }
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The errors a request can end in: the engine's {@link CheckoutError}s and the HTTP layer's own, in one shape
+ * that the response writer turns into a status (see `status.ts`) and a `{ "error": { field: text } }` body.
+ * @module
+ */
+import type { CheckoutError, FieldErrors } from '../domain/errors.js';
+import { type FormError, formErrorToCheckoutError } from '../input/form.js';
+import type { HttpOnlyErrorKind } from './status.js';
+
+/** An error of the HTTP layer itself, with the response headers it needs (`Allow`, `Retry-After`). */
+export interface HttpOnlyError {
+  readonly kind: HttpOnlyErrorKind;
+  readonly fields: FieldErrors;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Any handled error of a request. `extra` adds fields next to `error` in the body: the seed's failed confirm
+ * answers `error` with `products`, `totals` and `shipping_required`.
+ */
+export type HttpError = (CheckoutError | HttpOnlyError) & {
+  readonly extra?: Readonly<Record<string, unknown>>;
+};
+
+/** Builds an {@link HttpOnlyError}. */
+export function httpError(
+  kind: HttpOnlyErrorKind,
+  fields: FieldErrors,
+  headers?: Readonly<Record<string, string>>,
+): HttpOnlyError {
+  return headers === undefined ? { kind, fields } : { kind, fields, headers };
+}
+
+/** A refused body or query string: 413 when it is too large, 400 for every other reason (DECISIONS 30, 40). */
+export function formError(error: FormError): HttpOnlyError {
+  const { fields } = formErrorToCheckoutError(error);
+  return httpError(error.reason === 'too_large' ? 'too_large' : 'malformed', fields);
+}
+
+/** The response headers an error asks for (none for engine errors). */
+export function errorHeaders(error: HttpError): Readonly<Record<string, string>> {
+  return 'headers' in error && error.headers !== undefined ? error.headers : {};
+}

@@ -1,0 +1,169 @@
+/**
+ * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express
+ * (`app.use(listener)`) and Fastify (`reply.hijack()` then `listener(request.raw, reply.raw)`). It converts and
+ * nothing more: no global is patched, the body is streamed to the handler as it asks for it, and the client
+ * address is the socket's unless the peer is a trusted proxy.
+ * @module
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { resolveClient, type TrustProxy } from './client-ip.js';
+import type { FetchHandler } from './fetch-handler.js';
+import type { HttpLogger } from './options.js';
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /**
+   * Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` headers are believed: exact addresses, or a test.
+   * Default none: the client is the socket's peer, whatever the headers say.
+   */
+  readonly trustProxy?: TrustProxy | undefined;
+  /** Receives failures to read the request or write the response; default `console`. */
+  readonly logger?: HttpLogger | undefined;
+}
+
+/** A node:http request listener (Express and Fastify's `raw` objects are these too). */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The request headers as `Headers`. */
+function toHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** Whether the socket is TLS. */
+function isEncrypted(req: IncomingMessage): boolean {
+  return 'encrypted' in req.socket && req.socket.encrypted === true;
+}
+
+/** The absolute URL of the request; an unusable `Host` header falls back to `localhost`. */
+function requestUrl(req: IncomingMessage, https: boolean): string {
+  const scheme = https ? 'https' : 'http';
+  const path = req.url ?? '/';
+  const host = req.headers.host ?? 'localhost';
+  return URL.canParse(path, `${scheme}://${host}`)
+    ? new URL(path, `${scheme}://${host}`).href
+    : new URL(path.startsWith('/') ? path : '/', `${scheme}://localhost`).href;
+}
+
+/** The next chunk of the request body, null at its end; rejects when the client went away mid-body. */
+function nextChunk(req: IncomingMessage): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const events = ['readable', 'end', 'close', 'error'] as const;
+    const settle = (error?: unknown): void => {
+      const chunk: Buffer | null = error === undefined ? req.read() : null;
+      if (error !== undefined) reject(error);
+      else if (chunk !== null) resolve(new Uint8Array(chunk));
+      else if (req.readableEnded) resolve(null);
+      else if (req.destroyed) reject(new Error('the client closed the request before its body ended'));
+      else return;
+      for (const event of events) req.off(event, settle);
+    };
+    for (const event of events) req.on(event, settle);
+    settle();
+  });
+}
+
+/**
+ * The request body as a stream the handler pulls from. Nothing is read until it asks (a zero high-water mark);
+ * when it stops early (a body over the size limit), the rest is drained and dropped, so the client still gets
+ * the answer.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = await nextChunk(req);
+        if (chunk === null) controller.close();
+        else controller.enqueue(chunk);
+      },
+      cancel() {
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The Web `Request` of a node request. */
+function toRequest(req: IncomingMessage, url: string, headers: Headers): Request {
+  const method = req.method ?? 'GET';
+  const framed =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const bodiless = method === 'GET' || method === 'HEAD' || !framed;
+  return new Request(url, {
+    method,
+    headers,
+    ...(bodiless ? {} : { body: bodyStream(req), duplex: 'half' as const }),
+  });
+}
+
+/** Writes a Web `Response` to the node response. */
+async function writeResponse(response: Response, res: ServerResponse, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  const body = head ? undefined : Buffer.from(await response.arrayBuffer());
+  res.end(body);
+}
+
+/** Answers a request the listener could not even turn into a `Request`. */
+function failRequest(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 400;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ error: { warning: 'Warning: The request could not be read!' } }));
+}
+
+/** Serves one request. */
+async function serve(
+  handler: FetchHandler,
+  options: NodeListenerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const headers = toHeaders(req.headers);
+  const client = resolveClient({
+    peer: req.socket.remoteAddress ?? '',
+    headers,
+    encrypted: isEncrypted(req),
+    trustProxy: options.trustProxy,
+  });
+  const request = toRequest(req, requestUrl(req, client.https), headers);
+  const response = await handler(request, client);
+  await writeResponse(response, res, req.method === 'HEAD');
+}
+
+/**
+ * The fetch handler as a node:http listener.
+ *
+ * @param handler - the fetch handler (`createFetchHandler`).
+ * @param options - the trusted proxies, and where failures are logged.
+ * @example
+ * ```ts
+ * createServer(toNodeListener(handler)).listen(8080);           // node:http
+ * express().use(toNodeListener(handler));                       // Express 5
+ * fastify.all('/*', (request, reply) => {                       // Fastify 5
+ *   reply.hijack();
+ *   toNodeListener(handler)(request.raw, reply.raw);
+ * });
+ * ```
+ */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+  const logger = options.logger ?? console;
+  return (req, res) => {
+    serve(handler, options, req, res).catch((error: unknown) => {
+      logger.error('cartwright: could not serve a request', error);
+      failRequest(res);
+    });
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The fetch handler's options and their defaults.
+ * @module
+ */
+import { verifyApiKey } from '../adapters/system/api-key-hash.js';
+import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
+import type { StoreSettings } from '../domain/settings.js';
+import { type BodyLimits, defaultBodyLimits } from '../input/form.js';
+import type { ApiUserDirectory } from '../ports/api-user-directory.js';
+import type { LoginThrottle } from '../ports/login-throttle.js';
+import { defaultCookieName } from './session-cookie.js';
+import type { StatusCompat } from './status.js';
+import { defaultHttpTexts, type HttpTexts } from './texts.js';
+
+/** Where unexpected failures are reported (a bug, a failed port). `console` fits. */
+export interface HttpLogger {
+  /** Called once per failure, with a short description and the error itself (its stack, its cause). */
+  error(message: string, error: unknown): void;
+}
+
+/** Options of `createFetchHandler`. */
+export interface FetchHandlerOptions {
+  /** The store settings the checkout runs on: the currencies and rounding mode money is shown with. */
+  readonly settings: StoreSettings;
+  /** The API users who may log in (DECISIONS 2). */
+  readonly apiUsers: ApiUserDirectory;
+  /** Counts failed logins per username and client IP (DECISIONS 5); e.g. `createMemoryLoginThrottle`. */
+  readonly loginThrottle: LoginThrottle;
+  /** `opencart` answers 200 for every handled error, as OpenCart does; default `standard`. */
+  readonly compat?: StatusCompat | undefined;
+  /** The session cookie's name; default `OCSESSID`. */
+  readonly cookieName?: string | undefined;
+  /** Bounds on query strings and bodies; default 64 KiB, 1,000 fields, 5 levels (DECISIONS 30). */
+  readonly bodyLimits?: BodyLimits | undefined;
+  /** The texts of sessions and logins (`session.*`); default the built-in en-gb catalogue. */
+  readonly messages?: MessageCatalog | undefined;
+  /** The HTTP layer's own texts, some or all replaced. */
+  readonly texts?: Partial<HttpTexts> | undefined;
+  /** Receives unexpected failures; default `console`. */
+  readonly logger?: HttpLogger | undefined;
+  /** Checks an API key against its stored hash; default scrypt's `verifyApiKey`. */
+  readonly verifyApiKey?: ((key: string, keyHash: string) => boolean) | undefined;
+}
+
+/** The options with every default filled in. */
+export interface HandlerConfig {
+  readonly settings: StoreSettings;
+  readonly apiUsers: ApiUserDirectory;
+  readonly loginThrottle: LoginThrottle;
+  readonly compat: StatusCompat;
+  readonly cookieName: string;
+  readonly bodyLimits: BodyLimits;
+  readonly messages: MessageCatalog;
+  readonly texts: HttpTexts;
+  readonly logger: HttpLogger;
+  readonly verifyApiKey: (key: string, keyHash: string) => boolean;
+}
+
+/** Fills in the defaults. */
+export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
+  return {
+    settings: options.settings,
+    apiUsers: options.apiUsers,
+    loginThrottle: options.loginThrottle,
+    compat: options.compat ?? 'standard',
+    cookieName: options.cookieName ?? defaultCookieName,
+    bodyLimits: options.bodyLimits ?? defaultBodyLimits,
+    messages: options.messages ?? defaultMessages,
+    texts: { ...defaultHttpTexts, ...options.texts },
+    logger: options.logger ?? console,
+    verifyApiKey: options.verifyApiKey ?? verifyApiKey,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The offers of the method steps in the seed's shapes: shipping quote groups (seed: Shipping quote groups) and
+ * payment method entries (seed: Payment method entries), keyed by method code.
+ * @module
+ */
+import type { PaymentMethodOffer } from '../domain/session.js';
+import type { QuotedShipping, ShippingMethodOffer } from '../engine/outputs.js';
+import type { MoneyPresenter } from './present-money.js';
+
+/** One shipping quote: `cost` a number in the session currency, `text` as the customer reads it. */
+export interface ShippingQuoteJson {
+  readonly code: string;
+  readonly name: string;
+  readonly cost: number;
+  readonly tax_class_id: number;
+  readonly text: string;
+}
+
+/** One shipping method's quotes. */
+export interface ShippingMethodJson {
+  readonly title: string;
+  readonly quote: Readonly<Record<string, ShippingQuoteJson>>;
+  readonly sort_order: number;
+  readonly error: boolean;
+}
+
+/** One payment method and its options. */
+export interface PaymentMethodJson {
+  readonly code: string;
+  readonly name: string;
+  readonly option: Readonly<Record<string, { readonly code: string; readonly name: string }>>;
+  readonly sort_order: number;
+}
+
+/** `entries` mapped value by value into a fresh object (insertion order kept). */
+function mapValues<T, U>(entries: Readonly<Record<string, T>>, map: (value: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, map(value)]));
+}
+
+/** One quote. */
+function presentQuote(quote: QuotedShipping, money: MoneyPresenter): ShippingQuoteJson {
+  return {
+    code: quote.code,
+    name: quote.name,
+    cost: money.amount(quote.cost),
+    tax_class_id: quote.taxClassId,
+    text: quote.text,
+  };
+}
+
+/** The `shipping_methods` map. */
+export function presentShippingMethods(
+  offers: Readonly<Record<string, ShippingMethodOffer>>,
+  money: MoneyPresenter,
+): Record<string, ShippingMethodJson> {
+  return mapValues(offers, (group) => ({
+    title: group.title,
+    quote: mapValues(group.quote, (quote) => presentQuote(quote, money)),
+    sort_order: group.sortOrder,
+    error: group.error,
+  }));
+}
+
+/** The `payment_methods` map. */
+export function presentPaymentMethods(
+  offers: Readonly<Record<string, PaymentMethodOffer>>,
+): Record<string, PaymentMethodJson> {
+  return mapValues(offers, (method) => ({
+    code: method.code,
+    name: method.name,
+    option: mapValues(method.option, (option) => ({ code: option.code, name: option.name })),
+    sort_order: method.sortOrder,
+  }));
+}

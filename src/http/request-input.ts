@@ -1,0 +1,133 @@
+/**
+ * A request's parameters (DECISIONS 30, 40): the query string and the body, both through the bounded,
+ * prototype-safe parser of `src/input/form.ts`. Form-encoded and JSON bodies are read; any other media type is
+ * 415. The body is read as a stream and abandoned as soon as it passes the size limit, so a huge body costs at
+ * most the limit in memory.
+ * @module
+ */
+import { err, ok, type Result } from 'neverthrow';
+import { malformed, tooLarge } from '../input/form/refusals.js';
+import {
+  type BodyLimits,
+  type FormObject,
+  type FormValue,
+  parseFormEncoded,
+  parseJsonBody,
+  parseQuery,
+} from '../input/form.js';
+import { formError, type HttpOnlyError, httpError } from './http-error.js';
+import { fillText, type HttpTexts } from './texts.js';
+
+/** The query parameters that address a route or a session, never an operation's input. */
+const controlKeys: ReadonlySet<string> = new Set(['route', 'call', 'code', 'api_token']);
+
+/** The empty parameter object. */
+export const noParams: FormObject = Object.freeze(Object.create(null) as FormObject);
+
+/** The query string, parsed. */
+export function readQuery(url: URL, limits: BodyLimits): Result<FormObject, HttpOnlyError> {
+  return parseQuery(url.search, limits).mapErr(formError);
+}
+
+/** The media type of a `Content-Type` value (`application/json; charset=utf-8` → `application/json`). */
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A media type as the 415 text names it: `none` when absent, only type characters, at most 80 of them. */
+function shownType(type: string): string {
+  return type === '' ? 'none' : type.replace(/[^\w.+/-]/g, '').slice(0, 80);
+}
+
+/** The parser for a media type, or undefined when the type is not read. */
+function parserFor(type: string): typeof parseFormEncoded | undefined {
+  if (type === 'application/x-www-form-urlencoded') return parseFormEncoded;
+  if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return parseJsonBody;
+  return undefined;
+}
+
+/** The bytes of a body, or undefined once they pass `maxBytes` (the rest is left unread). */
+async function readBytes(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The body as UTF-8 text, refused when too large (by `Content-Length` or by counting) or not UTF-8. */
+async function readText(request: Request, limits: BodyLimits): Promise<Result<string, HttpOnlyError>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limits.maxBytes) return tooLarge(limits).mapErr(formError);
+  if (request.body === null) return ok('');
+  const bytes = await readBytes(request.body, limits.maxBytes);
+  if (bytes === undefined) return tooLarge(limits).mapErr(formError);
+  try {
+    return ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return malformed('malformed UTF-8').mapErr(formError);
+  }
+}
+
+/**
+ * The body of a POST, parsed by its media type: form-encoded or JSON (`application/json`, `application/*+json`).
+ * An empty body is an empty object whatever its type (clients send bodiless POSTs with any header, or none); a
+ * body of any other type is `unsupported_media_type`.
+ */
+export async function readBody(
+  request: Request,
+  limits: BodyLimits,
+  texts: HttpTexts,
+): Promise<Result<FormObject, HttpOnlyError>> {
+  const type = mediaType(request.headers.get('content-type'));
+  const parse = parserFor(type);
+  const text = await readText(request, limits);
+  if (parse !== undefined) return text.andThen((body) => parse(body, limits).mapErr(formError));
+  return text.andThen((body) => {
+    if (body === '') return ok(noParams);
+    const warning = fillText(texts.unsupportedMediaType, { type: shownType(type) });
+    return err(httpError('unsupported_media_type', { warning }));
+  });
+}
+
+/** `params` without the {@link controlKeys}. */
+function withoutControlKeys(params: FormObject): FormObject {
+  const input: Record<string, FormValue> = Object.create(null);
+  for (const [key, value] of Object.entries(params)) if (!controlKeys.has(key)) input[key] = value;
+  return input;
+}
+
+/**
+ * An operation's input: the body for a POST, the query parameters for a GET (DECISIONS 30: "query parameters
+ * merged for GET"); the route and session parameters are left out either way.
+ */
+export function operationInput(method: string, query: FormObject, body: FormObject): FormObject {
+  return withoutControlKeys(method === 'GET' ? query : body);
+}
+
+/** The `api_token` of the query, else of the body, when it is a string. */
+export function apiToken(query: FormObject, body: FormObject): string | undefined {
+  for (const params of [query, body]) {
+    const token = params.api_token;
+    if (typeof token === 'string' && token !== '') return token;
+  }
+  return undefined;
+}

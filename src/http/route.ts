@@ -1,0 +1,110 @@
+/**
+ * What a route is: the method it takes, whether it needs a session, and the function that runs it. The route
+ * table (`routes.ts`) is a list of these; the fetch handler finds one, checks the method, reads the input,
+ * authorizes the session when the route needs one, and runs it.
+ * @module
+ */
+import type { ResultAsync } from 'neverthrow';
+import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutSession } from '../domain/session.js';
+import type { Checkout } from '../engine/create-checkout.js';
+import type { FormObject } from '../input/form.js';
+import type { HttpError } from './http-error.js';
+import type { HandlerConfig } from './options.js';
+import type { MoneyPresenter } from './present-money.js';
+
+/** The methods routes take (the seed lists GET and POST only). */
+export type RouteMethod = 'GET' | 'POST';
+
+/** The client of a request. */
+export interface RouteClient {
+  /** Its address, normalised. */
+  readonly ip: string;
+  /**
+   * What the request's `X-Forwarded-For` said, as OpenCart stores `HTTP_X_FORWARDED_FOR` on an order: information
+   * only, never used for access (that is `ip`, resolved through the trusted proxies).
+   */
+  readonly forwardedIp: string;
+  /** Whether it came over HTTPS (the session cookie is then `Secure`). */
+  readonly https: boolean;
+}
+
+/** What every route receives. */
+export interface RouteCall {
+  readonly checkout: Checkout;
+  readonly config: HandlerConfig;
+  /** The operation's parameters: the body of a POST, the query of a GET, without route and session keys. */
+  readonly input: FormObject;
+  readonly client: RouteClient;
+  /** The request's headers (confirm reads `Idempotency-Key`, `User-Agent`, `Accept-Language`). */
+  readonly headers: Headers;
+}
+
+/** What a route that needs a session receives once the session passed every check. */
+export interface SessionCall extends RouteCall {
+  readonly sessionId: string;
+  readonly session: CheckoutSession;
+  /** Shows money in the session's currency. */
+  readonly money: MoneyPresenter;
+}
+
+/** How a reply changes the session cookie: set it to a new session id, or clear it. */
+export type CookieChange = { readonly set: string } | 'clear';
+
+/** A route's successful answer: the JSON body (status 200) and any cookie change. */
+export interface RouteReply {
+  readonly body: unknown;
+  readonly cookie?: CookieChange;
+}
+
+/** A route open to anyone (the login). */
+export interface PublicRoute {
+  readonly method: RouteMethod;
+  /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
+  readonly alsoGet?: boolean;
+  readonly access: 'public';
+  run(call: RouteCall): ResultAsync<RouteReply, HttpError>;
+}
+
+/** A route that runs inside an authorized session. */
+export interface SessionRoute {
+  readonly method: RouteMethod;
+  /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
+  readonly alsoGet?: boolean;
+  readonly access: 'session';
+  run(call: SessionCall): ResultAsync<RouteReply, HttpError>;
+}
+
+/** Any route. */
+export type Route = PublicRoute | SessionRoute;
+
+/** An operation of a session route: its answer's JSON body, or the engine's error. */
+export type SessionOperation = (call: SessionCall) => ResultAsync<unknown, CheckoutError | HttpError>;
+
+/** A session route answering `run`'s body with status 200. */
+function sessionRoute(method: RouteMethod, run: SessionOperation): SessionRoute {
+  return { method, access: 'session', run: (call) => run(call).map((body) => ({ body })) };
+}
+
+/** A GET route inside a session. */
+export function get(run: SessionOperation): SessionRoute {
+  return sessionRoute('GET', run);
+}
+
+/** A POST route inside a session. */
+export function post(run: SessionOperation): SessionRoute {
+  return sessionRoute('POST', run);
+}
+
+/**
+ * The parsed input handed to an engine operation as its request type. The request types describe what clients
+ * send, but the engine checks every value at run time (DECISIONS 9), so any parsed input is acceptable to it.
+ */
+export function untrusted<T>(input: FormObject): T {
+  return input as unknown as T;
+}
+
+/** A POST route that also answers GET (the seed's overview lists confirm with GET too). */
+export function postOrGet(run: SessionOperation): SessionRoute {
+  return { ...sessionRoute('POST', run), alsoGet: true };
+}

@@ -1,0 +1,120 @@
+/**
+ * The example hosts: node:http, Express 5, Fastify 5 and Hono each serve the same handler, log in and set a
+ * customer; the scripted demo checkout runs against a started server; the demo environment is checked.
+ */
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runDemoCheckout } from '../../examples/demo-checkout.js';
+import { createExpressServer } from '../../examples/express/server.js';
+import { createFastifyServer } from '../../examples/fastify/server.js';
+import { createHonoServer } from '../../examples/hono/server.js';
+import { createNodeHttpServer } from '../../examples/node-http/server.js';
+import { createDemoApp } from '../../examples/shared/demo-app.js';
+import { readDemoEnv } from '../../examples/shared/demo-env.js';
+import { apiKey, demoApp, demoHandler, guest, listen, send, startDemo } from './support/harness.js';
+
+/** Logs in and sets a customer through the server at `origin`, with the cookie. */
+async function loginAndCustomer(origin: string) {
+  const login = await send(origin, 'api/account/login', { form: { username: 'demo', key: apiKey } });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const customer = await send(origin, 'api/order&call=customer', { form: guest, headers: { cookie } });
+  expect(customer.body).toEqual({ success: 'Customer data set successfully!' });
+  const json = await send(origin, 'api/customer', { json: guest, headers: { cookie } });
+  expect(json.status).toBe(200);
+}
+
+describe('the example hosts', () => {
+  it('node:http serves the demo app as npm start wires it (real key hashing)', async () => {
+    const app = createDemoApp({ apiKey })._unsafeUnwrap();
+    await loginAndCustomer(await listen(createNodeHttpServer(app.handler)));
+  });
+
+  for (const [name, create] of [
+    ['Express', createExpressServer],
+    ['Hono', createHonoServer],
+  ] as const) {
+    it(`${name} serves the handler`, async () => {
+      await loginAndCustomer(await listen(create(demoHandler())));
+    });
+  }
+
+  it('Fastify serves the handler', async () => {
+    const app = createFastifyServer(demoHandler());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    onTestFinished(() => app.close());
+    await loginAndCustomer(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  });
+
+  it('Hono resolves forwarded addresses through the same trusted-proxy rule', async () => {
+    const app = demoApp({ apiIps: ['203.0.113.7'] });
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    const form = { username: 'demo', key: apiKey };
+    const untrusted = await listen(createHonoServer(demoHandler(app)));
+    expect((await send(untrusted, 'api/account/login', { form, headers })).status).toBe(403);
+    const trusted = await listen(createHonoServer(demoHandler(app), { trustProxy: ['127.0.0.1'] }));
+    expect((await send(trusted, 'api/account/login', { form, headers })).status).toBe(200);
+  });
+});
+
+describe('the demo checkout script', () => {
+  it('checks out against a started server and ends with the confirmed order', async () => {
+    const demo = await startDemo();
+    const lines: string[] = [];
+    const last = await runDemoCheckout({
+      url: `${demo.origin}/index.php`,
+      apiKey,
+      log: (l) => lines.push(l),
+    });
+    expect(last.status).toBe(200);
+    // 2 × product 40 (200.00) + product 30 in Red at its special (80.00) + flat 5.00; VAT 20% of 285.00 = 57.00;
+    // Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 350.00.
+    expect(last.body).toMatchObject({ success: 'Order created successfully!', order_id: 1, shipping_required: true });
+    expect((last.body as { totals: unknown[] }).totals).toContainEqual(
+      expect.objectContaining({ code: 'total', text: '$350.00' }),
+    );
+    expect(lines.filter((line) => line.startsWith('← 200'))).toHaveLength(11);
+  });
+});
+
+describe('the demo environment', () => {
+  it('has the documented defaults and a random key when none is set', () => {
+    const env = readDemoEnv({})._unsafeUnwrap();
+    expect(env).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      generatedKey: true,
+      apiIps: ['127.0.0.1', '::1'],
+      sessionTtlSeconds: 3600,
+      config: {},
+    });
+    expect(env.apiKey.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses invalid variables and invalid store settings with their field errors', () => {
+    const env = readDemoEnv({
+      PORT: 'eighty',
+      CARTWRIGHT_CONFIG: '[1]',
+      CARTWRIGHT_SESSION_TTL_SECONDS: '0',
+    });
+    expect(Object.keys(env._unsafeUnwrapErr()).sort()).toEqual([
+      'CARTWRIGHT_CONFIG',
+      'CARTWRIGHT_SESSION_TTL_SECONDS',
+      'PORT',
+    ]);
+    const config = { config_telephone_required: 'maybe', config_nonsense: true };
+    const app = createDemoApp({ apiKey, config });
+    expect(Object.keys(app._unsafeUnwrapErr()).sort()).toEqual([
+      'config_nonsense',
+      'config_telephone_required',
+    ]);
+  });
+
+  it('lays CARTWRIGHT_CONFIG over the demo settings', async () => {
+    const config = readDemoEnv({ CARTWRIGHT_CONFIG: '{"config_telephone_required": true}' })._unsafeUnwrap()
+      .config;
+    const session = await (await startDemo({ config })).login();
+    const reply = await session.call('api/customer', { form: { ...guest, telephone: '' } });
+    expect(reply.error).toEqual({ telephone: 'Telephone must be between 3 and 32 characters!' });
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Every route of the table, reached through a real server: the seed's routes and calls, the cart changes, the
+ * catalog routes of DECISIONS 29, the extension calls, and unknown routes and wrong methods.
+ */
+import { describe, expect, it } from 'vitest';
+import { guest, send, startDemo } from './support/harness.js';
+
+describe('the cart routes', () => {
+  it('adds through api/cart, call=cart, api/cart/addProduct, api/cart.addProduct and call=product_add', async () => {
+    const session = await (await startDemo()).login();
+    const multi = { 'product[0][product_id]': '40' };
+    const single = { product_id: '40', quantity: '1' };
+    const routes: [string, Record<string, string>, string][] = [
+      ['api/cart', multi, 'Products added to cart successfully!'],
+      ['api/order&call=cart', multi, 'Products added to cart successfully!'],
+      ['api/cart/addProduct', single, 'Product added to cart successfully!'],
+      ['api/cart.addProduct', single, 'Product added to cart successfully!'],
+      ['api/order&call=product_add', single, 'Product added to cart successfully!'],
+    ];
+    for (const [route, form, success] of routes) {
+      const reply = await session.call(route, { form });
+      expect([route, reply.status, reply.body]).toEqual([route, 200, { success }]);
+    }
+    const [line] = (await session.call('api/cart/getProducts')).body as { quantity: number }[];
+    expect(line?.quantity).toBe(5);
+  });
+
+  it('updates and removes lines by cart_id, 404 for an unknown one', async () => {
+    const session = await (await startDemo()).login();
+    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+    const [line] = (await session.call('api/cart/getProducts')).body as { cart_id: string }[];
+    const cartId = line?.cart_id ?? '';
+    expect((await session.call('api/cart/update', { form: { cart_id: cartId, quantity: '3' } })).status).toBe(
+      200,
+    );
+    expect((await session.call('api/cart/getTotals')).body).toContainEqual(
+      expect.objectContaining({ code: 'sub_total', value: 300 }),
+    );
+    expect((await session.call('api/cart/remove', { form: { cart_id: cartId } })).status).toBe(200);
+    expect((await session.call('api/cart/getProducts')).body).toEqual([]);
+    const unknown = await session.call('api/cart/remove', { form: { cart_id: cartId } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toEqual({ warning: 'Warning: Product could not be found!' });
+  });
+});
+
+describe('the customer and extension routes', () => {
+  it('sets the customer through api/customer and call=customer', async () => {
+    const session = await (await startDemo()).login();
+    for (const route of ['api/customer', 'api/order&call=customer']) {
+      expect((await session.call(route, { form: guest })).body).toEqual({
+        success: 'Customer data set successfully!',
+      });
+    }
+  });
+
+  it('applies a coupon, reward points and an affiliate, answering the totals after them', async () => {
+    const session = await (await startDemo()).login();
+    await session.call('api/customer', { form: { ...guest, email: 'john.doe@example.com' } });
+    await session.call('api/cart/addProduct', { form: { product_id: '28' } });
+    const coupon = await session.call('api/order&call=extension&code=coupon', { form: { coupon: '2222' } });
+    expect(coupon.status).toBe(200);
+    expect(coupon.body).toMatchObject({ success: 'Success: Your coupon discount has been applied!' });
+    expect(coupon.body).toMatchObject({ products: [{ product_id: 28 }], shipping_required: true });
+    expect((coupon.body as { totals: unknown[] }).totals).toContainEqual(
+      expect.objectContaining({ code: 'total' }),
+    );
+    const reward = await session.call('api/order&call=extension&code=reward', { form: { reward: '100' } });
+    expect(reward.body).toMatchObject({ success: 'Success: Your reward points discount has been applied!' });
+    const affiliate = await session.call('api/order&call=affiliate', { form: { affiliate_id: '1' } });
+    expect(affiliate.body).toEqual({
+      success: 'Success: Affiliate commission will be applied to this order!',
+    });
+    const unknownCode = await session.call('api/order&call=extension&code=voucher', {
+      form: { voucher: 'x' },
+    });
+    expect(unknownCode.status).toBe(404);
+  });
+});
+
+describe('the catalog routes', () => {
+  it('answers one manufacturer in snake_case, 404 for an unknown one', async () => {
+    const session = await (await startDemo()).login();
+    const found = await session.call('api/manufacturer', { query: { manufacturer_id: '8' } });
+    expect(found.body).toEqual({
+      manufacturer: {
+        manufacturer_id: 8,
+        name: 'Apple',
+        description: expect.any(String),
+        image: expect.any(String),
+        sort_order: 0,
+        meta_title: expect.any(String),
+        meta_description: expect.any(String),
+        meta_keyword: expect.any(String),
+      },
+    });
+    const missing = await session.call('api/manufacturer', { query: { manufacturer_id: '999' } });
+    expect([missing.status, Object.keys(missing.error)]).toEqual([404, ['manufacturer_id']]);
+  });
+
+  it('pages manufacturers and products with their totals', async () => {
+    const session = await (await startDemo()).login();
+    const page = await session.call('api/manufacturer/list', {
+      query: { sort: 'name', order: 'DESC', limit: '2' },
+    });
+    expect(page.body).toEqual({
+      manufacturers: [
+        { manufacturer_id: 10, name: 'Sony', image: expect.any(String), sort_order: 0 },
+        { manufacturer_id: 6, name: 'Palm', image: expect.any(String), sort_order: 0 },
+      ],
+      total: 6,
+    });
+    const products = await session.call('api/product/list', {
+      query: { filter_manufacturer_id: '9', sort: 'p.price' },
+    });
+    expect(products.body).toEqual({
+      products: [
+        {
+          product_id: 30,
+          name: 'Canon EOS 5D',
+          model: expect.any(String),
+          price: 100,
+          special: 80,
+          manufacturer_id: 9,
+          manufacturer: 'Canon',
+          image: expect.any(String),
+        },
+      ],
+      total: 1,
+    });
+    const plain = await session.call('api/product/list', { query: { filter_manufacturer_id: '6' } });
+    expect((plain.body as { products: object[] }).products[0]).not.toHaveProperty('special');
+  });
+});
+
+describe('routing', () => {
+  it('routes by the query alone, whatever the path', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const response = await fetch(`${demo.origin}/any/prefix?route=api/cart/getTotals`, {
+      headers: { cookie: session.cookie },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 404 for a missing or unknown route or call, with an error object', async () => {
+    const demo = await startDemo();
+    for (const route of [
+      '',
+      'api/unknown',
+      'api/order&call=nothing',
+      'api/order',
+      'constructor',
+      '__proto__',
+    ]) {
+      const reply = await send(demo.origin, route);
+      expect([route, reply.status, Object.keys(reply.error)]).toEqual([route, 404, ['warning']]);
+    }
+  });
+
+  it('answers 405 with Allow for a wrong method', async () => {
+    const session = await (await startDemo()).login();
+    const getOnPost = await session.call('api/order&call=customer');
+    expect([getOnPost.status, getOnPost.headers.get('allow')]).toEqual([405, 'POST']);
+    const postOnGet = await session.call('api/cart/getProducts', { form: {} });
+    expect([postOnGet.status, postOnGet.headers.get('allow')]).toEqual([405, 'GET']);
+    expect((await session.call('api/cart', { method: 'PUT', form: {} })).status).toBe(405);
+  });
+});
