@@ -3,16 +3,7 @@
  * and `demoStore()`, OpenCart's demo shop as data.
  * @module
  */
-export { createMemoryApiUserDirectory } from './api-user-directory.js';
-export { createMemoryCatalog } from './catalog.js';
-export { createMemoryCouponDirectory } from './coupon-directory.js';
-export {
-  createMemoryAdapters,
-  type MemoryAdapters,
-  type MemoryAdaptersOptions,
-} from './create-memory-adapters.js';
-export { createMemoryCustomerDirectory } from './customer-directory.js';
-export { type DemoStore, type DemoStoreOptions, demoStore } from './demo-store.js';
+
 export type {
   BankTransferConfig,
   ChequeConfig,
@@ -32,6 +23,16 @@ export type {
   WeightShippingConfig,
   WeightShippingZone,
 } from '../../domain/extension-config.js';
+export { createMemoryApiUserDirectory } from './api-user-directory.js';
+export { createMemoryCatalog } from './catalog.js';
+export { createMemoryCouponDirectory } from './coupon-directory.js';
+export {
+  createMemoryAdapters,
+  type MemoryAdapters,
+  type MemoryAdaptersOptions,
+} from './create-memory-adapters.js';
+export { createMemoryCustomerDirectory } from './customer-directory.js';
+export { type DemoStore, type DemoStoreOptions, demoStore } from './demo-store.js';
 export { createMemoryGeoDirectory } from './geo-directory.js';
 export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './login-throttle.js';
 export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';

@@ -4,6 +4,8 @@
  * are what the coupon and customer directories count.
  * @module
  */
+
+import type { ExtensionConfig } from '../../domain/extension-config.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { Category, Manufacturer, Product } from '../../domain/records/catalog.js';
 import type { Coupon } from '../../domain/records/coupon.js';
@@ -20,7 +22,6 @@ import type { OrderRecord } from '../../domain/records/order.js';
 import type { TaxRate, TaxRule } from '../../domain/records/tax.js';
 import type { StoreSettings } from '../../domain/settings.js';
 import type { Money } from '../../money/index.js';
-import type { ExtensionConfig } from '../../domain/extension-config.js';
 
 /** A custom field's setting for one customer group (OpenCart's `custom_field_customer_group`). */
 export interface CustomFieldGroupSetting {

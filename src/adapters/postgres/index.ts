@@ -1,6 +1,18 @@
 /**
- * `cartwright/adapters/postgres`: orders and catalog in PostgreSQL. The repository, catalog and migrations
- * arrive with the real-stores issue; this entry point fixes the structural pool type hosts pass in.
+ * `cartwright/adapters/postgres`: the catalog, the directories and the order repository in PostgreSQL, the
+ * migrations that create their tables, and a loader for the demo store. The host passes its own `pg.Pool`
+ * (any object of the {@link PgPoolLike} shape); cartwright imports no driver.
  * @module
  */
-export type { PgPoolLike, PoolClientLike, QueryResultLike } from './pool.js';
+export { createPostgresApiUserDirectory } from './api-user-directory.js';
+export { createPostgresCatalog } from './catalog.js';
+export { createPostgresCouponDirectory } from './coupon-directory.js';
+export { createPostgresAdapters, type PostgresAdapters } from './create-postgres-adapters.js';
+export { createPostgresCustomerDirectory } from './customer-directory.js';
+export { createPostgresGeoDirectory } from './geo-directory.js';
+export { type LoadDemoStoreOptions, loadDemoStore } from './load-demo.js';
+export { type MigrateOptions, type MigrateResult, migrate } from './migrate.js';
+export type { PostgresAdapterOptions } from './options.js';
+export { createPostgresOrderRepository } from './order-repository.js';
+export type { PgClientLike, PgPoolLike, QueryResultLike } from './pool.js';
+export { createPostgresTaxRates } from './tax-rates.js';

@@ -2,8 +2,9 @@
  * The demo store's shipping, payment and total extension settings.
  * @module
  */
-import { money } from '../../../money/index.js';
+
 import type { ExtensionConfig, FeeTotalConfig } from '../../../domain/extension-config.js';
+import { money } from '../../../money/index.js';
 
 const usd = (amount: string) => money(amount, 'USD');
 

@@ -1,0 +1,43 @@
+/**
+ * The PostgreSQL API-user directory.
+ * @module
+ */
+import type { ApiUser } from '../../domain/records/api-user.js';
+import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
+import { deepFreeze } from './freeze.js';
+import { type PostgresAdapterOptions, resolveOptions } from './options.js';
+import { isStoredId, isStoredText, jsonColumn } from './values.js';
+
+/**
+ * An {@link ApiUserDirectory} over PostgreSQL, one statement per call. Usernames match exactly, case included
+ * (of several users with one name the lowest id wins); the allowed IPs come in the order they were written.
+ * Records are handed out frozen.
+ */
+export function createPostgresApiUserDirectory(options: PostgresAdapterOptions): ApiUserDirectory {
+  const { pool, tables: t } = resolveOptions(options);
+  const select = (where: string) => `SELECT json_build_object(
+      'apiId', a.api_id, 'username', a.username, 'keyHash', a.key_hash, 'status', a.status,
+      'ips', COALESCE((
+        SELECT json_agg(i.ip ORDER BY i.position, i.ip) FROM ${t.api_ip} i WHERE i.api_id = a.api_id
+      ), '[]'::json)
+    ) AS record
+    FROM ${t.api} a WHERE ${where} ORDER BY a.api_id LIMIT 1`;
+  const byUsername = select('a.username = $1');
+  const byId = select('a.api_id = $1');
+
+  const one = async (statement: string, value: unknown): Promise<ApiUser | undefined> => {
+    const { rows } = await pool.query(statement, [value]);
+    const [row] = rows;
+    return row === undefined ? undefined : deepFreeze(jsonColumn<ApiUser>(row.record));
+  };
+
+  return {
+    async findByUsername(username: string): Promise<ApiUser | undefined> {
+      return isStoredText(username) ? one(byUsername, username) : undefined;
+    },
+
+    async getApiUser(apiId: number): Promise<ApiUser | undefined> {
+      return isStoredId(apiId) ? one(byId, apiId) : undefined;
+    },
+  };
+}

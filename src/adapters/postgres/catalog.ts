@@ -1,0 +1,124 @@
+/**
+ * The PostgreSQL catalog.
+ * @module
+ */
+import type {
+  Category,
+  Manufacturer,
+  ManufacturerListQuery,
+  Product,
+  ProductFilter,
+  ProductListEntry,
+  ProductListQuery,
+} from '../../domain/records/catalog.js';
+import type { Catalog } from '../../ports/catalog.js';
+import { deepFreeze } from './freeze.js';
+import { type PostgresAdapterOptions, resolveOptions } from './options.js';
+import {
+  filterParameters,
+  manufacturerColumns,
+  manufacturerListStatement,
+  productCountStatement,
+  productListStatement,
+} from './product-list.js';
+import { productsStatement, type StoredProduct, toProduct } from './product-query.js';
+import { firstValue, isStoredId, jsonColumn, toMoney } from './values.js';
+
+/** A product-list row as the statement builds it. */
+interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
+  readonly price: string;
+  readonly special: string | null;
+}
+
+/**
+ * A {@link Catalog} over PostgreSQL. Every method is one statement, one round-trip, whatever it reads:
+ * `getProducts` aggregates each product with its options, values, discounts, specials, rewards, plans and
+ * categories as JSON. Stock is read as the order repository last committed it. Lists sort, filter and page
+ * exactly as the memory catalog does (ties by id, case-insensitive names, the group's special in price sorts,
+ * products on sale on `today`). Records are handed out frozen.
+ *
+ * @example
+ * ```ts
+ * const catalog = createPostgresCatalog({ pool, schema: 'shop', currency: settings.currency });
+ * const [iphone] = await catalog.getProducts([40]);
+ * ```
+ */
+export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog {
+  const { pool, tables: t, currency } = resolveOptions(options);
+  const products = productsStatement(t);
+  const count = productCountStatement(t);
+  /** List statements by sort and order, built on first use (six at most). */
+  const lists = new Map<string, string>();
+  const cached = (key: string, build: () => string) => {
+    const known = lists.get(key);
+    if (known !== undefined) return known;
+    const statement = build();
+    lists.set(key, statement);
+    return statement;
+  };
+
+  return {
+    async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
+      const ids = [...new Set(productIds.filter(isStoredId))];
+      if (ids.length === 0) return [];
+      const { rows } = await pool.query(products, [ids]);
+      return rows.map((row) => deepFreeze(toProduct(jsonColumn<StoredProduct>(row.record), currency)));
+    },
+
+    async getManufacturer(manufacturerId: number): Promise<Manufacturer | undefined> {
+      if (!isStoredId(manufacturerId)) return undefined;
+      const { rows } = await pool.query(
+        `SELECT ${manufacturerColumns} FROM ${t.manufacturer} m WHERE m.manufacturer_id = $1`,
+        [manufacturerId],
+      );
+      const [row] = rows;
+      return row === undefined ? undefined : deepFreeze({ ...row } as unknown as Manufacturer);
+    },
+
+    async listManufacturers(query: ManufacturerListQuery): Promise<readonly Manufacturer[]> {
+      const statement = cached(`manufacturers:${query.sort}:${query.order}`, () =>
+        manufacturerListStatement(t, query.sort, query.order),
+      );
+      const { rows } = await pool.query(statement, [query.start, query.limit]);
+      return rows.map((row) => deepFreeze({ ...row } as unknown as Manufacturer));
+    },
+
+    async countManufacturers(): Promise<number> {
+      const { rows } = await pool.query(`SELECT count(*)::int AS count FROM ${t.manufacturer}`);
+      return Number(firstValue(rows, 'count'));
+    },
+
+    async listProducts(query: ProductListQuery): Promise<readonly ProductListEntry[]> {
+      const statement = cached(`products:${query.sort}:${query.order}`, () =>
+        productListStatement(t, query.sort, query.order),
+      );
+      const { rows } = await pool.query(statement, [
+        ...filterParameters(query),
+        query.customerGroupId,
+        query.start,
+        query.limit,
+      ]);
+      return rows.map((row) => {
+        const entry = jsonColumn<StoredListEntry>(row.record);
+        return deepFreeze({
+          ...entry,
+          price: toMoney(entry.price, currency),
+          special: entry.special === null ? null : toMoney(entry.special, currency),
+        });
+      });
+    },
+
+    async countProducts(filter: ProductFilter & Pick<ProductListQuery, 'today'>): Promise<number> {
+      const { rows } = await pool.query(count, filterParameters(filter));
+      return Number(firstValue(rows, 'count'));
+    },
+
+    async getCategories(): Promise<readonly Category[]> {
+      const { rows } = await pool.query(
+        `SELECT category_id AS "categoryId", parent_id AS "parentId", name, sort_order AS "sortOrder"
+         FROM ${t.category} ORDER BY category_id`,
+      );
+      return rows.map((row) => deepFreeze({ ...row } as unknown as Category));
+    },
+  };
+}

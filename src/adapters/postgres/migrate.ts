@@ -1,0 +1,115 @@
+/**
+ * `migrate(pool)`: creates and upgrades cartwright's tables, one versioned migration at a time.
+ * @module
+ */
+import { quoteSchema } from './identifiers.js';
+import { type Migration, migrations } from './migrations/index.js';
+import type { PgClientLike, PgPoolLike } from './pool.js';
+
+/** Options of {@link migrate}. */
+export interface MigrateOptions {
+  /**
+   * The schema to create the tables in (created when missing). Without it, the tables go to the first schema
+   * of the connection's `search_path` (normally `public`).
+   */
+  readonly schema?: string | undefined;
+}
+
+/** What {@link migrate} did. */
+export interface MigrateResult {
+  /** The versions this call applied, in order; empty when the schema was already up to date. */
+  readonly applied: readonly number[];
+  /** The schema's version afterwards: the highest version recorded. */
+  readonly version: number;
+}
+
+/** The statements that select the schema for a migration's transaction (nothing without a schema). */
+function searchPath(schema: string | undefined): string {
+  return schema === undefined ? '' : `SET LOCAL search_path TO ${quoteSchema(schema)};\n`;
+}
+
+/** Versions already recorded, creating the schema and the record table first when missing. */
+async function recordedVersions(client: PgClientLike, schema: string | undefined): Promise<Set<number>> {
+  const prefix = schema === undefined ? '' : `${quoteSchema(schema)}.`;
+  if (schema !== undefined) {
+    // Looked up first: CREATE SCHEMA IF NOT EXISTS needs the CREATE privilege even when the schema exists.
+    const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (found.rows.length === 0) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteSchema(schema)}`);
+  }
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS ${prefix}cartwright_migrations (
+       version INTEGER PRIMARY KEY,
+       name TEXT NOT NULL,
+       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+     )`,
+  );
+  const { rows } = await client.query(`SELECT version FROM ${prefix}cartwright_migrations`);
+  return new Set(rows.map((row) => Number(row.version)));
+}
+
+/** Applies one migration and records it, in one transaction on the client holding the lock. */
+async function apply(client: PgClientLike, schema: string | undefined, migration: Migration): Promise<void> {
+  const prefix = schema === undefined ? '' : `${quoteSchema(schema)}.`;
+  await client.query('BEGIN');
+  try {
+    // No parameters: sent as a simple query, so the migration may hold several statements.
+    await client.query(`${searchPath(schema)}${migration.sql}`);
+    await client.query(`INSERT INTO ${prefix}cartwright_migrations (version, name) VALUES ($1, $2)`, [
+      migration.version,
+      migration.name,
+    ]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * Brings the schema up to date: applies, in version order, every migration not yet recorded in its
+ * `cartwright_migrations` table, each in its own transaction. Running it again is a no-op. Several processes
+ * may run it at once: a session advisory lock (keyed by the schema name) makes them take turns, and each
+ * applies only what the others have not.
+ *
+ * @param pool - The host's pool; one connection is checked out for the whole run (it holds the lock).
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * import { migrate } from 'cartwright/adapters/postgres';
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * await migrate(pool, { schema: 'shop' });
+ * ```
+ */
+export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const { schema } = options;
+  if (schema !== undefined) quoteSchema(schema);
+  const lock = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
+      schema ?? '',
+    ]);
+    try {
+      const recorded = await recordedVersions(lock, schema);
+      const applied: number[] = [];
+      for (const migration of migrations) {
+        if (recorded.has(migration.version)) continue;
+        await apply(lock, schema, migration);
+        applied.push(migration.version);
+        recorded.add(migration.version);
+      }
+      return { applied, version: Math.max(0, ...recorded) };
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
+        schema ?? '',
+      ]);
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A failed connection may still hold the advisory lock: destroying it releases the lock.
+    lock.release(broken);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The PostgreSQL order repository.
+ * @module
+ */
+import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
+import type {
+  CreateOrderOutcome,
+  HistoryWrite,
+  IdempotencyClaim,
+  OrderRepository,
+  WriteOrderOutcome,
+} from '../../ports/order-repository.js';
+import { deepFreeze } from './freeze.js';
+import { claimKey, nextOrderId } from './idempotency.js';
+import type { Tables } from './identifiers.js';
+import { writeLedgers } from './ledgers.js';
+import { type PostgresAdapterOptions, resolveOptions } from './options.js';
+import { orderStatement, readOrder } from './order-read.js';
+import { type DraftRows, draftRows } from './order-rows.js';
+import { appendHistory, insertDraft, replaceDraft } from './order-write.js';
+import type { PgClientLike } from './pool.js';
+import { moveStock } from './stock.js';
+import { inTransaction, type TransactionOutcome } from './transaction.js';
+import { isStoredId } from './values.js';
+
+/** What every write needs: the tables, the store currency and the order-reading statement. */
+interface Context {
+  readonly t: Tables;
+  readonly currency: string;
+  readonly read: string;
+}
+
+/** Keeps the writes and answers `value`. */
+const commit = <T>(value: T): TransactionOutcome<T> => ({ commit: true, value });
+/** Drops the writes and answers `value`. */
+const rollback = <T>(value: T): TransactionOutcome<T> => ({ commit: false, value });
+
+/** The order as just written, read back on the writing transaction's client, frozen. */
+async function written(client: PgClientLike, context: Context, orderId: number): Promise<OrderRecord> {
+  const order = await readOrder(client, context.read, context.currency, orderId);
+  if (order === undefined) throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
+  return deepFreeze(order);
+}
+
+/** The id of the new order: a claimed key's, or a fresh one; or the outcome of a key already used. */
+async function newOrderId(
+  client: PgClientLike,
+  context: Context,
+  claim: IdempotencyClaim | undefined,
+): Promise<number | CreateOrderOutcome> {
+  if (claim === undefined) {
+    const { rows } = await client.query(`SELECT ${nextOrderId(context.t)} AS order_id`);
+    return Number(rows[0]?.order_id);
+  }
+  const result = await claimKey(client, context.t, claim);
+  if (result.status === 'claimed') return result.orderId;
+  if (result.fingerprint !== claim.fingerprint) return { status: 'idempotency_conflict' };
+  return { status: 'replayed', order: await written(client, context, result.orderId) };
+}
+
+/** The effects of a history write shared by every method: ledgers, the entry itself, then the record. */
+async function finish(
+  client: PgClientLike,
+  context: Context,
+  orderId: number,
+  history: HistoryWrite,
+): Promise<OrderRecord> {
+  await appendHistory(client, context.t, orderId, history);
+  await writeLedgers(client, context.t, context.currency, orderId, history);
+  return written(client, context, orderId);
+}
+
+/** `create`, inside its transaction. */
+async function create(
+  client: PgClientLike,
+  context: Context,
+  rows: DraftRows,
+  history: HistoryWrite,
+  claim: IdempotencyClaim | undefined,
+): Promise<TransactionOutcome<CreateOrderOutcome>> {
+  const orderId = await newOrderId(client, context, claim);
+  if (typeof orderId !== 'number') return rollback(orderId);
+  const shortages = await moveStock(client, context.t, history.stockMoves);
+  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
+  await insertDraft(client, context.t, orderId, rows, { orderStatusId: history.orderStatusId, revision: 1 });
+  return commit({ status: 'created', order: await finish(client, context, orderId, history) });
+}
+
+/**
+ * `update` (with `rows`) and `addHistory` (without), inside their transaction. The revision check is a
+ * compare-and-set on the `orders` row, which also locks it: of concurrent writes at one revision, one
+ * succeeds and the others, once it commits, find the revision moved on.
+ */
+async function write(
+  client: PgClientLike,
+  context: Context,
+  orderId: number,
+  rows: DraftRows | undefined,
+  history: HistoryWrite,
+  expectedRevision: number,
+): Promise<TransactionOutcome<WriteOrderOutcome>> {
+  const { t } = context;
+  const moved = await client.query(
+    `UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
+     WHERE order_id = $1 AND revision = $2 RETURNING order_id`,
+    // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
+    [orderId, isStoredId(expectedRevision) ? expectedRevision : -1, history.orderStatusId],
+  );
+  if (moved.rows.length === 0) {
+    const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
+    return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
+  }
+  const shortages = await moveStock(client, t, history.stockMoves);
+  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
+  if (rows !== undefined) await replaceDraft(client, t, orderId, rows);
+  return commit({ status: 'written', order: await finish(client, context, orderId, history) });
+}
+
+/**
+ * An {@link OrderRepository} over PostgreSQL, with the same semantics as the memory repository (the
+ * `cartwright/testing` contract suite checks both).
+ *
+ * Every method is one transaction on one pooled connection (READ COMMITTED): the order, its lines, options,
+ * subscriptions, totals and taxes, the history entry, the stock moves and the ledger entries are all written,
+ * or none is. Stock moves lock their product and option-value rows (`SELECT … FOR UPDATE`, in id order, so
+ * concurrent writes never deadlock), are planned against the locked stock and applied as one conditional
+ * `UPDATE` per table: concurrent orders never oversell. Idempotency keys live in `order_idempotency`, keyed by
+ * (scope, key) with the payload fingerprint; revisions are a compare-and-set on the `orders` row. Orders are
+ * read back in one statement and handed out frozen.
+ *
+ * Dates (`dateAdded`, `dateModified`, history dates) are stored as `TIMESTAMPTZ` and read back as ISO-8601 UTC
+ * strings with milliseconds (`2024-05-01T10:00:00.000Z`), the form the clock writes. A failure of the
+ * database rejects the call; nothing of the write is kept.
+ *
+ * @example
+ * ```ts
+ * const orders = createPostgresOrderRepository({ pool, schema: 'shop', currency: settings.currency });
+ * ```
+ */
+export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
+  const { pool, tables: t, currency } = resolveOptions(options);
+  const context: Context = { t, currency, read: orderStatement(t) };
+
+  return {
+    async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaim) {
+      const rows = draftRows(draft, currency);
+      return inTransaction(pool, (client) => create(client, context, rows, history, idempotency));
+    },
+
+    async update(orderId: number, draft: OrderDraft, history: HistoryWrite, expectedRevision: number) {
+      const rows = draftRows(draft, currency);
+      if (!isStoredId(orderId)) return { status: 'not_found' };
+      return inTransaction(pool, (client) =>
+        write(client, context, orderId, rows, history, expectedRevision),
+      );
+    },
+
+    async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {
+      if (!isStoredId(orderId)) return { status: 'not_found' };
+      return inTransaction(pool, (client) =>
+        write(client, context, orderId, undefined, history, expectedRevision),
+      );
+    },
+
+    async get(orderId: number): Promise<OrderRecord | undefined> {
+      if (!isStoredId(orderId)) return undefined;
+      const order = await readOrder(pool, context.read, currency, orderId);
+      return order === undefined ? undefined : deepFreeze(order);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The statements that write an order: its draft (the `orders` row and its child rows) and history entries.
+ * Rows travel as JSON parameters and are unpacked with `jsonb_populate_record(set)` against the table's own
+ * row type, so one statement writes a whole draft whatever its number of lines.
+ * @module
+ */
+import type { HistoryWrite } from '../../ports/order-repository.js';
+import type { Tables } from './identifiers.js';
+import { type DraftRows, orderDraftColumns } from './order-rows.js';
+import type { PgClientLike } from './pool.js';
+
+const draftColumns = orderDraftColumns.join(', ');
+
+const lineColumns =
+  'position, product_id, master_id, name, model, quantity, price, total, tax, reward, subtract';
+const optionColumns = `position, product_option_id, product_option_value_id, option_id, option_value_id, name,
+  value, type, subtract`;
+const subscriptionColumns = `subscription_plan_id, name, trial_status, trial_price, trial_tax, trial_frequency,
+  trial_cycle, trial_duration, price, tax, frequency, cycle, duration`;
+
+/** `alias.a, alias.b, …` for a column list. */
+const prefixed = (alias: string, columns: string) =>
+  columns
+    .split(',')
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(', ');
+
+/**
+ * The children of a draft, inserted after `main` (parameters: `$1` order id, `$3` lines, `$4` options,
+ * `$5` subscriptions, `$6` totals, `$7` taxes).
+ */
+function childInserts(t: Tables): string {
+  return `lines AS (
+      INSERT INTO ${t.order_product} (order_id, ${lineColumns})
+      SELECT $1, ${prefixed('l', lineColumns)} FROM jsonb_populate_recordset(NULL::${t.order_product}, $3::jsonb) l
+      RETURNING order_product_id, position
+    ), options AS (
+      INSERT INTO ${t.order_option} (order_id, order_product_id, ${optionColumns})
+      SELECT $1, lines.order_product_id, ${prefixed('o', optionColumns)}
+      FROM jsonb_array_elements($4::jsonb) e
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::${t.order_option}, e) o
+      JOIN lines ON lines.position = (e ->> 'line')::int
+    ), subscriptions AS (
+      INSERT INTO ${t.order_subscription} (order_id, order_product_id, ${subscriptionColumns})
+      SELECT $1, lines.order_product_id, ${prefixed('s', subscriptionColumns)}
+      FROM jsonb_array_elements($5::jsonb) e
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::${t.order_subscription}, e) s
+      JOIN lines ON lines.position = (e ->> 'line')::int
+    ), totals AS (
+      INSERT INTO ${t.order_total} (order_id, position, code, title, value, sort_order)
+      SELECT $1, x.position, x.code, x.title, x.value, x.sort_order
+      FROM jsonb_populate_recordset(NULL::${t.order_total}, $6::jsonb) x
+    ), taxes AS (
+      INSERT INTO ${t.order_tax} (order_id, position, tax_rate_id, name, amount)
+      SELECT $1, x.position, x.tax_rate_id, x.name, x.amount
+      FROM jsonb_populate_recordset(NULL::${t.order_tax}, $7::jsonb) x
+    )
+    SELECT 1`;
+}
+
+/** The parameters of a draft statement. */
+function draftParameters(orderId: number, rows: DraftRows, order: Record<string, unknown>): unknown[] {
+  return [
+    orderId,
+    JSON.stringify(order),
+    JSON.stringify(rows.lines),
+    JSON.stringify(rows.options),
+    JSON.stringify(rows.subscriptions),
+    JSON.stringify(rows.totals),
+    JSON.stringify(rows.taxes),
+  ];
+}
+
+/** Where a new order starts: its status, and its revision (1 for a create; a loaded order keeps its own). */
+export interface OrderState {
+  readonly orderStatusId: number;
+  readonly revision: number;
+}
+
+/** Writes a new order with all of its child rows, in one statement. */
+export async function insertDraft(
+  client: PgClientLike,
+  t: Tables,
+  orderId: number,
+  rows: DraftRows,
+  state: OrderState,
+): Promise<void> {
+  const statement = `WITH main AS (
+      INSERT INTO ${t.orders} (order_id, revision, order_status_id, ${draftColumns})
+      SELECT $1, r.revision, r.order_status_id, ${prefixed('r', draftColumns)}
+      FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
+    ), ${childInserts(t)}`;
+  const order = { ...rows.order, order_status_id: state.orderStatusId, revision: state.revision };
+  await client.query(statement, draftParameters(orderId, rows, order));
+}
+
+/** Replaces the draft of an existing order (its `orders` columns and every child row), in two statements. */
+export async function replaceDraft(
+  client: PgClientLike,
+  t: Tables,
+  orderId: number,
+  rows: DraftRows,
+): Promise<void> {
+  await client.query(
+    `WITH lines AS (DELETE FROM ${t.order_product} WHERE order_id = $1),
+       totals AS (DELETE FROM ${t.order_total} WHERE order_id = $1),
+       taxes AS (DELETE FROM ${t.order_tax} WHERE order_id = $1)
+     SELECT 1`,
+    [orderId],
+  );
+  const statement = `WITH main AS (
+      UPDATE ${t.orders} SET (${draftColumns}) = (
+        SELECT ${prefixed('r', draftColumns)} FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
+      )
+      WHERE order_id = $1
+    ), ${childInserts(t)}`;
+  await client.query(statement, draftParameters(orderId, rows, rows.order));
+}
+
+/** Appends the history entry of `history` to the order. */
+export async function appendHistory(
+  client: PgClientLike,
+  t: Tables,
+  orderId: number,
+  history: HistoryWrite,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [orderId, history.orderStatusId, history.notify, history.comment, history.dateAdded],
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Round-trips: every catalog and directory read is one statement on the pool, whatever it reads; every write
+ * is one transaction on one checked-out client.
+ */
+import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import {
+  createPostgresAdapters,
+  loadDemoStore,
+  type PgClientLike,
+  type PgPoolLike,
+} from '../../../src/adapters/postgres/index.js';
+import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
+import { usePostgres } from '../support/postgres.js';
+
+const database = usePostgres('batching');
+
+/** A pool that counts what goes through it, and the statements each checked-out client ran. */
+function countingPool(pool: PgPoolLike) {
+  const counts = { queries: 0, connects: 0, transactions: [] as string[][] };
+  const counted: PgPoolLike = {
+    query(text, values) {
+      counts.queries += 1;
+      return pool.query(text, values);
+    },
+    async connect(): Promise<PgClientLike> {
+      counts.connects += 1;
+      const client = await pool.connect();
+      const statements: string[] = [];
+      counts.transactions.push(statements);
+      return {
+        query(text, values) {
+          statements.push(text.trim().split(/\s+/)[0] ?? '');
+          return client.query(text, values);
+        },
+        release: (error) => client.release(error),
+      };
+    },
+  };
+  const reset = () => {
+    counts.queries = 0;
+    counts.connects = 0;
+    counts.transactions.length = 0;
+  };
+  return { counted, counts, reset };
+}
+
+async function openCounted() {
+  const { pool, schema } = database();
+  await loadDemoStore(pool, demoStore(), { schema });
+  const counting = countingPool(pool);
+  return { ...counting, ports: createPostgresAdapters({ pool: counting.counted, schema }) };
+}
+
+describe('postgres adapters: one round-trip per read', () => {
+  it('getProducts reads any number of products, with all their parts, in one statement', async () => {
+    const { ports, counts, reset } = await openCounted();
+    const all = [...demoStore().data.products.keys()];
+    for (const ids of [[40], [42, 30], all, [...all, ...all, 999, 1000]]) {
+      reset();
+      const products = await ports.catalog.getProducts(ids);
+      expect(products.length).toBe(new Set(ids.filter((id) => id < 999)).size);
+      expect(counts).toEqual({ queries: 1, connects: 0, transactions: [] });
+    }
+    const [cinema] = await ports.catalog.getProducts([42]);
+    expect(cinema?.options).toHaveLength(9);
+    expect(cinema?.discounts).toHaveLength(3);
+    reset();
+    expect(await ports.catalog.getProducts([])).toEqual([]);
+    expect(counts.queries).toBe(0);
+  });
+
+  it('every other read is one statement', async () => {
+    const { ports, counts, reset } = await openCounted();
+    const query = {
+      manufacturerId: null,
+      categoryId: 20,
+      subCategories: true,
+      sort: 'price',
+      order: 'DESC',
+      start: 0,
+      limit: 5,
+      customerGroupId: 1,
+      today: '2026-03-01',
+    } as const;
+    const reads: [string, () => Promise<unknown>][] = [
+      ['getManufacturer', () => ports.catalog.getManufacturer(8)],
+      [
+        'listManufacturers',
+        () => ports.catalog.listManufacturers({ sort: 'name', order: 'ASC', start: 0, limit: 3 }),
+      ],
+      ['countManufacturers', () => ports.catalog.countManufacturers()],
+      ['listProducts', () => ports.catalog.listProducts(query)],
+      ['countProducts', () => ports.catalog.countProducts(query)],
+      ['getCategories', () => ports.catalog.getCategories()],
+      ['getCustomer', () => ports.customers.getCustomer(1)],
+      ['findCustomerByEmail', () => ports.customers.findCustomerByEmail('JOHN.DOE@example.com')],
+      ['getCustomerGroup', () => ports.customers.getCustomerGroup(1)],
+      ['getCustomFields', () => ports.customers.getCustomFields(2)],
+      ['getRewardBalance', () => ports.customers.getRewardBalance(1)],
+      ['getAffiliate', () => ports.customers.getAffiliate(1)],
+      ['getCountry', () => ports.geo.getCountry(222)],
+      ['getGeoZones', () => ports.geo.getGeoZones()],
+      ['getTaxTable', () => ports.taxes.getTaxTable([9, 10])],
+      ['getCoupon', () => ports.coupons.getCoupon('2222')],
+      ['countUses', () => ports.coupons.countUses(4, 1)],
+      ['findByUsername', () => ports.apiUsers.findByUsername('demo')],
+      ['getApiUser', () => ports.apiUsers.getApiUser(1)],
+      ['orders.get', () => ports.orders.get(1)],
+    ];
+    for (const [name, read] of reads) {
+      reset();
+      await read();
+      expect({ name, ...counts }).toEqual({ name, queries: 1, connects: 0, transactions: [] });
+    }
+  });
+
+  it('each write is one transaction on one client, committed or rolled back', async () => {
+    const { ports, counts, reset } = await openCounted();
+    const take = { productId: 40, productOptionValueId: null, delta: -1, guard: true };
+    const created = await ports.orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take] }));
+    expect(created.status).toBe('created');
+    expect(counts.connects).toBe(1);
+    expect(counts.queries).toBe(0);
+    const [statements] = counts.transactions;
+    expect(statements?.[0]).toBe('BEGIN');
+    expect(statements?.at(-1)).toBe('COMMIT');
+
+    reset();
+    const tooMany = { ...take, delta: -10_000 };
+    const refused = await ports.orders.addHistory(1, sampleHistoryWrite({ stockMoves: [tooMany] }), 1);
+    expect(refused.status).toBe('insufficient_stock');
+    expect(counts.connects).toBe(1);
+    expect(counts.transactions[0]?.at(-1)).toBe('ROLLBACK');
+  });
+});

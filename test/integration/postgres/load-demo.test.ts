@@ -1,0 +1,71 @@
+/**
+ * `loadDemoStore`: replaces everything (orders, ledgers and idempotency keys included), or loads only into an
+ * empty store; ids continue after what it loaded.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryOrderRepository,
+  createMemoryStoreData,
+  demoStore,
+} from '../../../src/adapters/memory/index.js';
+import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
+import { money } from '../../../src/money/index.js';
+import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
+import { usePostgres } from '../support/postgres.js';
+
+const database = usePostgres('load');
+
+describe('loadDemoStore', () => {
+  it('writes orders, history, ledgers and claims of a used store, and ids continue after them', async () => {
+    const { pool, schema } = database();
+    const { data } = demoStore();
+    const memory = createMemoryOrderRepository(data);
+    const claim = { scope: 'api-1', key: 'first', fingerprint: 'f1' };
+    const redeem = sampleHistoryWrite({
+      redemptions: [
+        { kind: 'coupon', couponId: 4, customerId: 1, amount: money('-10.00', 'USD') },
+        { kind: 'reward', customerId: 1, points: -100 },
+      ],
+    });
+    await memory.create(sampleOrderDraft(), redeem, claim);
+    await memory.addHistory(1, sampleHistoryWrite({ orderStatusId: 2, comment: 'paid' }), 1);
+    await memory.create(sampleOrderDraft({ comment: 'second' }), sampleHistoryWrite());
+
+    expect(await loadDemoStore(pool, { data }, { schema })).toBe(true);
+    const ports = createPostgresAdapters({ pool, schema });
+    expect(await ports.orders.get(1)).toEqual(await memory.get(1));
+    expect(await ports.orders.get(2)).toEqual(await memory.get(2));
+    expect(await ports.customers.getRewardBalance(1)).toBe(900);
+    expect(await ports.coupons.countUses(4, 1)).toEqual({ total: 1, customer: 1 });
+
+    const replay = await ports.orders.create(sampleOrderDraft(), redeem, claim);
+    expect(replay).toEqual({ status: 'replayed', order: await memory.get(1) });
+    const next = await ports.orders.create(sampleOrderDraft(), redeem);
+    expect(next.status === 'created' && next.order.orderId).toBe(3);
+    expect(next.status === 'created' && next.order.history[0]?.orderHistoryId).toBe(4);
+    expect(await ports.customers.getRewardBalance(1)).toBe(800);
+  });
+
+  it('replaces everything by default, and loads only into an empty store in if-empty mode', async () => {
+    const { pool, schema } = database();
+    await loadDemoStore(pool, demoStore(), { schema });
+    const ports = createPostgresAdapters({ pool, schema });
+    await ports.orders.create(sampleOrderDraft(), sampleHistoryWrite());
+
+    const { data } = demoStore();
+    data.products.delete(49);
+    expect(await loadDemoStore(pool, { data }, { schema, mode: 'if-empty' })).toBe(false);
+    expect(await ports.catalog.getProducts([49])).toHaveLength(1);
+    expect(await ports.orders.get(1)).toBeDefined();
+
+    expect(await loadDemoStore(pool, { data }, { schema })).toBe(true);
+    expect(await ports.catalog.getProducts([49])).toEqual([]);
+    expect(await ports.orders.get(1)).toBeUndefined();
+
+    const empty = createMemoryStoreData(data.settings, data.extensions);
+    expect(await loadDemoStore(pool, { data: empty }, { schema })).toBe(true);
+    expect(await ports.catalog.countManufacturers()).toBe(0);
+    expect(await loadDemoStore(pool, demoStore(), { schema, mode: 'if-empty' })).toBe(true);
+    expect(await ports.catalog.countManufacturers()).toBe(6);
+  });
+});

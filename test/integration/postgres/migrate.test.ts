@@ -1,0 +1,98 @@
+/**
+ * `migrate`: versioned, recorded, idempotent, safe when several processes run it at once, and strict about
+ * schema names. Also: a missing server fails loudly.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import { createPostgresAdapters, loadDemoStore, migrate } from '../../../src/adapters/postgres/index.js';
+import { CartwrightInvariantError } from '../../../src/domain/errors.js';
+import { connectPool, databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
+
+const schemas: string[] = [];
+const connected = usePool(8, async (pool) => {
+  for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+});
+
+/** A schema name that the file drops afterwards. */
+function freshSchema(): string {
+  const schema = testSchemaName('migrate');
+  schemas.push(schema);
+  return schema;
+}
+
+async function tablesIn(schema: string): Promise<string[]> {
+  const { rows } = await connected().query(
+    'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+    [schema],
+  );
+  return rows.map((row) => String(row.table_name));
+}
+
+describe('migrate', () => {
+  it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3], version: 3 });
+    const tables = await tablesIn(schema);
+    expect(tables).toEqual(
+      expect.arrayContaining(['cartwright_migrations', 'product', 'orders', 'order_idempotency', 'api']),
+    );
+    const { rows } = await pool.query(
+      `SELECT version, name FROM "${schema}".cartwright_migrations ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { version: 1, name: 'catalog' },
+      { version: 2, name: 'directories' },
+      { version: 3, name: 'orders' },
+    ]);
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 3 });
+    expect(await tablesIn(schema)).toEqual(tables);
+  });
+
+  it('lets concurrent runs take turns: exactly one applies each version', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3]);
+    expect(results.every((result) => result.version === 3)).toBe(true);
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
+    expect(rows[0]?.n).toBe(3);
+  });
+
+  it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    await pool.query(`CREATE SCHEMA "${schema}"`);
+    const scoped = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 2,
+      options: `-c search_path=${schema}`,
+    });
+    try {
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3], version: 3 });
+      expect(await tablesIn(schema)).toContain('orders');
+      await loadDemoStore(scoped);
+      const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
+      expect(iphone).toEqual(demoStore().data.products.get(40));
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 3 });
+    } finally {
+      await scoped.end();
+    }
+  });
+
+  it('refuses schema names that are not plain identifiers, before touching the database', async () => {
+    const pool = connected();
+    for (const schema of ['Shop', 'shop; DROP TABLE x', 'a"b', '', 'pg_shop', '1shop', 'x'.repeat(64)]) {
+      await expect(migrate(pool, { schema }), schema).rejects.toBeInstanceOf(CartwrightInvariantError);
+    }
+  });
+});
+
+describe('the test database', () => {
+  it('fails with a clear message, never skips, when the server is not there', async () => {
+    await expect(connectPool(1, 'postgres://postgres:secret@127.0.0.1:1/test')).rejects.toThrow(
+      /PostgreSQL is not reachable at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/test: .*set DATABASE_URL/,
+    );
+  });
+});

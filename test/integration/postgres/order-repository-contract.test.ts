@@ -1,0 +1,21 @@
+/**
+ * The order-repository contract suite of `cartwright/testing`, the one the memory repository passes, on the
+ * real PostgreSQL server: every case starts from the demo store freshly loaded into this file's schema.
+ */
+import { describe, it } from 'vitest';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
+import { describeOrderRepositoryContract, type TestApi } from '../../../src/testing/index.js';
+import { usePostgres } from '../support/postgres.js';
+
+const database = usePostgres('contract', 10);
+
+/** The suite's concurrency cases make up to 50 writes at once: give each case time on a networked store. */
+const runner: TestApi = { describe, it: (name, fn) => it(name, fn, 30_000) };
+
+describeOrderRepositoryContract(runner, 'postgres', async () => {
+  const { pool, schema } = database();
+  await loadDemoStore(pool, demoStore(), { schema });
+  const { orders, catalog, coupons, customers } = createPostgresAdapters({ pool, schema });
+  return { orders, catalog, coupons, customers };
+});
