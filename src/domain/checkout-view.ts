@@ -4,13 +4,15 @@
  * derived, never stored").
  * @module
  */
+
+import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../money/index.js';
 import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from '../ports/total-calculator.js';
 import type { PricedCartLine } from './cart-line.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart-pricing.js';
 import { type CouponGrant, checkCoupon } from './coupon.js';
 import { invariant } from './errors.js';
-import type { ViewFacts } from './facts.js';
+import type { CouponFacts, ViewFacts } from './facts.js';
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 import { createTaxRates, type TaxRateSet } from './tax.js';
@@ -66,6 +68,25 @@ function classNamesOf(settings: StoreSettings): MeasureClassNames {
   };
 }
 
+/** Checks the coupon of `couponFacts` against the session's priced cart (see `checkCoupon`). */
+export function checkSessionCoupon(
+  session: CheckoutSession,
+  couponFacts: CouponFacts,
+  lines: readonly PricedCartLine[],
+  facts: Omit<ViewFacts, 'tax'>,
+  settings: StoreSettings,
+): Result<CouponGrant, string> {
+  return checkCoupon(couponFacts.coupon, couponFacts.uses, {
+    today: facts.today,
+    subTotal: cartSubTotal(lines, settings.currency),
+    loggedInCustomerId: session.loggedInCustomerId,
+    lines,
+    products: facts.products,
+    categories: couponFacts.categories,
+    messages: facts.messages,
+  });
+}
+
 /**
  * The session's coupon as it applies now: checked again on every view (dates, minimum, uses, products), so a
  * cart that no longer qualifies simply gets no discount, as OpenCart's coupon total does.
@@ -77,15 +98,7 @@ export function appliedCoupon(
   settings: StoreSettings,
 ): CouponGrant | null {
   if (session.coupon === null || facts.coupon === undefined) return null;
-  const grant = checkCoupon(facts.coupon.coupon, facts.coupon.uses, {
-    today: facts.today,
-    subTotal: cartSubTotal(lines, settings.currency),
-    loggedInCustomerId: session.loggedInCustomerId,
-    lines,
-    products: facts.products,
-    categories: facts.coupon.categories,
-    messages: facts.messages,
-  });
+  const grant = checkSessionCoupon(session, facts.coupon, lines, facts, settings);
   return grant.isOk() ? grant.value : null;
 }
 

@@ -12,6 +12,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { compare, type Money } from '../money/index.js';
 import type { PricedCartLine } from './cart-line.js';
+import { categoriesWithDescendants } from './categories.js';
 import { defaultMessages, type MessageCatalog, messageText } from './messages.js';
 import type { Category, Product } from './records/catalog.js';
 import type { Coupon, CouponUses } from './records/coupon.js';
@@ -71,27 +72,6 @@ function isCouponUsable(coupon: Coupon, uses: CouponUses, facts: CouponCheckFact
     (!coupon.logged || loggedIn) &&
     hasCouponUsesLeft(coupon, uses, loggedIn)
   );
-}
-
-/** `roots` and every category below them; a cycle in a broken tree is cut. */
-export function categoriesWithDescendants(
-  roots: readonly number[],
-  categories: readonly Category[],
-): ReadonlySet<number> {
-  const children = new Map<number, number[]>();
-  for (const { categoryId, parentId } of categories) {
-    children.set(parentId, [...(children.get(parentId) ?? []), categoryId]);
-  }
-  const scope = new Set(roots);
-  const pending = [...roots];
-  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
-    for (const child of children.get(parent) ?? []) {
-      if (scope.has(child)) continue;
-      scope.add(child);
-      pending.push(child);
-    }
-  }
-  return scope;
 }
 
 /**

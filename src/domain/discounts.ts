@@ -5,10 +5,8 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import { cartSubTotal } from './cart-pricing.js';
-import { priceSessionCart } from './checkout-view.js';
+import { checkSessionCoupon, priceSessionCart } from './checkout-view.js';
 import type { SetAffiliateCommand, SetCouponCommand, SetRewardCommand } from './commands.js';
-import { checkCoupon } from './coupon.js';
 import { type CheckoutError, checkoutError, invariant } from './errors.js';
 import type { CheckoutFacts } from './facts.js';
 import { messageText } from './messages.js';
@@ -26,15 +24,7 @@ export function setCoupon(
   if (command.code === '') return ok({ ...session, coupon: null });
   invariant(facts.coupon !== undefined, 'decide: the engine gathered no coupon facts');
   const lines = priceSessionCart(session, facts, settings);
-  return checkCoupon(facts.coupon.coupon, facts.coupon.uses, {
-    today: facts.today,
-    subTotal: cartSubTotal(lines, settings.currency),
-    loggedInCustomerId: session.loggedInCustomerId,
-    lines,
-    products: facts.products,
-    categories: facts.coupon.categories,
-    messages: facts.messages,
-  })
+  return checkSessionCoupon(session, facts.coupon, lines, facts, settings)
     .map(() => ({ ...session, coupon: command.code }))
     .mapErr((text) => checkoutError('validation', { coupon: text }));
 }

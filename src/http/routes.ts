@@ -192,11 +192,9 @@ const table: readonly (readonly [string, Route])[] = [
   [
     'api/order/info',
     get((c) =>
-      c.checkout
-        .getOrder(c.sessionId, untrusted(c.input))
-        .map((order) => ({
-          order: presentOrder(order, createMoneyPresenter(c.config.settings, c.config.settings.currency)),
-        })),
+      c.checkout.getOrder(c.sessionId, untrusted(c.input)).map((order) => ({
+        order: presentOrder(order, createMoneyPresenter(c.config.settings, c.config.settings.currency)),
+      })),
     ),
   ],
 ];

@@ -2,13 +2,14 @@
  * The coupon rules (src/domain/coupon.ts) on the demo store: validity, dates, minimum, uses, logged-in coupons,
  * and which products qualify (OpenCart's category defect fixed).
  */
+
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
 import type { PricedCartLine } from '../../src/domain/cart-line.js';
 import { priceCart } from '../../src/domain/cart-pricing.js';
+import { categoriesWithDescendants } from '../../src/domain/categories.js';
 import {
   type CouponCheckFacts,
-  categoriesWithDescendants,
   checkCoupon,
   couponProductIds,
   hasCouponUsesLeft,

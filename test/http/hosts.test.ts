@@ -69,7 +69,11 @@ describe('the demo checkout script', () => {
     expect(last.status).toBe(200);
     // 2 × product 40 (200.00) + product 30 in Red at its special (80.00) + flat 5.00; VAT 20% of 285.00 = 57.00;
     // Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 350.00.
-    expect(last.body).toMatchObject({ success: 'Order created successfully!', order_id: 1, shipping_required: true });
+    expect(last.body).toMatchObject({
+      success: 'Order created successfully!',
+      order_id: 1,
+      shipping_required: true,
+    });
     expect((last.body as { totals: unknown[] }).totals).toContainEqual(
       expect.objectContaining({ code: 'total', text: '$350.00' }),
     );

@@ -2,6 +2,7 @@
  * The product list of the memory catalog: which products a filter selects and in what order.
  * @module
  */
+import { categoriesWithDescendants } from '../../domain/categories.js';
 import type {
   Category,
   Product,
@@ -30,21 +31,9 @@ export function activeSpecial(product: Product, customerGroupId: number, today: 
 
 /** `categoryId` and, when asked, every category below it (cycles in a broken tree are cut). */
 export function categoryScope(categories: Iterable<Category>, categoryId: number, withDescendants: boolean) {
-  const scope = new Set<number>([categoryId]);
-  if (!withDescendants) return scope;
-  const children = new Map<number, number[]>();
-  for (const { categoryId: id, parentId } of categories) {
-    children.set(parentId, [...(children.get(parentId) ?? []), id]);
-  }
-  const pending = [categoryId];
-  for (let parent = pending.pop(); parent !== undefined; parent = pending.pop()) {
-    for (const child of children.get(parent) ?? []) {
-      if (scope.has(child)) continue;
-      scope.add(child);
-      pending.push(child);
-    }
-  }
-  return scope;
+  return withDescendants
+    ? categoriesWithDescendants([categoryId], categories)
+    : new Set<number>([categoryId]);
 }
 
 /** The products the list shows for `filter` on `today`: enabled, available, matching manufacturer and category. */

@@ -4,7 +4,7 @@
  */
 import type { Money } from '../../money/index.js';
 import type { MemoryStoreData } from '../memory/store-data.js';
-import type { TableName } from './identifiers.js';
+import { type TableName, tableNames } from './identifiers.js';
 import { directoryRows, ledgerRows } from './load-directory-rows.js';
 import { productChildren, productRow, subscriptionRows } from './load-product-rows.js';
 import type { Row } from './order-rows.js';
@@ -16,41 +16,21 @@ export interface TableRows {
   readonly rows: readonly Row[];
 }
 
-/** Tables in the order they are filled (parents before children); orders are written separately. */
-const loadOrder: readonly TableName[] = [
-  'manufacturer',
-  'category',
-  'product',
-  'product_to_category',
-  'product_option',
-  'product_option_value',
-  'product_discount',
-  'product_special',
-  'product_reward',
-  'subscription_plan',
-  'product_subscription',
-  'customer_group',
-  'customer',
-  'custom_field',
-  'custom_field_value',
-  'custom_field_customer_group',
-  'customer_affiliate',
-  'country',
-  'zone',
-  'geo_zone',
-  'zone_to_geo_zone',
-  'tax_class',
-  'tax_rate',
-  'tax_rate_to_customer_group',
-  'tax_rule',
-  'coupon',
-  'coupon_product',
-  'coupon_category',
-  'api',
-  'api_ip',
-  'coupon_history',
-  'customer_reward',
-];
+/** Tables the loader leaves alone: the migrations' own and the orders' (orders are written separately). */
+const notLoaded: ReadonlySet<TableName> = new Set<TableName>([
+  'cartwright_migrations',
+  'orders',
+  'order_product',
+  'order_option',
+  'order_subscription',
+  'order_total',
+  'order_tax',
+  'order_history',
+  'order_idempotency',
+]);
+
+/** Tables in the order they are filled: `tableNames` lists parents before children. */
+const loadOrder: readonly TableName[] = tableNames.filter((table) => !notLoaded.has(table));
 
 /**
  * Every catalog, directory and ledger row of `data`, table by table in load order (empty tables left out).
