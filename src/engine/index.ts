@@ -3,10 +3,10 @@
  * @module
  */
 
+export type { Checkout, OpenedSession, OpenSessionInput } from './checkout.js';
 export type { ConfirmOptions, ConfirmResult } from './confirm.js';
 export type { CheckoutDeps, CheckoutOptions } from './context.js';
 export { defaultSessionTtlSeconds } from './context.js';
-export type { Checkout, OpenedSession, OpenSessionInput } from './create-checkout.js';
 export { createCheckout } from './create-checkout.js';
 export type {
   CheckoutSummary,

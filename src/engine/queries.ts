@@ -119,21 +119,29 @@ export function productQueryContext(context: EngineContext, access: ReadAccess) 
   return { customerGroupId: pricingGroupId(access.session, context.settings), today: access.today };
 }
 
-/** A page of products and the total count of the same filter, read together. */
-export function pageProducts(
+/** How many products on sale match the query's filter (paging aside). */
+export function countProducts(
   context: EngineContext,
   access: ReadAccess,
   query: ProductListQuery,
-): ResultAsync<ProductPage, CheckoutError> {
-  const { catalog } = context.deps;
+): ResultAsync<number, CheckoutError> {
   const filter: ProductFilter & Pick<ProductListQuery, 'today'> = {
     manufacturerId: query.manufacturerId,
     categoryId: query.categoryId,
     subCategories: query.subCategories,
     today: query.today,
   };
+  return callPort('catalog', access.messages, () => context.deps.catalog.countProducts(filter));
+}
+
+/** A page of products and the total count of the same filter, read together. */
+export function pageProducts(
+  context: EngineContext,
+  access: ReadAccess,
+  query: ProductListQuery,
+): ResultAsync<ProductPage, CheckoutError> {
   return ResultAsync.combine([
-    callPort('catalog', access.messages, () => catalog.listProducts(query)),
-    callPort('catalog', access.messages, () => catalog.countProducts(filter)),
+    callPort('catalog', access.messages, () => context.deps.catalog.listProducts(query)),
+    countProducts(context, access, query),
   ] as const).map(([products, total]) => ({ products, total }));
 }

@@ -9,7 +9,7 @@ import { type CheckoutError, checkoutError, unavailable } from '../domain/errors
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import type { CheckoutSession } from '../domain/session.js';
-import type { Checkout } from '../engine/create-checkout.js';
+import type { Checkout } from '../engine/checkout.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import { normalizeIp } from './client-ip.js';
 

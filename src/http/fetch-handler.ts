@@ -5,7 +5,7 @@
  * @module
  */
 import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
-import type { Checkout } from '../engine/create-checkout.js';
+import type { Checkout } from '../engine/checkout.js';
 import type { FormObject } from '../input/form.js';
 import { authorize } from './auth.js';
 import { normalizeIp } from './client-ip.js';

@@ -7,8 +7,8 @@ import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { MemoryAdapters } from '../../src/adapters/memory/index.js';
 import type { CheckoutError, PortName } from '../../src/domain/errors.js';
+import type { Checkout } from '../../src/engine/checkout.js';
 import type { CheckoutDeps } from '../../src/engine/context.js';
-import type { Checkout } from '../../src/engine/create-checkout.js';
 import { demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
 import { barrier, counting, type FailureMode, failable } from './support/ports.js';
 

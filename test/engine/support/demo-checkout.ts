@@ -12,8 +12,9 @@ import {
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutSession } from '../../../src/domain/session.js';
 import type { StoreSettings } from '../../../src/domain/settings.js';
+import type { Checkout } from '../../../src/engine/checkout.js';
 import type { CheckoutDeps, CheckoutOptions } from '../../../src/engine/context.js';
-import { type Checkout, createCheckout } from '../../../src/engine/create-checkout.js';
+import { createCheckout } from '../../../src/engine/create-checkout.js';
 import type { AddressRequest } from '../../../src/engine/requests.js';
 import { applyStoreConfig } from '../../../src/input/settings.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
