@@ -1,6 +1,7 @@
 /**
- * The engine on the demo store: memory adapters, a manual clock and sequential ids, with hooks to replace or
- * wrap any port and to lay `config_*` settings over the demo's.
+ * The engine on the demo store: memory adapters, a manual clock, sequential ids and the demo's shipping, payment
+ * and total extensions (as `examples/shared/demo-app.ts` wires them), with hooks to replace or wrap any port and
+ * to lay `config_*` settings over the demo's.
  */
 import type { Result, ResultAsync } from 'neverthrow';
 import {
@@ -12,10 +13,13 @@ import {
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutSession } from '../../../src/domain/session.js';
 import type { StoreSettings } from '../../../src/domain/settings.js';
+import { createTotalCalculators } from '../../../src/domain/totals/builtins.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import type { CheckoutDeps, CheckoutOptions } from '../../../src/engine/context.js';
 import { createCheckout } from '../../../src/engine/create-checkout.js';
 import type { AddressRequest } from '../../../src/engine/requests.js';
+import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
+import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
 import { applyStoreConfig } from '../../../src/input/settings.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
@@ -89,6 +93,10 @@ export function demoCheckout(overrides: DemoCheckoutOverrides = {}): DemoCheckou
     clock,
     ids: createSequentialIds(),
     notifier: adapters.notifier,
+    // The demo's extensions, so every step up to confirm is reachable; a test replaces them through `deps`.
+    shippingMethods: createShippingMethods(demo.data.extensions.shipping),
+    paymentMethods: createPaymentMethods(demo.data.extensions.payment),
+    totalCalculators: createTotalCalculators(demo.data.extensions.totals),
   };
   const deps: CheckoutDeps = Object.assign({}, base, overrides.deps?.(adapters));
   const checkout = createCheckout(deps, { ...overrides.options, settings });
