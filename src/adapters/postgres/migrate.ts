@@ -60,9 +60,31 @@ async function apply(client: PgClientLike, schema: string | undefined, migration
     ]);
     await client.query('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK');
+    // The migration's own error is the one worth reporting: a failed ROLLBACK (the connection is gone) must not
+    // replace it. Such a connection is destroyed by the caller's release, which also ends the transaction.
+    await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** Applies, in version order, every migration the schema has not recorded; answers what it did. */
+async function applyPending(client: PgClientLike, schema: string | undefined): Promise<MigrateResult> {
+  const recorded = await recordedVersions(client, schema);
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (recorded.has(migration.version)) continue;
+    await apply(client, schema, migration);
+    applied.push(migration.version);
+    recorded.add(migration.version);
+  }
+  return { applied, version: Math.max(0, ...recorded) };
+}
+
+/** Releases the session advisory lock `migrate` took for `schema`. */
+async function unlock(client: PgClientLike, schema: string | undefined): Promise<void> {
+  await client.query(`SELECT pg_advisory_unlock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
+    schema ?? '',
+  ]);
 }
 
 /**
@@ -90,21 +112,17 @@ export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): P
     await lock.query(`SELECT pg_advisory_lock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
       schema ?? '',
     ]);
+    let outcome: MigrateResult;
     try {
-      const recorded = await recordedVersions(lock, schema);
-      const applied: number[] = [];
-      for (const migration of migrations) {
-        if (recorded.has(migration.version)) continue;
-        await apply(lock, schema, migration);
-        applied.push(migration.version);
-        recorded.add(migration.version);
-      }
-      return { applied, version: Math.max(0, ...recorded) };
-    } finally {
-      await lock.query(`SELECT pg_advisory_unlock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
-        schema ?? '',
-      ]);
+      outcome = await applyPending(lock, schema);
+    } catch (error) {
+      // Keep the migration's error: an unlock that fails too (the connection is gone) must not replace it; the
+      // release below destroys the connection, which frees the lock.
+      await unlock(lock, schema).catch(() => undefined);
+      throw error;
     }
+    await unlock(lock, schema);
+    return outcome;
   } catch (error) {
     broken = error instanceof Error ? error : new Error(String(error));
     throw error;

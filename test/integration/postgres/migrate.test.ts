@@ -5,7 +5,12 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
-import { createPostgresAdapters, loadDemoStore, migrate } from '../../../src/adapters/postgres/index.js';
+import {
+  createPostgresAdapters,
+  loadDemoStore,
+  migrate,
+  type PgPoolLike,
+} from '../../../src/adapters/postgres/index.js';
 import { CartwrightInvariantError } from '../../../src/domain/errors.js';
 import { connectPool, databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
 
@@ -79,6 +84,39 @@ describe('migrate', () => {
     } finally {
       await scoped.end();
     }
+  });
+
+  it('reports the failed migration, not the ROLLBACK or unlock that failed after it, and frees the lock', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    // A table in the way makes migration 1 fail on the real server.
+    await pool.query(`CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}".manufacturer (x int)`);
+    const lost = new Error('Connection terminated unexpectedly');
+    let destroyed: Error | undefined;
+    // The real pool, except that ROLLBACK and the unlock fail as on a connection that has just died.
+    const dying: PgPoolLike = {
+      query: (text, values) => pool.query(text, values ? [...values] : undefined),
+      async connect() {
+        const client = await pool.connect();
+        return {
+          query: (text, values) =>
+            text === 'ROLLBACK' || text.includes('pg_advisory_unlock')
+              ? Promise.reject(lost)
+              : client.query(text, values ? [...values] : undefined),
+          release: (error) => {
+            destroyed = error;
+            client.release(error);
+          },
+        };
+      },
+    };
+    const failure = await migrate(dying, { schema }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(pg.DatabaseError);
+    expect((failure as Error).message).toMatch(/"manufacturer" already exists/);
+    expect(destroyed).toBe(failure);
+    // The destroyed connection took its advisory lock with it: the next run gets the lock and migrates.
+    await pool.query(`DROP TABLE "${schema}".manufacturer`);
+    expect((await migrate(pool, { schema })).applied.length).toBeGreaterThan(0);
   });
 
   it('refuses schema names that are not plain identifiers, before touching the database', async () => {
