@@ -67,7 +67,15 @@ export const commandRules: Rules = {
     success: always('customer.success'),
     apply: (session, command, facts, settings) =>
       checkCustomer(command.customer, need(facts.customer, 'customer facts'), settings, facts.messages)
-        .map(({ customer, loggedInCustomerId }) => ({ ...session, customer, loggedInCustomerId }))
+        .map(({ customer, loggedInCustomerId }) => ({
+          ...session,
+          customer,
+          loggedInCustomerId,
+          // DECISIONS 8: points are spent only on the request of the account that owns them. A different (or no)
+          // account now logged in did not ask, so the earlier request goes, as OpenCart's customer step unsets
+          // `session.reward`. (The session holds no store-credit choice: credit is never applied by the engine.)
+          reward: loggedInCustomerId === session.loggedInCustomerId ? session.reward : null,
+        }))
         .mapErr((fields) => checkoutError('validation', fields)),
   },
   add_products: {

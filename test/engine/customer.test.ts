@@ -246,3 +246,72 @@ describe('the resolved group prices the cart (DECISIONS 6)', () => {
     expect(await price()).toBe('121.0000');
   });
 });
+
+describe("login by e-mail never spends the account's points or credit (DECISIONS 8)", () => {
+  /** The demo store with product 28 (200 points a unit) in the cart and 500 points given to the buyer too. */
+  async function withPoints() {
+    const demo = demoCheckout();
+    demo.data.rewardPoints.push({
+      customerRewardId: 2,
+      customerId: 2,
+      orderId: 0,
+      description: 'Test points',
+      points: 500,
+      dateAdded: '2026-01-01T00:00:00.000Z',
+    });
+    const id = await demo.open();
+    await expectOk(demo.checkout.addProduct(id, { product_id: 28 }));
+    const codes = async () => (await expectOk(demo.checkout.getTotals(id))).map((line) => line.code);
+    const reward = async () =>
+      (await expectOk(demo.checkout.getTotals(id))).find((line) => line.code === 'reward')?.value.amount;
+    return { ...demo, id, codes, reward };
+  }
+  const john = { ...guest, email: 'john.doe@example.com' };
+  const buyer = { ...guest, email: 'buyer@example.com' };
+
+  it('logging in spends nothing: no reward and no store credit line until asked', async () => {
+    const { checkout, id, stored, codes } = await withPoints();
+    await expectOk(checkout.setCustomer(id, john));
+    const session = await stored(id);
+    expect(session.loggedInCustomerId).toBe(1);
+    expect(session.reward).toBeNull();
+    expect(await codes()).not.toContain('reward');
+    expect(await codes()).not.toContain('credit');
+  });
+
+  it("points John asked for are dropped when the buyer's account logs in, and not brought back by John", async () => {
+    const { checkout, id, stored, reward, codes } = await withPoints();
+    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setReward(id, { reward: 100 }));
+    expect(await reward()).toBe('-50.0000');
+    await expectOk(checkout.setCustomer(id, buyer));
+    const switched = await stored(id);
+    expect(switched.loggedInCustomerId).toBe(2);
+    expect(switched.reward).toBeNull();
+    expect(await codes()).not.toContain('reward');
+    await expectOk(checkout.setCustomer(id, john));
+    expect((await stored(id)).reward).toBeNull();
+    expect(await codes()).not.toContain('reward');
+  });
+
+  it('a guest e-mail (logging out) drops the points too', async () => {
+    const { checkout, id, stored, codes } = await withPoints();
+    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setReward(id, { reward: 100 }));
+    await expectOk(checkout.setCustomer(id, guest));
+    const session = await stored(id);
+    expect(session.loggedInCustomerId).toBeNull();
+    expect(session.reward).toBeNull();
+    await expectOk(checkout.setCustomer(id, john));
+    expect(await codes()).not.toContain('reward');
+  });
+
+  it('the same account setting its details again keeps the points it asked for', async () => {
+    const { checkout, id, stored, reward } = await withPoints();
+    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setReward(id, { reward: 100 }));
+    await expectOk(checkout.setCustomer(id, { ...john, telephone: '01632 960999' }));
+    expect((await stored(id)).reward).toBe(100);
+    expect(await reward()).toBe('-50.0000');
+  });
+});
