@@ -9,7 +9,7 @@ import type { CartContext } from './cart.js';
 import { availableLines, availableProduct } from './cart-availability.js';
 import type { PricedCartLine } from './cart-line.js';
 import { lineSubscription, lineWeight, pricedOptions, recurringText } from './cart-line-fields.js';
-import { hasEnoughStock, productUnits } from './cart-stock.js';
+import { countStock, hasEnoughStock, type StockCount } from './cart-stock.js';
 import { invariant } from './errors.js';
 import { linePoints, lineReward, unitPrice } from './pricing.js';
 import type { CartLine } from './session.js';
@@ -28,8 +28,8 @@ export interface CartPricingContext extends Omit<CartContext, 'messages'> {
   readonly classNames?: MeasureClassNames;
 }
 
-/** One priced line; `lines` are the cart's available lines (quantity tiers and stock count all of them). */
-function priceLine(line: CartLine, lines: readonly CartLine[], context: CartPricingContext): PricedCartLine {
+/** One priced line; `stock` counts the cart's available lines (quantity tiers and stock count all of them). */
+function priceLine(line: CartLine, stock: StockCount, context: CartPricingContext): PricedCartLine {
   const product = availableProduct(context, line.productId);
   invariant(product !== undefined, `cart: line ${line.cartId} has no available product`);
   const { price, subscription } = unitPrice({
@@ -37,7 +37,7 @@ function priceLine(line: CartLine, lines: readonly CartLine[], context: CartPric
     options: line.options,
     subscriptionPlanId: line.subscriptionPlanId,
     customerGroupId: context.customerGroupId,
-    productQuantity: productUnits(lines, product.productId),
+    productQuantity: stock.productUnits(product.productId),
     today: context.today,
   });
   return {
@@ -51,7 +51,7 @@ function priceLine(line: CartLine, lines: readonly CartLine[], context: CartPric
     quantity: line.quantity,
     minimum: product.minimum,
     maximum: product.maximum,
-    stock: hasEnoughStock(product, line.options, lines),
+    stock: hasEnoughStock(product, line.options, stock),
     subtract: product.subtract,
     price,
     total: multiply(price, line.quantity),
@@ -77,7 +77,9 @@ function priceLine(line: CartLine, lines: readonly CartLine[], context: CartPric
  */
 export function priceCart(cart: readonly CartLine[], context: CartPricingContext): readonly PricedCartLine[] {
   const lines = availableLines(cart, context);
-  return lines.map((line) => priceLine(line, lines, context));
+  // Counted once for the whole cart: each line's tier and stock flag read the same count (linear in the lines).
+  const stock = countStock(lines);
+  return lines.map((line) => priceLine(line, stock, context));
 }
 
 /** The sum of the line totals (net of tax), in `currency` (the catalog's). */

@@ -46,28 +46,63 @@ export function chosenOptionValues(
   return chosen;
 }
 
+/**
+ * Units of each product, and of each option value, across a set of entries, counted in one pass so that checking
+ * every line of a cart against the whole cart stays linear in its lines. Option values are counted per product
+ * lazily, the first time a product is asked about.
+ */
+export interface StockCount {
+  /** Units of `productId`, whatever their options. */
+  productUnits(productId: number): number;
+  /** Units of `product` whose options choose the value `productOptionValueId`. */
+  valueUnits(product: Product, productOptionValueId: number): number;
+}
+
+/** Counts `entries` once (see {@link StockCount}). */
+export function countStock(entries: readonly StockEntry[]): StockCount {
+  const byProduct = new Map<number, StockEntry[]>();
+  for (const entry of entries) {
+    const group = byProduct.get(entry.productId);
+    if (group === undefined) byProduct.set(entry.productId, [entry]);
+    else group.push(entry);
+  }
+  const valueCounts = new Map<number, Map<number, number>>();
+  const valuesOf = (product: Product): Map<number, number> => {
+    const known = valueCounts.get(product.productId);
+    if (known !== undefined) return known;
+    const counts = new Map<number, number>();
+    for (const entry of byProduct.get(product.productId) ?? []) {
+      // A value chosen twice in one line (a checkbox listing it twice) still counts the line's units once.
+      const ids = new Set(
+        chosenOptionValues(product, entry.options).map((c) => c.value.productOptionValueId),
+      );
+      for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + entry.quantity);
+    }
+    valueCounts.set(product.productId, counts);
+    return counts;
+  };
+  return {
+    productUnits: (productId) => (byProduct.get(productId) ?? []).reduce((units, e) => units + e.quantity, 0),
+    valueUnits: (product, productOptionValueId) => valuesOf(product).get(productOptionValueId) ?? 0,
+  };
+}
+
+/** `entries`, counted; a count passes through. */
+function counted(entries: readonly StockEntry[] | StockCount): StockCount {
+  return 'productUnits' in entries ? entries : countStock(entries);
+}
+
 /** Units of `productId` across `entries`, whatever their options. */
-export function productUnits(entries: readonly StockEntry[], productId: number): number {
-  return entries.reduce((units, e) => (e.productId === productId ? units + e.quantity : units), 0);
+export function productUnits(entries: readonly StockEntry[] | StockCount, productId: number): number {
+  return counted(entries).productUnits(productId);
 }
 
 /**
  * True when `product` has fewer units than `entries` hold of it (or none at all): OpenCart's "stock is 0 or
  * stock < product total".
  */
-export function productStockShort(product: Product, entries: readonly StockEntry[]): boolean {
+export function productStockShort(product: Product, entries: readonly StockEntry[] | StockCount): boolean {
   return product.quantity <= 0 || product.quantity < productUnits(entries, product.productId);
-}
-
-/** Units of `entries` (of `product`) that choose the option value `productOptionValueId`. */
-function valueUnits(product: Product, entries: readonly StockEntry[], productOptionValueId: number): number {
-  let units = 0;
-  for (const entry of entries) {
-    if (entry.productId !== product.productId) continue;
-    const chosen = chosenOptionValues(product, entry.options);
-    if (chosen.some((c) => c.value.productOptionValueId === productOptionValueId)) units += entry.quantity;
-  }
-  return units;
 }
 
 /**
@@ -77,10 +112,11 @@ function valueUnits(product: Product, entries: readonly StockEntry[], productOpt
 export function shortOptionValues(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
-  entries: readonly StockEntry[],
+  entries: readonly StockEntry[] | StockCount,
 ): readonly ChosenValue[] {
+  const count = counted(entries);
   return chosenOptionValues(product, options).filter(
-    (c) => c.value.subtract && c.value.quantity < valueUnits(product, entries, c.value.productOptionValueId),
+    (c) => c.value.subtract && c.value.quantity < count.valueUnits(product, c.value.productOptionValueId),
   );
 }
 
@@ -88,7 +124,8 @@ export function shortOptionValues(
 export function hasEnoughStock(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
-  entries: readonly StockEntry[],
+  entries: readonly StockEntry[] | StockCount,
 ): boolean {
-  return !productStockShort(product, entries) && shortOptionValues(product, options, entries).length === 0;
+  const count = counted(entries);
+  return !productStockShort(product, count) && shortOptionValues(product, options, count).length === 0;
 }
