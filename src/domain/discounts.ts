@@ -14,7 +14,11 @@ import { checkReward } from './reward.js';
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 
-/** Applies a coupon code after checking it against the cart; `''` removes the coupon. */
+/**
+ * Applies a coupon code after checking it against the cart; `''` removes the coupon. Refused first when the
+ * totals have no `coupon` step (OpenCart checks `total_coupon_status` before the code), since the code could
+ * never take anything off.
+ */
 export function setCoupon(
   session: CheckoutSession,
   command: SetCouponCommand,
@@ -23,6 +27,9 @@ export function setCoupon(
 ): Result<CheckoutSession, CheckoutError> {
   if (command.code === '') return ok({ ...session, coupon: null });
   invariant(facts.coupon !== undefined, 'decide: the engine gathered no coupon facts');
+  if (!facts.coupon.enabled) {
+    return err(checkoutError('validation', { coupon: messageText(facts.messages, 'coupon.disabled') }));
+  }
   const lines = priceSessionCart(session, facts, settings);
   return checkSessionCoupon(session, facts.coupon, lines, facts, settings)
     .map(() => ({ ...session, coupon: command.code }))

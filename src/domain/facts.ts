@@ -42,6 +42,11 @@ export interface TaxFacts {
 
 /** What a coupon is checked against: the coupon the code names, its recorded uses, and the category tree. */
 export interface CouponFacts {
+  /**
+   * Whether the totals pipeline has a `coupon` step (OpenCart's `total_coupon_status`): without one a coupon
+   * would be accepted and never discount anything, so the coupon step refuses it.
+   */
+  readonly enabled: boolean;
   /** The coupon with the session's (or the command's) code; undefined when no coupon has it. */
   readonly coupon: Coupon | undefined;
   /** Uses recorded in total and by the logged-in customer (0 for a guest). */

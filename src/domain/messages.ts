@@ -78,6 +78,7 @@ export const defaultMessages = {
   'coupon.success': 'Success: Your coupon discount has been applied!',
   'coupon.removed': 'Success: Your coupon discount has been removed!',
   'coupon.invalid': 'Warning: Coupon is either invalid, expired or reached its usage limit!',
+  'coupon.disabled': 'Warning: Coupons are not enabled on this store!',
   'reward.success': 'Success: Your reward points discount has been applied!',
   'reward.balance': "Warning: You don't have {points} reward points!",
   'reward.maximum': 'Warning: The maximum number of points that can be applied is {maximum}!',

@@ -3,7 +3,7 @@
  * a port is called (a failure becomes `unavailable`, never a throw).
  * @module
  */
-import { ResultAsync } from 'neverthrow';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings.js';
@@ -14,7 +14,7 @@ import type { CouponDirectory } from '../ports/coupon-directory.js';
 import type { CustomerDirectory } from '../ports/customer-directory.js';
 import type { FraudCheck } from '../ports/fraud-check.js';
 import type { GeoDirectory } from '../ports/geo-directory.js';
-import type { IdGenerator } from '../ports/id-generator.js';
+import type { IdGenerator, IdKind } from '../ports/id-generator.js';
 import type { Notifier } from '../ports/notifier.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PaymentMethod } from '../ports/payment-method.js';
@@ -41,8 +41,9 @@ export interface CheckoutDeps {
   /** Payment methods on offer, by code; none by default. */
   readonly paymentMethods?: readonly PaymentMethod[] | undefined;
   /**
-   * The totals pipeline, run in sort order; default: sub_total, shipping, tax and total
-   * (`defaultTotalCalculators`). `createTotalCalculators(config)` makes every built-in from the store's settings.
+   * The totals pipeline, run in sort order; default `defaultTotalCalculators`: sub_total, reward, shipping,
+   * coupon, tax and total at OpenCart's default sort orders (no fees, no store credit).
+   * `createTotalCalculators(config)` makes every enabled built-in from the store's settings.
    */
   readonly totalCalculators?: readonly TotalCalculator[] | undefined;
   /**
@@ -107,6 +108,52 @@ export function callPort<T>(
 ): ResultAsync<T, UnavailableError> {
   return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
     unavailable(port, cause, messageText(messages, 'service.unavailable')),
+  );
+}
+
+/**
+ * Calls a synchronous port (the clock, the id generator). A throw becomes `unavailable` naming the port, with
+ * the failure kept as `cause`, as {@link callPort} does for the asynchronous ones.
+ */
+export function callSyncPort<T>(
+  port: PortName,
+  messages: MessageCatalog,
+  run: () => T,
+): Result<T, UnavailableError> {
+  try {
+    return ok(run());
+  } catch (cause) {
+    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+  }
+}
+
+/**
+ * The clock's current instant. A clock that throws, or answers anything but a valid `Date` (which would make
+ * every later `toISOString` throw), is `unavailable` `clock`.
+ */
+export function readClock(context: EngineContext, messages: MessageCatalog): Result<Date, UnavailableError> {
+  return callSyncPort('clock', messages, () => {
+    const now: unknown = context.deps.clock.now();
+    if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
+      throw new TypeError(`the clock answered ${String(now)}, not a valid Date`);
+    }
+    return now;
+  });
+}
+
+/** `count` new ids of `kind`; an id generator that throws or answers no non-empty string is `unavailable` `ids`. */
+export function newIds(
+  context: EngineContext,
+  messages: MessageCatalog,
+  kind: IdKind,
+  count: number,
+): Result<string[], UnavailableError> {
+  return callSyncPort('ids', messages, () =>
+    Array.from({ length: count }, () => {
+      const id: unknown = context.deps.ids.newId(kind);
+      if (typeof id !== 'string' || id === '') throw new TypeError(`the id generator answered ${String(id)}`);
+      return id;
+    }),
   );
 }
 

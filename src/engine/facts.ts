@@ -7,10 +7,10 @@
  * and payment methods last, since they depend on the total with its taxes.
  * @module
  */
-import { okAsync, ResultAsync } from 'neverthrow';
+import { okAsync, type Result, ResultAsync } from 'neverthrow';
 import { priceSessionCart, viewCheckout } from '../domain/checkout-view.js';
 import type { CheckoutCommand } from '../domain/commands.js';
-import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutError, UnavailableError } from '../domain/errors.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/facts.js';
 import { dayOf } from '../domain/facts.js';
 import type { MessageCatalog } from '../domain/messages.js';
@@ -19,7 +19,7 @@ import type { GeoZone } from '../domain/records/geo.js';
 import type { Offers } from '../domain/selections.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/session.js';
 import { commandFacts } from './command-facts.js';
-import { callPort, type EngineContext, secondsAfter } from './context.js';
+import { callPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 
 /** The product ids a command and the session's cart name, each once. */
@@ -41,11 +41,29 @@ export function readProducts(
   );
 }
 
-/** The time-dependent facts, read once per request from the clock. */
-export function timeFacts(context: EngineContext): Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'> {
-  const now = context.deps.clock.now();
+/** The time-dependent facts of a request: now, today, and the expiry a save at this instant sets. */
+export type TimeFacts = Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'>;
+
+/** The time facts of the instant `now`. */
+function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
   const instant = now.toISOString();
   return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
+}
+
+/** The time-dependent facts, read once per request from the clock; a failing clock is `unavailable` `clock`. */
+export function readTimeFacts(
+  context: EngineContext,
+  messages: MessageCatalog,
+): Result<TimeFacts, UnavailableError> {
+  return readClock(context, messages).map((now) => timeFactsAt(context, now));
+}
+
+/**
+ * {@link readTimeFacts} for callers that cannot return its error yet: a failing clock throws here (and the
+ * operation's promise rejects), so new code reads the clock through `readTimeFacts`.
+ */
+export function timeFacts(context: EngineContext): TimeFacts {
+  return timeFactsAt(context, context.deps.clock.now());
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
@@ -100,15 +118,16 @@ function couponFacts(
 ): ResultAsync<CouponFacts | undefined, CheckoutError> {
   if (code === null || code === '') return okAsync(undefined);
   const { coupons, catalog } = context.deps;
+  const enabled = context.calculators.some((calculator) => calculator.code === 'coupon');
   return ResultAsync.combine([
     callPort('catalog', messages, () => coupons.getCoupon(code)),
     callPort('catalog', messages, () => catalog.getCategories()),
   ] as const).andThen(([coupon, categories]) =>
     coupon === undefined
-      ? okAsync({ coupon, uses: { total: 0, customer: 0 }, categories })
+      ? okAsync({ enabled, coupon, uses: { total: 0, customer: 0 }, categories })
       : callPort('catalog', messages, () =>
           coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0),
-        ).map((uses) => ({ coupon, uses, categories })),
+        ).map((uses) => ({ enabled, coupon, uses, categories })),
   );
 }
 
@@ -185,44 +204,70 @@ export function gatherFacts(
   command: CheckoutCommand,
 ): ResultAsync<CheckoutFacts, CheckoutError> {
   const messages = context.messagesFor(session.language);
-  const cartIds =
-    command.type === 'add_products' ? command.items.map(() => context.deps.ids.newId('cart')) : [];
+  const lineCount = command.type === 'add_products' ? command.items.length : 0;
   const needed = offersNeeded(command);
-  return ResultAsync.combine([
-    baseFacts(context, session, command, messages),
-    commandFacts(context, messages, session, command),
-  ] as const).andThen(([base, extra]) => {
-    const partial = { ...timeFacts(context), ...base.view, cartIds, ...extra };
-    const lines = priceSessionCart(session, partial, context.settings);
-    const quoting: ResultAsync<Readonly<Record<string, ShippingQuoteGroup>> | undefined, CheckoutError> =
-      needed.shipping
-        ? shippingOffers(context, {
-            session,
-            lines,
-            products: base.products,
-            geoZones: base.geoZones,
-            messages,
-          })
-        : okAsync(undefined);
-    return quoting.andThen((shipping) =>
-      readTax(
-        context,
-        messages,
-        taxClassesOf(context, session, base.products, shipping),
-        base.geoZones,
-      ).andThen((tax): ResultAsync<CheckoutFacts, CheckoutError> => {
-        const facts: CheckoutFacts = {
-          ...partial,
-          tax,
-          ...(shipping === undefined ? {} : { offers: { shipping } }),
-        };
-        if (!needed.payment) return okAsync(facts);
-        const view = viewCheckout(session, facts, context.settings, context.calculators);
-        return paymentOffers(context, session, view, tax.geoZones, messages).map((payment) => ({
-          ...facts,
-          offers: { ...facts.offers, payment } satisfies Offers,
-        }));
+  const early = readTimeFacts(context, messages).andThen((time) =>
+    newIds(context, messages, 'cart', lineCount).map((cartIds) => ({ time, cartIds })),
+  );
+  return early.asyncAndThen(({ time, cartIds }) =>
+    ResultAsync.combine([
+      baseFacts(context, session, command, messages),
+      commandFacts(context, messages, session, command),
+    ] as const).andThen(([base, extra]) =>
+      gatherOffers(context, session, needed, messages, base, {
+        ...time,
+        ...base.view,
+        cartIds,
+        ...extra,
       }),
-    );
-  });
+    ),
+  );
+}
+
+/** The facts gathered before offers and taxes (what `gatherFacts` passes on to {@link gatherOffers}). */
+type PartialFacts = Omit<CheckoutFacts, 'tax' | 'offers'>;
+
+/**
+ * The rest of `gatherFacts`: shipping quotes when the command needs them, then the tax table of every class in
+ * play, then payment offers (they read the total with its taxes).
+ */
+function gatherOffers(
+  context: EngineContext,
+  session: CheckoutSession,
+  needed: { shipping: boolean; payment: boolean },
+  messages: MessageCatalog,
+  base: BaseFacts,
+  partial: PartialFacts,
+): ResultAsync<CheckoutFacts, CheckoutError> {
+  const lines = priceSessionCart(session, partial, context.settings);
+  const quoting: ResultAsync<Readonly<Record<string, ShippingQuoteGroup>> | undefined, CheckoutError> =
+    needed.shipping
+      ? shippingOffers(context, {
+          session,
+          lines,
+          products: base.products,
+          geoZones: base.geoZones,
+          messages,
+        })
+      : okAsync(undefined);
+  return quoting.andThen((shipping) =>
+    readTax(
+      context,
+      messages,
+      taxClassesOf(context, session, base.products, shipping),
+      base.geoZones,
+    ).andThen((tax): ResultAsync<CheckoutFacts, CheckoutError> => {
+      const facts: CheckoutFacts = {
+        ...partial,
+        tax,
+        ...(shipping === undefined ? {} : { offers: { shipping } }),
+      };
+      if (!needed.payment) return okAsync(facts);
+      const view = viewCheckout(session, facts, context.settings, context.calculators);
+      return paymentOffers(context, session, view, tax.geoZones, messages).map((payment) => ({
+        ...facts,
+        offers: { ...facts.offers, payment } satisfies Offers,
+      }));
+    }),
+  );
 }

@@ -66,9 +66,13 @@ export function priceItems(items: readonly Item[]): readonly PricedCartLine[] {
   return priceCart(cart, { products: data.products, customerGroupId: 1, today, stockCheckout: false });
 }
 
-/** A line that can be bought with `points` in all (the line `points` `PricedCartLine` does not carry yet). */
+/**
+ * The line with its points price (`PricedCartLine.points`, what the reward step reads) set to `points` in all:
+ * of the demo products only product 28 can be bought with points (200 a unit), so tests set the price directly
+ * to put any line, at any price in points, through the reward step.
+ */
 export function withPoints(line: PricedCartLine, points: number): PricedCartLine {
-  return { ...line, points } as PricedCartLine;
+  return { ...line, points };
 }
 
 /** A demo coupon by code. */

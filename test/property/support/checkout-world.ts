@@ -91,6 +91,7 @@ function customerFacts(input: CustomerInput): CustomerFacts {
 function couponFacts(code: string | null): CouponFacts | undefined {
   if (code === null || code === '') return undefined;
   return {
+    enabled: true,
     coupon: [...data.coupons.values()].find((c) => c.code === code),
     uses: { total: 0, customer: 0 },
     categories: [...data.categories.values()],
