@@ -15,4 +15,5 @@ export { type MigrateOptions, type MigrateResult, migrate } from './migrate.js';
 export type { PostgresAdapterOptions } from './options.js';
 export { createPostgresOrderRepository } from './order-repository.js';
 export type { PgClientLike, PgPoolLike, QueryResultLike } from './pool.js';
+export { type SaveApiUserOptions, saveApiUser } from './save-api-user.js';
 export { createPostgresTaxRates } from './tax-rates.js';

@@ -1,0 +1,64 @@
+/**
+ * `saveApiUser`: puts one API user's key hash, status and IPs in force over loaded data, touching nothing else.
+ */
+import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import { createPostgresAdapters, loadDemoStore, saveApiUser } from '../../../src/adapters/postgres/index.js';
+import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
+import { usePostgres } from '../support/postgres.js';
+
+const database = usePostgres('apiuser');
+
+describe('saveApiUser', () => {
+  it('replaces the key hash, status and IPs of a loaded user, keeping its orders and the other users', async () => {
+    const { pool, schema } = database();
+    const { data } = demoStore({ apiKey: 'first' });
+    const second = { apiId: 2, username: 'other', keyHash: 'scrypt$a$b', status: true, ips: ['10.0.0.1'] };
+    data.apiUsers.set(2, second);
+    await loadDemoStore(pool, { data }, { schema });
+    const ports = createPostgresAdapters({ pool, schema });
+    const created = await ports.orders.create(sampleOrderDraft(), sampleHistoryWrite());
+
+    const demo = {
+      apiId: 1,
+      username: 'demo',
+      keyHash: 'scrypt$new$hash',
+      status: false,
+      ips: ['::1', '10.1.1.1'],
+    };
+    await saveApiUser(pool, demo, { schema });
+
+    expect(await ports.apiUsers.getApiUser(1)).toEqual(demo);
+    expect(await ports.apiUsers.findByUsername('demo')).toEqual(demo);
+    expect(await ports.apiUsers.getApiUser(2)).toEqual(second);
+    expect(created.status).toBe('created');
+    expect(await ports.orders.get(1)).toMatchObject({ orderId: 1, revision: 1 });
+    // Nothing was reloaded: 'if-empty' still sees a store with data.
+    expect(await loadDemoStore(pool, demoStore(), { schema, mode: 'if-empty' })).toBe(false);
+  });
+
+  it('inserts a user that is not stored, with its IPs in order (a repeated address once), and may clear them', async () => {
+    const { pool, schema } = database();
+    const ports = createPostgresAdapters({ pool, schema });
+    const user = { apiId: 7, username: 'late', keyHash: 'scrypt$x$y', status: true, ips: ['b', 'a', 'b'] };
+    await saveApiUser(pool, user, { schema });
+    expect(await ports.apiUsers.getApiUser(7)).toEqual({ ...user, ips: ['b', 'a'] });
+
+    await saveApiUser(pool, { ...user, ips: [] }, { schema });
+    expect(await ports.apiUsers.getApiUser(7)).toEqual({ ...user, ips: [] });
+  });
+
+  it('concurrent saves of one user leave one of them whole, never a mix of their IPs', async () => {
+    const { pool, schema } = database();
+    const ports = createPostgresAdapters({ pool, schema });
+    const base = { apiId: 9, username: 'racer', keyHash: 'h', status: true };
+    const versions = Array.from({ length: 8 }, (_, i) => ({
+      ...base,
+      keyHash: `h${i}`,
+      ips: [`10.0.0.${i}`, `::${i}`],
+    }));
+    // The upsert locks the user's row, so the saves take turns, the first inserts included.
+    await Promise.all(versions.map((user) => saveApiUser(pool, user, { schema })));
+    expect(versions).toContainEqual(await ports.apiUsers.getApiUser(9));
+  });
+});
