@@ -5,25 +5,18 @@
  * `their total × spent ÷ their points`, spread over them in proportion to their totals (OpenCart's
  * `line total × reward ÷ points total` per line). Each line's percentage taxes on its share are removed.
  *
- * Departures from OpenCart: the points spent are capped at the lines' points (OpenCart computes that cap and
+ * Departure from OpenCart: the points spent are capped at the lines' points (OpenCart computes that cap and
  * never uses it, its bug 40, so a cart that shrank after the points were set could be discounted past its
- * lines); and the discount, a fraction of money when the points do not divide evenly, is fixed at the default
- * currency's decimal places before it is spread, so the taxes removed are those of exactly the amount shown.
+ * lines). The discount is not rounded here (DECISIONS 21: lines are converted to the session currency, then
+ * rounded, once). When the points do not divide the total evenly the quotient does not terminate and must stop
+ * somewhere: `spread` carries it at 20 decimal places, the finest the money module allocates at. That moves the
+ * line by less than 10⁻²⁰, where rounding it at the currency's places first moved it by up to half a cent and
+ * then, converted, could change the line shown in another currency.
  * @module
  */
-import {
-  divide,
-  findCurrency,
-  isPositive,
-  type Money,
-  minimum,
-  multiply,
-  round,
-  sum,
-} from '../../money/index.js';
-import type { TotalCalculator, TotalsContext } from '../../ports/total-calculator.js';
+import { divide, isPositive, type Money, minimum, multiply, sum } from '../../money/index.js';
+import type { TotalCalculator } from '../../ports/total-calculator.js';
 import type { PricedCartLine } from '../cart-line.js';
-import { invariant } from '../errors.js';
 import { messageText } from '../messages.js';
 import { applyDiscount, type DiscountPart } from './discount.js';
 import { spread } from './spread.js';
@@ -45,27 +38,22 @@ export function pointsApplied(reward: number, lines: readonly PricedCartLine[]):
 }
 
 /**
- * What `applied` points take off `lines` in total: their total × applied ÷ their points, rounded to the default
- * currency's decimal places with the store's tie rule, never more than their total.
+ * What `applied` points take off `lines` in all: their total × applied ÷ their points, never more than their
+ * total. Not rounded: the line is rounded once, when presented in the session currency (DECISIONS 21).
  */
-export function rewardDiscount(
-  applied: number,
-  lines: readonly PricedCartLine[],
-  context: Pick<TotalsContext, 'settings'>,
-): Money {
-  const { settings } = context;
-  const currency = findCurrency(settings.currencies, settings.currency);
-  invariant(currency !== undefined, `totals: the default currency ${settings.currency} is not configured`);
+export function rewardDiscount(applied: number, lines: readonly PricedCartLine[], currency: string): Money {
   const base = sum(
     lines.map((line) => line.total),
-    settings.currency,
+    currency,
   );
   const points = lines.reduce((total, line) => total + linePointsOf(line), 0);
-  const exact = divide(multiply(base, applied), points);
-  return minimum(round(exact, currency.decimalPlaces, settings.roundingMode), base);
+  return minimum(divide(multiply(base, applied), points), base);
 }
 
-/** The discount's share of each line, in proportion to the line totals, adding up to it exactly. */
+/**
+ * The discount's share of each line, in proportion to the line totals (OpenCart's `line total × applied ÷
+ * points`), adding up to it exactly; `spread` carries a discount that does not terminate at its finest places.
+ */
 function rewardParts(discount: Money, lines: readonly PricedCartLine[]): DiscountPart[] {
   const shares = spread(
     discount,
@@ -83,7 +71,7 @@ export function createRewardCalculator(sortOrder: number): TotalCalculator {
       const lines = pointLines(context.lines);
       const applied = pointsApplied(context.reward, lines);
       if (applied === 0) return state;
-      const parts = rewardParts(rewardDiscount(applied, lines, context), lines);
+      const parts = rewardParts(rewardDiscount(applied, lines, context.settings.currency), lines);
       const title = messageText(context.messages, 'total.reward', { points: applied });
       return applyDiscount(state, context, { code: 'reward', title, sortOrder }, parts);
     },

@@ -10,8 +10,9 @@ import {
   rewardCalculator,
   rewardDiscount,
 } from '../../../src/domain/totals/reward.js';
+import { divide, negate, percent, round, subtract } from '../../../src/money/index.js';
 import type { TotalsState } from '../../../src/ports/total-calculator.js';
-import { priceItems, totalsContext, usd, withPoints } from './fixtures.js';
+import { present, priceItems, totalsContext, usd, withPoints } from './fixtures.js';
 
 const [line28, line40] = priceItems([
   [28, 1],
@@ -39,16 +40,22 @@ describe('points of the lines', () => {
 });
 
 describe('rewardDiscount', () => {
-  const context = totalsContext([]);
-
   it('is the lines’ total × applied ÷ their points', () => {
-    expect(rewardDiscount(100, [withPoints(line28, 200)], context)).toEqual(usd('50.00'));
-    expect(rewardDiscount(200, [withPoints(line28, 200)], context)).toEqual(usd('100.00'));
+    expect(rewardDiscount(100, [withPoints(line28, 200)], 'USD')).toEqual(usd('50.00'));
+    expect(rewardDiscount(200, [withPoints(line28, 200)], 'USD')).toEqual(usd('100.00'));
   });
 
-  it('is rounded to the default currency’s places when the points do not divide evenly', () => {
-    // 100 × 100 ÷ 300 = 33.333… → 33.33
-    expect(rewardDiscount(100, [withPoints(line28, 300)], context)).toEqual(usd('33.33'));
+  it('stays exact when the points do not divide evenly: rounding is the presentation’s (DECISIONS 21)', () => {
+    // 100 × 100 ÷ 300 = 33.333…, kept to the money module's 40 significant digits, not cut to 33.33.
+    const third = divide(usd('100.00'), 3);
+    expect(third.amount).toBe(`33.${'3'.repeat(38)}`);
+    expect(rewardDiscount(100, [withPoints(line28, 300)], 'USD')).toEqual(third);
+  });
+
+  it('is the sum of OpenCart’s per-line shares, line total × applied ÷ all points', () => {
+    // 28: 100 × 150 ÷ 400 = 37.50; 40: 100 × 150 ÷ 400 = 37.50.
+    const lines = [withPoints(line28, 200), withPoints(line40, 200)];
+    expect(rewardDiscount(150, lines, 'USD')).toEqual(usd('75.00'));
   });
 });
 
@@ -68,15 +75,21 @@ describe('rewardCalculator', () => {
     ).toBe(state);
   });
 
-  it('discounts only the lines with points, removing their VAT share', () => {
+  it('discounts only the lines with points, removing their VAT share, exact until presented', () => {
     const context = totalsContext([withPoints(line28, 300), withPoints(line40, 0)], { reward: 100 });
     const after = createRewardCalculator(3).apply(running('200.00'), context);
+    // 100 × 100 ÷ 300 = 33.333…; the running total and the VAT removed (20 % of it) follow the exact share.
+    // The share is carried at 20 places, the finest `spread` allocates at.
+    const third = round(divide(usd('100.00'), 3), 20);
+    expect(third.amount).toBe(`33.${'3'.repeat(20)}`);
     expect(after.lines).toEqual([
-      { code: 'reward', title: 'Reward Points (100)', value: usd('-33.33'), sortOrder: 3 },
+      { code: 'reward', title: 'Reward Points (100)', value: negate(third), sortOrder: 3 },
     ]);
-    expect(after.total).toEqual(usd('166.67'));
-    expect(after.taxes['86']?.amount.amount).toBe('-6.6660');
+    expect(after.total).toEqual(subtract(usd('200.00'), third));
+    expect(after.taxes['86']?.amount).toEqual(negate(percent(third, 20)));
     expect(after.taxes['87']).toBeUndefined();
+    // Shown, the line is −33.33 (one rounding, at presentation).
+    expect(present(after).map(([code, , amount]) => [code, amount])).toEqual([['reward', '-33.3300']]);
   });
 
   it('titles the points it applied when more were asked than the lines cost', () => {
