@@ -77,6 +77,7 @@ export type {
 export { checkGuards, stepDiagram, stepOrder, steps } from './domain/steps.js';
 export {
   type BuiltinTotalsOptions,
+  type CreditHolder,
   type CreditSource,
   couponCalculator,
   createCouponCalculator,

@@ -125,6 +125,8 @@ function totalsContext(
 ): TotalsContext {
   const coupon = appliedCoupon(session, lines, facts, settings);
   return {
+    sessionId: session.id,
+    loggedInCustomerId: session.loggedInCustomerId,
     lines,
     shippingMethod: cartShips(lines) ? session.shippingMethod : null,
     coupon: coupon?.coupon ?? null,

@@ -36,6 +36,13 @@ export interface TotalsState {
 
 /** What calculators may read. `taxesOn` is the pure tax rule for the session's addresses and group. */
 export interface TotalsContext {
+  /** The session being priced: a host keeping per-checkout choices (store credit to spend) keys them by it. */
+  readonly sessionId: string;
+  /**
+   * The account logged in by the customer step's e-mail (DECISIONS 8), whose reward points and store credit
+   * are the ones that may be spent; null for a guest.
+   */
+  readonly loggedInCustomerId: number | null;
   readonly lines: readonly PricedCartLine[];
   readonly shippingMethod: ShippingQuote | null;
   readonly coupon: Coupon | null;

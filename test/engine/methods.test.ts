@@ -5,7 +5,9 @@
  * every summary step answering the seed's `products`, `totals` and `shipping_required`.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultTotalCalculators } from '../../src/domain/totals/index.js';
+import { demoStore } from '../../src/adapters/memory/index.js';
+import { createTotalCalculators, defaultTotalCalculators } from '../../src/domain/totals/index.js';
+import { money } from '../../src/money/index.js';
 import { demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
 
 /** A guest with product 40 × 1 and UK payment and shipping addresses. */
@@ -31,5 +33,51 @@ describe('coupons and the totals that take them', () => {
       fields: { coupon: 'Warning: Coupons are not enabled on this store!' },
     });
     expect((await stored(id)).coupon).toBeNull();
+  });
+});
+
+describe('store credit (opt-in through createTotalCalculators, DECISIONS 8)', () => {
+  /** The demo's totals with a credit source answering from `chosen` (session id → account and amount). */
+  function withCredit(chosen: Map<string, { customerId: number; amount: string }>) {
+    return demoCheckout({
+      deps: () => ({
+        totalCalculators: createTotalCalculators(demoStore().data.extensions.totals, {
+          credit: ({ sessionId, customerId }) => {
+            const choice = chosen.get(sessionId);
+            return choice?.customerId === customerId ? money(choice.amount, 'USD') : null;
+          },
+        }),
+      }),
+    });
+  }
+
+  it('spends what the logged-in customer chose, as a Store Credit line after tax', async () => {
+    const chosen = new Map<string, { customerId: number; amount: string }>();
+    const { checkout, id } = await ukCart(withCredit(chosen));
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    const before = await expectOk(checkout.getTotals(id));
+    expect(before.map((line) => line.code)).not.toContain('credit');
+    chosen.set(id, { customerId: 1, amount: '30.00' });
+    const after = await expectOk(checkout.getTotals(id));
+    // 130.00 (product 40, flat, VAT and eco) − 30.00 credit.
+    expect(after.map((line) => [line.code, line.value.amount])).toEqual([
+      ['sub_total', '100.0000'],
+      ['shipping', '5.0000'],
+      ['tax', '21.0000'],
+      ['tax', '4.0000'],
+      ['credit', '-30.0000'],
+      ['total', '100.0000'],
+    ]);
+  });
+
+  it('a guest, or another account logged in, spends none of it', async () => {
+    const chosen = new Map<string, { customerId: number; amount: string }>();
+    const { checkout, id } = await ukCart(withCredit(chosen));
+    chosen.set(id, { customerId: 1, amount: '30.00' });
+    const codes = async () => (await expectOk(checkout.getTotals(id))).map((line) => line.code);
+    expect(await codes()).not.toContain('credit'); // the guest of ukCart
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'buyer@example.com' }));
+    expect(await codes()).not.toContain('credit'); // account 2 did not choose account 1's credit
   });
 });

@@ -19,8 +19,20 @@ import { totalCalculator } from './total.js';
 /** What the settings cannot say. */
 export interface BuiltinTotalsOptions {
   /**
-   * The store credit the customer chose to spend. Without it the `credit` step is left out even when enabled:
-   * credit is opt-in, and the totals context does not carry it.
+   * How a host opts in to store credit: the credit the session's logged-in customer chose to spend (see
+   * {@link CreditSource}). Without it the `credit` step is left out even when enabled, since the engine never
+   * spends credit unasked (DECISIONS 8) and has no request that asks. For example:
+   *
+   * ```ts
+   * const chosen = new Map<string, { customerId: number; amount: Money }>(); // filled by the host's own route
+   * const calculators = createTotalCalculators(data.extensions.totals, {
+   *   credit: ({ sessionId, customerId }) => {
+   *     const choice = chosen.get(sessionId);
+   *     return choice?.customerId === customerId ? choice.amount : null;
+   *   },
+   * });
+   * createCheckout({ ...ports, totalCalculators: calculators }, { settings });
+   * ```
    */
   readonly credit?: CreditSource;
 }

@@ -12,7 +12,7 @@ import { totalCalculator } from './total.js';
 
 export { type BuiltinTotalsOptions, createTotalCalculators } from './builtins.js';
 export { couponCalculator, createCouponCalculator } from './coupon.js';
-export { type CreditSource, createCreditCalculator } from './credit.js';
+export { type CreditHolder, type CreditSource, createCreditCalculator } from './credit.js';
 export { createHandlingCalculator } from './handling.js';
 export { createLowOrderFeeCalculator } from './low-order-fee.js';
 export { presentTotals, runTotals } from './pipeline.js';

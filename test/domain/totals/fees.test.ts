@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FeeTotalConfig } from '../../../src/domain/extension-config.js';
-import { createCreditCalculator } from '../../../src/domain/totals/credit.js';
+import { type CreditHolder, createCreditCalculator } from '../../../src/domain/totals/credit.js';
 import { createHandlingCalculator } from '../../../src/domain/totals/handling.js';
 import { createLowOrderFeeCalculator } from '../../../src/domain/totals/low-order-fee.js';
 import { type Money, zero } from '../../../src/money/index.js';
@@ -105,27 +105,43 @@ describe('low order fee', () => {
 });
 
 describe('credit (opt-in)', () => {
-  const credit = (amount: Money | null) => createCreditCalculator(7, () => amount);
+  const asked: CreditHolder[] = [];
+  const credit = (amount: Money | null) =>
+    createCreditCalculator(7, (holder) => {
+      asked.push(holder);
+      return amount;
+    });
+  /** John (account 1) logged in on session `s-1`. */
+  const john = totalsContext(one40, { sessionId: 's-1', loggedInCustomerId: 1 });
 
-  it('takes the chosen credit off the running total', () => {
-    const after = credit(usd('30.00')).apply(running('126.00'), totalsContext(one40));
+  it('takes the chosen credit off the running total, asking for the session’s logged-in customer', () => {
+    asked.length = 0;
+    const after = credit(usd('30.00')).apply(running('126.00'), john);
     expect(after.lines).toEqual([
       { code: 'credit', title: 'Store Credit', value: usd('-30.00'), sortOrder: 7 },
     ]);
     expect(after.total).toEqual(usd('96.00'));
+    expect(asked).toEqual([{ sessionId: 's-1', customerId: 1 }]);
   });
 
   it('never below zero', () => {
-    const after = credit(usd('500.00')).apply(running('126.00'), totalsContext(one40));
+    const after = credit(usd('500.00')).apply(running('126.00'), john);
     expect(after.lines[0]?.value).toEqual(usd('-126.00'));
     expect(after.total).toEqual(zero('USD'));
   });
 
   it('does nothing when none is chosen or nothing is left to pay', () => {
     const state = running('126.00');
-    expect(credit(null).apply(state, totalsContext(one40))).toBe(state);
-    expect(credit(usd('0')).apply(state, totalsContext(one40))).toBe(state);
+    expect(credit(null).apply(state, john)).toBe(state);
+    expect(credit(usd('0')).apply(state, john)).toBe(state);
     const paid = running('0.00');
-    expect(credit(usd('10')).apply(paid, totalsContext(one40))).toBe(paid);
+    expect(credit(usd('10')).apply(paid, john)).toBe(paid);
+  });
+
+  it('a guest has no credit: the source is not even asked', () => {
+    asked.length = 0;
+    const state = running('126.00');
+    expect(credit(usd('30.00')).apply(state, totalsContext(one40))).toBe(state);
+    expect(asked).toEqual([]);
   });
 });

@@ -95,13 +95,15 @@ export function taxesOnFor(address: GeoPlace): TotalsContext['taxesOn'] {
   }).taxesOn;
 }
 
-/** A totals context for `lines`: UK address, no shipping, coupon or reward unless given. */
+/** A totals context for `lines`: a guest's session, UK address, no shipping, coupon or reward unless given. */
 export function totalsContext(
   lines: readonly PricedCartLine[],
   over: Partial<Omit<TotalsContext, 'taxesOn'>> & { readonly address?: GeoPlace } = {},
 ): TotalsContext {
   const { address = UK_ADDRESS, ...rest } = over;
   return {
+    sessionId: 'totals-test',
+    loggedInCustomerId: null,
     lines,
     shippingMethod: null,
     coupon: null,

@@ -96,6 +96,7 @@ const worldArb = fc.record({
   address: fc.constantFrom(UK_ADDRESS, US_ADDRESS),
   config: configArb,
   credit: fc.option(amountArb(200n)),
+  loggedInCustomerId: fc.option(fc.constant(1)),
   currency: fc.constantFrom('USD', 'GBP', 'EUR'),
 });
 
@@ -111,6 +112,7 @@ function contextOf(world: World): TotalsContext {
     couponProductIds:
       coupon === null ? [] : couponProductIds(coupon, { lines, products: data.products, categories }),
     reward: world.reward,
+    loggedInCustomerId: world.loggedInCustomerId,
   });
 }
 
