@@ -13,32 +13,10 @@ import type { MessageCatalog } from '../domain/messages.js';
 import type { Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/session.js';
-import type { StoreSettings } from '../domain/settings.js';
-import { convertMeasure, sumMeasures } from '../money/index.js';
+import { shippingWeight } from '../domain/shipping-weight.js';
 import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
 import { callPort, type EngineContext } from './context.js';
-
-/** The rate of a weight class against the store's unit; a class the store does not know counts as 1. */
-function weightRate(settings: StoreSettings, weightClassId: number): string {
-  return settings.weightClasses.find((c) => c.id === weightClassId)?.value ?? '1';
-}
-
-/** The weight of the lines that ship, in the store's weight class (OpenCart's `cart.getWeight`). */
-export function shippingWeight(
-  lines: readonly PricedCartLine[],
-  products: ReadonlyMap<number, Product>,
-  settings: StoreSettings,
-): string {
-  const storeRate = weightRate(settings, settings.weightClassId);
-  const weights = lines
-    .filter((line) => line.shipping)
-    .map((line) => {
-      const classId = products.get(line.product_id)?.weightClassId ?? settings.weightClassId;
-      return convertMeasure(line.weight, weightRate(settings, classId), storeRate);
-    });
-  return sumMeasures(weights);
-}
 
 /** Asks each registered method, keeping those that answer, keyed by code in sort order. */
 function collect<T extends { readonly code: string; readonly sortOrder: number }>(

@@ -81,3 +81,36 @@ describe('store credit (opt-in through createTotalCalculators, DECISIONS 8)', ()
     expect(await codes()).not.toContain('credit'); // account 2 did not choose account 1's credit
   });
 });
+
+describe('weight shipping over mixed weight classes', () => {
+  /** The weight quote for `items` shipped to the UK (geo zone 4's table: ≤1 kg 5.00, ≤5 10.00, ≤10 20.00, ≤100 40.00). */
+  async function weightQuote(items: readonly (readonly [number, number])[]) {
+    const demo = demoCheckout();
+    const { checkout } = demo;
+    const id = await demo.open();
+    for (const [product_id, quantity] of items)
+      await expectOk(checkout.addProduct(id, { product_id, quantity }));
+    await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+    const { shippingMethods } = await expectOk(checkout.getShippingMethods(id));
+    const quote = shippingMethods.weight?.quote.weight_4;
+    return quote === undefined ? undefined : [quote.name, quote.cost.amount];
+  }
+
+  it('product 40 alone is 10 kg: the ≤ 10 kg step, 20.00', async () => {
+    expect(await weightQuote([[40, 1]])).toEqual(['UK Shipping  (Weight: 10.00kg)', '20.0000']);
+  });
+
+  it('adding product 28 (146.4 g, in grams) makes 10.1464 kg: the ≤ 100 kg step, 40.00', async () => {
+    // Counted as kilograms the 146.4 would make 156.4 kg, past every step: no weight quote at all.
+    expect(
+      await weightQuote([
+        [40, 1],
+        [28, 1],
+      ]),
+    ).toEqual(['UK Shipping  (Weight: 10.15kg)', '40.0000']);
+  });
+
+  it('product 28 × 3 is 0.4392 kg: the ≤ 1 kg step, 5.00', async () => {
+    expect(await weightQuote([[28, 3]])).toEqual(['UK Shipping  (Weight: 0.44kg)', '5.0000']);
+  });
+});
