@@ -57,6 +57,33 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
     ]);
   });
 
+  it('product 42 × 10 with options: the quantity discount (10 → 88.00) plus the option prices', () => {
+    // Unit price: 88.00 (group 1's discount for 10 or more replaces the 100.00 base) + select Yellow 2.00
+    // + radio Medium 20.00 + checkboxes 1 and 2 (10.00 + 20.00) = 140.00; × 10 = 1,400.00.
+    const options = { ...CINEMA, '217': '2', '218': '6', '223': ['8', '9'] };
+    const [line] = priceItems([[42, 10, options]]);
+    expect([line?.price.amount, line?.total.amount]).toEqual(['140.0000', '1400.0000']);
+    expect(totals([[42, 10, options]])).toEqual([
+      ['sub_total', 'Sub-Total', '1400.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '281.0000'], // 20 % of 1,400 = 280 + 20 % of 5 = 1
+      ['tax', 'Eco Tax (-2.00)', '22.0000'], // 2 × 10 units + 2 on the shipping
+      ['total', 'Total', '1708.0000'], // 1,400 + 5 + 281 + 22
+    ]);
+  });
+
+  it('product 42 × 9 with the same options: below the tier, the 100.00 base price', () => {
+    // 100.00 + 2.00 + 20.00 + 30.00 = 152.00; × 9 = 1,368.00. VAT 273.60 + 1 = 274.60; eco 18 + 2 = 20.
+    const options = { ...CINEMA, '217': '2', '218': '6', '223': ['8', '9'] };
+    expect(totals([[42, 9, options]])).toEqual([
+      ['sub_total', 'Sub-Total', '1368.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '274.6000'],
+      ['tax', 'Eco Tax (-2.00)', '20.0000'],
+      ['total', 'Total', '1667.6000'], // 1,368 + 5 + 274.60 + 20
+    ]);
+  });
+
   it('a US address pays no tax', () => {
     expect(totals([[40, 1]], undefined, { address: US_ADDRESS })).toEqual([
       ['sub_total', 'Sub-Total', '100.0000'],
@@ -137,6 +164,24 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
       ['tax', 'VAT (20%)', '11.0000'], // 20 + 1 − 20 % of 50
       ['tax', 'Eco Tax (-2.00)', '4.0000'],
       ['total', 'Total', '70.0000'], // 100 − 50 + 5 + 11 + 4
+    ]);
+  });
+
+  it('presents a reward that does not divide evenly converted first, rounded once (GBP)', () => {
+    // 100 of 300 points on product 28 (100.00): 100 × 100 ÷ 300 = 33.333… USD, kept exact (to 20 places).
+    // × 0.61250001: sub-total 61.250001 → 61.25; reward −20.416667… → −20.42; shipping 3.06250005 → 3.06;
+    // VAT (20 + 1 − 6.666…) = 14.333… USD → 8.779166… → 8.78; eco 4 → 2.45000004 → 2.45.
+    // Total 61.25 − 20.42 + 3.06 + 8.78 + 2.45 = 55.12. (Rounding the reward to 33.33 USD first, the old way,
+    // showed −20.41 and a total of 55.13.)
+    const lines = priceItems([[28, 1]]).map((line) => withPoints(line, 300));
+    const gbp = present(run(totalsContext(lines, { shippingMethod: FLAT, reward: 100 })), 'GBP');
+    expect(gbp.map(([code, , amount]) => [code, amount])).toEqual([
+      ['sub_total', '61.2500'],
+      ['reward', '-20.4200'],
+      ['shipping', '3.0600'],
+      ['tax', '8.7800'],
+      ['tax', '2.4500'],
+      ['total', '55.1200'],
     ]);
   });
 
