@@ -12,14 +12,21 @@
  */
 export type FieldErrors = Readonly<Record<string, string>>;
 
-/** The ports a {@link CheckoutError} of kind `unavailable` can name. */
+/**
+ * The ports a {@link CheckoutError} of kind `unavailable` can name: the `CheckoutDeps` member that failed
+ * (`clock` and `ids` too, whose calls are synchronous but can throw), or the HTTP layer's `api_users` and
+ * `login_throttle`, or `extension` for a shipping, payment or fraud extension.
+ */
 export type PortName =
   | 'sessions'
   | 'catalog'
   | 'customers'
   | 'geo'
   | 'taxes'
+  | 'coupons'
   | 'orders'
+  | 'clock'
+  | 'ids'
   | 'notifier'
   | 'api_users'
   | 'login_throttle'

@@ -8,8 +8,8 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { createSession } from '../domain/session.js';
 import { findCurrency } from '../money/index.js';
 import type { OpenedSession, OpenSessionInput } from './checkout.js';
-import { callPort, type EngineContext } from './context.js';
-import { timeFacts } from './facts.js';
+import { callPort, type EngineContext, newIds } from './context.js';
+import { readTimeFacts } from './facts.js';
 
 /** The session a new client starts with, stored at version 1. */
 export function openSession(
@@ -28,21 +28,24 @@ export function openSession(
     Number.isSafeInteger(input.apiUserId) && input.apiUserId > 0,
     'openSession needs a positive apiUserId',
   );
-  const time = timeFacts(context);
-  const session = {
-    ...createSession({
-      id: deps.ids.newId('session'),
-      apiUserId: input.apiUserId,
-      now: time.now,
-      expiresAt: time.expiresAt,
-      currency,
-      language: input.language ?? settings.language,
-    }),
-    version: 1,
-  };
-  return callPort('sessions', messages, () => deps.sessions.save(session, 0)).andThen((outcome) =>
-    outcome === 'saved'
-      ? ok({ sessionId: session.id, expiresAt: session.expiresAt })
-      : err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') })),
+  const started = readTimeFacts(context, messages).andThen((time) =>
+    newIds(context, messages, 'session', 1).map(([id = '']) => ({
+      ...createSession({
+        id,
+        apiUserId: input.apiUserId,
+        now: time.now,
+        expiresAt: time.expiresAt,
+        currency,
+        language: input.language ?? settings.language,
+      }),
+      version: 1,
+    })),
+  );
+  return started.asyncAndThen((session) =>
+    callPort('sessions', messages, () => deps.sessions.save(session, 0)).andThen((outcome) =>
+      outcome === 'saved'
+        ? ok({ sessionId: session.id, expiresAt: session.expiresAt })
+        : err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') })),
+    ),
   );
 }

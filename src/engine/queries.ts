@@ -16,7 +16,7 @@ import type {
   ProductListQuery,
 } from '../domain/records/catalog.js';
 import type { CheckoutSession } from '../domain/session.js';
-import { callPort, type EngineContext } from './context.js';
+import { callPort, type EngineContext, readClock } from './context.js';
 import { viewFacts } from './facts.js';
 import { loadSession, touchSession } from './session-access.js';
 
@@ -38,12 +38,12 @@ export function readSession<T>(
   compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
 ): ResultAsync<T, CheckoutError> {
   return loadSession(context, sessionId).andThen((session) => {
-    const access = {
-      session,
-      messages: context.messagesFor(session.language),
-      today: dayOf(context.deps.clock.now().toISOString()),
-    };
-    return compute(access).andThen((result) => touchSession(context, session).map(() => result));
+    const messages = context.messagesFor(session.language);
+    return readClock(context, messages).asyncAndThen((now) =>
+      compute({ session, messages, today: dayOf(now.toISOString()) }).andThen((result) =>
+        touchSession(context, session).map(() => result),
+      ),
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import { err, errAsync, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import { type CheckoutSession, isSessionExpired } from '../domain/session.js';
-import { callPort, type EngineContext, secondsAfter } from './context.js';
+import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -33,13 +33,15 @@ export function loadSession(
   sessionId: string,
 ): ResultAsync<CheckoutSession, CheckoutError> {
   if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return errAsync(missing(context));
-  const now = context.deps.clock.now().toISOString();
-  return callPort('sessions', storeMessages(context), () => context.deps.sessions.get(sessionId)).andThen(
-    (lookup) => {
+  const messages = storeMessages(context);
+  return readClock(context, messages).asyncAndThen((now) =>
+    callPort('sessions', messages, () => context.deps.sessions.get(sessionId)).andThen((lookup) => {
       if (lookup.status === 'missing') return err(missing(context));
-      if (lookup.status === 'expired' || isSessionExpired(lookup.session, now)) return err(expired(context));
+      if (lookup.status === 'expired' || isSessionExpired(lookup.session, now.toISOString())) {
+        return err(expired(context));
+      }
       return ok(lookup.session);
-    },
+    }),
   );
 }
 
@@ -63,8 +65,14 @@ export function touchSession(
   context: EngineContext,
   session: CheckoutSession,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  const expiresAt = secondsAfter(context.deps.clock.now(), context.ttlSeconds);
-  return callPort('sessions', context.messagesFor(session.language), () =>
-    context.deps.sessions.touch(session.id, expiresAt),
-  ).map(() => ({ ...session, expiresAt }));
+  const messages = context.messagesFor(session.language);
+  return readClock(context, messages).asyncAndThen((now) => {
+    const expiresAt = secondsAfter(now, context.ttlSeconds);
+    return callPort('sessions', messages, () => context.deps.sessions.touch(session.id, expiresAt)).map(
+      () => ({
+        ...session,
+        expiresAt,
+      }),
+    );
+  });
 }

@@ -9,8 +9,16 @@ import type { MemoryAdapters } from '../../src/adapters/memory/index.js';
 import type { CheckoutError, PortName } from '../../src/domain/errors.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import type { CheckoutDeps } from '../../src/engine/context.js';
-import { demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
-import { barrier, counting, type FailureMode, failable } from './support/ports.js';
+import { createManualClock, createSequentialIds } from '../../src/testing/index.js';
+import {
+  demoCheckout,
+  expectErr,
+  expectOk,
+  guest,
+  startInstant,
+  ukAddress,
+} from './support/demo-checkout.js';
+import { barrier, counting, type FailureMode, failable, PortDown } from './support/ports.js';
 
 /** One port method to break, the port name the error must carry, and a call that reaches it. */
 interface Breakage {
@@ -90,6 +98,112 @@ describe.each(['reject', 'throw'] as const)('a port method that fails (%s)', (mo
     expect((error as Extract<CheckoutError, { kind: 'unavailable' }>).cause).toBe(control.error);
     control.failing = false;
     expect(await demo.stored(id)).toEqual(before);
+  });
+});
+
+/** An operation of the engine, run on a session that holds product 40 (or, for `openSession`, on none). */
+interface Operation {
+  readonly label: string;
+  readonly run: (checkout: Checkout, id: string) => ResultAsync<unknown, CheckoutError>;
+}
+
+const clockOperations: readonly Operation[] = [
+  { label: 'openSession', run: (c) => c.openSession({ apiUserId: 1 }) },
+  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 28 }) },
+  { label: 'setCustomer', run: (c, id) => c.setCustomer(id, guest) },
+  { label: 'getProducts', run: (c, id) => c.getProducts(id) },
+  { label: 'getTotals', run: (c, id) => c.getTotals(id) },
+  { label: 'getSession', run: (c, id) => c.getSession(id) },
+  { label: 'listProducts', run: (c, id) => c.listProducts(id, {}) },
+  { label: 'getManufacturers', run: (c, id) => c.getManufacturers(id, {}) },
+];
+
+const idOperations: readonly Operation[] = [
+  { label: 'openSession', run: (c) => c.openSession({ apiUserId: 1 }) },
+  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 28 }) },
+  {
+    label: 'addProducts',
+    run: (c, id) => c.addProducts(id, { product: [{ product_id: 28 }, { product_id: 29 }] }),
+  },
+];
+
+/**
+ * A synchronous port (`clock.now`, `ids.newId`) that, once armed, breaks from its `failFrom`-th call on: it
+ * throws, or answers `broken` (a value of the wrong kind) when one is given.
+ */
+function breaking<T extends object>(target: T, method: keyof T & string, broken?: () => unknown) {
+  const control = { calls: 0, failFrom: Number.POSITIVE_INFINITY, error: new PortDown(method) };
+  const wrapped = (...args: unknown[]) => {
+    control.calls += 1;
+    if (control.calls >= control.failFrom) {
+      if (broken !== undefined) return broken();
+      throw control.error;
+    }
+    return (target[method] as (...a: unknown[]) => unknown).apply(target, args);
+  };
+  return { port: { ...target, [method]: wrapped } as T, control };
+}
+
+/**
+ * Runs `operation` once for every call of the port it makes, breaking the port from that call on: each run
+ * answers `unavailable` naming the port (never a rejected promise) and leaves the stored session as it was;
+ * the run after the last call succeeds. Answers how many calls were broken.
+ */
+async function breakEveryCall(
+  dep: 'clock' | 'ids',
+  name: PortName,
+  operation: Operation,
+  broken?: () => unknown,
+): Promise<number> {
+  for (let k = 1; k < 20; k += 1) {
+    let control: ReturnType<typeof breaking>['control'] | undefined;
+    const demo = demoCheckout({
+      // A clock and ids of the engine's own: the memory session store keeps the demo's clock, unbroken.
+      deps: () => {
+        const port =
+          dep === 'clock'
+            ? breaking(createManualClock(startInstant), 'now', broken)
+            : breaking(createSequentialIds('broken'), 'newId', broken);
+        control = port.control;
+        return { [dep]: port.port };
+      },
+    });
+    const id = await demo.open();
+    await expectOk(demo.checkout.addProduct(id, { product_id: 40 }));
+    const before = await demo.stored(id);
+    if (control === undefined) throw new Error('no control');
+    control.failFrom = control.calls + k;
+    // `await` of a rejected promise would throw here and fail the test: the point is that none rejects.
+    const result = await operation.run(demo.checkout, id);
+    if (result.isOk()) return k - 1;
+    expect(result.error).toMatchObject({
+      kind: 'unavailable',
+      port: name,
+      fields: { warning: 'Service temporarily unavailable!' },
+    });
+    const cause = (result.error as Extract<CheckoutError, { kind: 'unavailable' }>).cause;
+    if (broken === undefined) expect(cause).toBe(control.error);
+    else expect(cause).toBeInstanceOf(TypeError);
+    expect(await demo.stored(id)).toEqual(before);
+  }
+  throw new Error(`${operation.label} still fails after 20 broken calls`);
+}
+
+describe('a clock or id generator that fails: unavailable, never a rejected promise', () => {
+  it.each(clockOperations)('clock.now throwing at any of its calls in $label', async (operation) => {
+    expect(await breakEveryCall('clock', 'clock', operation)).toBeGreaterThan(0);
+  });
+
+  it.each(clockOperations)('clock.now answering an invalid Date in $label', async (operation) => {
+    expect(await breakEveryCall('clock', 'clock', operation, () => new Date(Number.NaN))).toBeGreaterThan(0);
+  });
+
+  it.each(idOperations)('ids.newId throwing at any of its calls in $label', async (operation) => {
+    expect(await breakEveryCall('ids', 'ids', operation)).toBeGreaterThan(0);
+  });
+
+  it.each(idOperations)('ids.newId answering no string in $label', async (operation) => {
+    expect(await breakEveryCall('ids', 'ids', operation, () => undefined)).toBeGreaterThan(0);
   });
 });
 
