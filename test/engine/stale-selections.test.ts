@@ -2,10 +2,13 @@
  * Stale selections through the engine (DECISIONS 13, 19): a change to an address, the cart or the customer
  * re-asks the registered extensions and drops a chosen method no longer offered (the result lists it), keeps one
  * still offered with its fresh quote, re-checks only what the step table says, and an extension that fails is
- * `unavailable` with nothing saved.
+ * `unavailable` with nothing saved. With the built-in extensions: a payment method restricted to a geo zone is
+ * dropped when the payment address leaves it, and a currency switch leaves every offer as it was.
  */
 import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../src/adapters/memory/index.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../../src/domain/session.js';
+import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { money, multiply } from '../../src/money/index.js';
 import type { PaymentMethod } from '../../src/ports/payment-method.js';
 import type { ShippingMethod } from '../../src/ports/shipping-method.js';
@@ -257,5 +260,96 @@ describe('an extension that fails', () => {
     ext.state.failShipping = true;
     expect(await expectErr(checkout.addProduct(id, { product_id: 28 }))).toMatchObject({ port: 'extension' });
     expect(await stored(id)).toEqual(seededSession);
+  });
+});
+
+describe('stale selections with the built-in extensions', () => {
+  /**
+   * The demo store with bank_transfer restricted to geo zone 3 (UK VAT Zone), and a guest who has chosen flat
+   * shipping and bank_transfer for product 40 with UK addresses.
+   */
+  async function ukBankTransfer() {
+    const payment = demoStore().data.extensions.payment;
+    const demo = demoCheckout({
+      deps: () => ({
+        paymentMethods: createPaymentMethods({
+          ...payment,
+          bank_transfer: { ...payment.bank_transfer, geoZoneId: 3 },
+        }),
+      }),
+    });
+    const { checkout } = demo;
+    const id = await demo.open();
+    await expectOk(checkout.setCustomer(id, guest));
+    await expectOk(checkout.addProduct(id, { product_id: 40 }));
+    await expectOk(checkout.setPaymentAddress(id, ukAddress('payment_')));
+    await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: { code: 'flat.flat' } }));
+    await expectOk(checkout.setPaymentMethod(id, { payment_method: { code: 'bank_transfer' } }));
+    return { ...demo, id };
+  }
+
+  it('a payment address moved out of the method’s geo zone drops the payment method and says so', async () => {
+    const { checkout, id, stored } = await ukBankTransfer();
+    expect((await stored(id)).paymentMethod?.code).toBe('bank_transfer');
+    const result = await expectOk(checkout.setPaymentAddress(id, usAddress('payment_')));
+    expect(result.dropped).toEqual(['payment_method']);
+    const session = await stored(id);
+    expect(session.paymentMethod).toBeNull();
+    expect(session.shippingMethod?.code).toBe('flat.flat');
+    const { paymentMethods } = await expectOk(checkout.getPaymentMethods(id));
+    expect(Object.keys(paymentMethods)).not.toContain('bank_transfer');
+  });
+
+  it('a payment address still in the zone keeps it', async () => {
+    const { checkout, id, stored } = await ukBankTransfer();
+    const result = await expectOk(
+      checkout.setPaymentAddress(id, ukAddress('payment_', { payment_zone_id: 3513 })),
+    );
+    expect(result.dropped).toEqual([]);
+    expect((await stored(id)).paymentMethod?.code).toBe('bank_transfer');
+  });
+});
+
+describe('the currency re-checks nothing because no offer can depend on it (DECISIONS 19, steps.ts)', () => {
+  it('free shipping (sub-total ≥ 500.00) is offered alike in USD and GBP, and stays chosen', async () => {
+    const demo = demoCheckout();
+    const { checkout } = demo;
+    const id = await demo.open();
+    await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 5 }));
+    await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+    const codes = async () =>
+      Object.values((await expectOk(checkout.getShippingMethods(id))).shippingMethods).flatMap((group) =>
+        Object.values(group.quote).map((quote) => [quote.code, quote.cost.amount]),
+      );
+    const inUsd = await codes();
+    expect(inUsd).toContainEqual(['free.free', '0.0000']);
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'free.free' }));
+    // 500.00 USD is 306.25 GBP: the minimum is compared in the default currency, so nothing moves.
+    expect((await expectOk(checkout.setCurrency(id, { currency: 'GBP' }))).dropped).toEqual([]);
+    expect(await codes()).toEqual(inUsd);
+    expect((await demo.stored(id)).shippingMethod?.code).toBe('free.free');
+  });
+
+  it('free_checkout (total 0) is offered alike in USD and EUR, and stays chosen', async () => {
+    const demo = demoCheckout();
+    const { checkout } = demo;
+    const id = await demo.open();
+    // John (1,000 points) pays product 28 with its 200 points; US addresses (no tax), pickup: total 0.00.
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
+    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    await expectOk(checkout.setPaymentAddress(id, usAddress('payment_')));
+    await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'pickup.pickup' }));
+    await expectOk(checkout.setReward(id, { reward: 200 }));
+    const offered = async () => Object.keys((await expectOk(checkout.getPaymentMethods(id))).paymentMethods);
+    const inUsd = await offered();
+    expect(inUsd).toContain('free_checkout');
+    await expectOk(checkout.setPaymentMethod(id, { payment_method: 'free_checkout' }));
+    expect((await expectOk(checkout.setCurrency(id, { currency: 'EUR' }))).dropped).toEqual([]);
+    expect(await offered()).toEqual(inUsd);
+    expect((await demo.stored(id)).paymentMethod?.code).toBe('free_checkout');
+    const total = (await expectOk(checkout.getTotals(id))).find((line) => line.code === 'total');
+    expect(total?.value).toEqual(money('0.00', 'EUR'));
   });
 });
