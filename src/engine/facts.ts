@@ -1,6 +1,8 @@
 /**
- * Gathering the facts a command needs, through the ports, before `decide` runs. Reads are batched: one catalog
- * read per command whatever the number of cart lines and items, and independent reads run together.
+ * Gathering the facts a command needs, through the ports, before `decide` runs. Reads are batched: every product
+ * a command needs comes from one `catalog.getProducts` call whatever the number of cart lines and items, and
+ * independent reads run together. That is the command's only catalog read, except that a session whose coupon
+ * is limited to categories also reads the category tree (`catalog.getCategories`) for the coupon check.
  *
  * Order matters in one place: shipping quotes are asked first (they need only the priced cart), then the tax
  * table is read for every class in play (cart lines, the chosen and the quoted shipping, the calculators' fees),
@@ -14,7 +16,7 @@ import type { CheckoutError, UnavailableError } from '../domain/errors.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/facts.js';
 import { dayOf } from '../domain/facts.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import type { Product } from '../domain/records/catalog.js';
+import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { Offers } from '../domain/selections.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/session.js';
@@ -109,7 +111,11 @@ export function ensureTaxClasses<F extends Pick<CheckoutFacts, 'tax' | 'messages
   return readTax(context, facts.messages, all, facts.tax.geoZones).map((tax) => ({ ...facts, tax }));
 }
 
-/** The coupon the session (or the command) names, its uses by the logged-in customer, and the category tree. */
+/**
+ * The coupon the session (or the command) names, its uses by the logged-in customer, and the category tree when
+ * the coupon is limited to categories (its check walks the tree below them; any other coupon needs no tree, so
+ * the catalog is not asked for one).
+ */
 function couponFacts(
   context: EngineContext,
   messages: MessageCatalog,
@@ -119,16 +125,18 @@ function couponFacts(
   if (code === null || code === '') return okAsync(undefined);
   const { coupons, catalog } = context.deps;
   const enabled = context.calculators.some((calculator) => calculator.code === 'coupon');
-  return ResultAsync.combine([
-    callPort('catalog', messages, () => coupons.getCoupon(code)),
-    callPort('catalog', messages, () => catalog.getCategories()),
-  ] as const).andThen(([coupon, categories]) =>
-    coupon === undefined
-      ? okAsync({ enabled, coupon, uses: { total: 0, customer: 0 }, categories })
-      : callPort('catalog', messages, () =>
-          coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0),
-        ).map((uses) => ({ enabled, coupon, uses, categories })),
-  );
+  return callPort('coupons', messages, () => coupons.getCoupon(code)).andThen((coupon) => {
+    if (coupon === undefined)
+      return okAsync({ enabled, coupon, uses: { total: 0, customer: 0 }, categories: [] });
+    return ResultAsync.combine([
+      callPort('coupons', messages, () =>
+        coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0),
+      ),
+      coupon.categoryIds.length === 0
+        ? okAsync<readonly Category[], CheckoutError>([])
+        : callPort('catalog', messages, () => catalog.getCategories()),
+    ] as const).map(([uses, categories]) => ({ enabled, coupon, uses, categories }));
+  });
 }
 
 /** The logged-in customer's reward balance, when points are or are about to be spent. */

@@ -47,7 +47,10 @@ export function readSession<T>(
   });
 }
 
-/** The priced cart and totals of a session, with one catalog read. */
+/**
+ * The priced cart and totals of a session: one catalog read of the cart's products (plus the category tree when
+ * the session's coupon is limited to categories, see `gatherFacts`).
+ */
 export function viewSession(
   context: EngineContext,
   session: CheckoutSession,

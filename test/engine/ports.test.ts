@@ -1,7 +1,8 @@
 /**
  * The engine over failing and slow ports: every port failure is `unavailable` naming the port with the session
- * untouched, one catalog read per command and per read whatever the cart holds, and compare-and-set between
- * racing commands (no lost write).
+ * untouched (a throwing clock or id generator included), one catalog call (`getProducts`) per command and per cart
+ * read whatever the cart holds (plus the category tree for a coupon limited to categories), and compare-and-set
+ * between racing commands (no lost write).
  */
 import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { MemoryAdapters } from '../../src/adapters/memory/index.js';
 import type { CheckoutError, PortName } from '../../src/domain/errors.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import type { CheckoutDeps } from '../../src/engine/context.js';
+import type { Catalog } from '../../src/ports/catalog.js';
 import { createManualClock, createSequentialIds } from '../../src/testing/index.js';
 import {
   demoCheckout,
@@ -18,13 +20,13 @@ import {
   startInstant,
   ukAddress,
 } from './support/demo-checkout.js';
-import { barrier, counting, type FailureMode, failable, PortDown } from './support/ports.js';
+import { barrier, type FailureMode, failable, PortDown } from './support/ports.js';
 
 /** One port method to break, the port name the error must carry, and a call that reaches it. */
 interface Breakage {
   readonly label: string;
   readonly name: PortName;
-  readonly dep: 'sessions' | 'catalog' | 'customers' | 'geo' | 'taxes';
+  readonly dep: 'sessions' | 'catalog' | 'customers' | 'geo' | 'taxes' | 'coupons';
   readonly method: string;
   readonly trigger: (checkout: Checkout, id: string) => ResultAsync<unknown, CheckoutError>;
 }
@@ -64,6 +66,27 @@ const breakages: readonly Breakage[] = [
     dep: 'customers',
     method: 'getCustomer',
     trigger: (c, id) => c.setCustomer(id, { ...guest, customer_id: 1 }),
+  },
+  {
+    label: 'coupons.getCoupon',
+    name: 'coupons',
+    dep: 'coupons',
+    method: 'getCoupon',
+    trigger: (c, id) => c.setCoupon(id, { coupon: '2222' }),
+  },
+  {
+    label: 'coupons.countUses',
+    name: 'coupons',
+    dep: 'coupons',
+    method: 'countUses',
+    trigger: (c, id) => c.setCoupon(id, { coupon: '2222' }),
+  },
+  {
+    label: 'catalog.getCategories (a coupon limited to categories)',
+    name: 'catalog',
+    dep: 'catalog',
+    method: 'getCategories',
+    trigger: (c, id) => c.setCoupon(id, { coupon: '4444' }),
   },
   {
     label: 'geo.getCountry',
@@ -247,27 +270,57 @@ describe('reads over a failing port', () => {
   });
 });
 
+/** Every method of the `Catalog` port, whose calls the batching tests count. */
+const catalogMethods = [
+  'getProducts',
+  'getManufacturer',
+  'listManufacturers',
+  'countManufacturers',
+  'listProducts',
+  'countProducts',
+  'getCategories',
+] as const satisfies readonly (keyof Catalog)[];
+
+/** A catalog recording every call of every method, in order, by method name and arguments. */
+function countingCatalog(catalog: Catalog) {
+  const calls: { readonly method: keyof Catalog; readonly args: unknown[] }[] = [];
+  const port = Object.fromEntries(
+    catalogMethods.map((method) => [
+      method,
+      (...args: unknown[]) => {
+        calls.push({ method, args });
+        return (catalog[method] as (...a: unknown[]) => unknown).apply(catalog, args);
+      },
+    ]),
+  ) as unknown as Catalog;
+  return { port, calls };
+}
+
 describe('batched catalog reads', () => {
   function countingCheckout() {
-    let calls: unknown[][] = [];
+    let calls: ReturnType<typeof countingCatalog>['calls'] = [];
     const demo = demoCheckout({
       deps: (adapters) => {
-        const counted = counting(adapters.catalog, 'getProducts');
+        const counted = countingCatalog(adapters.catalog);
         calls = counted.calls;
         return { catalog: counted.port };
       },
     });
-    return { ...demo, calls: () => calls };
+    /** Runs `run` and answers the catalog methods it called, in order. */
+    const methodsOf = async (run: () => ResultAsync<unknown, CheckoutError>) => {
+      const before = calls.length;
+      await expectOk(run());
+      return calls.slice(before).map((call) => call.method);
+    };
+    return { ...demo, calls: () => calls, methodsOf };
   }
 
-  it('reads the catalog once per command and per read, whatever the number of lines', async () => {
-    const { checkout, open, calls } = countingCheckout();
+  it('a command or a cart read makes one catalog call, getProducts, whatever the number of lines', async () => {
+    const { checkout, open, stored, calls, methodsOf } = countingCheckout();
     const id = await open();
     const once = async (run: () => ResultAsync<unknown, CheckoutError>) => {
-      const before = calls().length;
-      await expectOk(run());
-      expect(calls().length - before).toBe(1);
-      return calls().at(-1)?.[0] as readonly number[];
+      expect(await methodsOf(run)).toEqual(['getProducts']);
+      return calls().at(-1)?.args[0] as readonly number[];
     };
     const ids = await once(() =>
       checkout.addProducts(id, {
@@ -288,8 +341,34 @@ describe('batched catalog reads', () => {
     await once(() => checkout.setPaymentAddress(id, ukAddress('payment_')));
     await once(() => checkout.setShippingAddress(id, ukAddress('shipping_')));
     await once(() => checkout.setCurrency(id, { currency: 'GBP' }));
+    // The plan's line goes, since no payment method of the demo takes a subscription on a shipped cart.
+    const plan = (await stored(id)).cart.find((line) => line.productId === 48)?.cartId ?? '';
+    await once(() => checkout.removeCartLine(id, { cart_id: plan }));
+    await once(() => checkout.getShippingMethods(id));
+    await once(() => checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    await once(() => checkout.getPaymentMethods(id));
+    await once(() => checkout.setPaymentMethod(id, { payment_method: 'cod' }));
     await once(() => checkout.getProducts(id));
     await once(() => checkout.getTotals(id));
+  });
+
+  it('with a coupon in the session still one call; a coupon limited to categories adds the category tree', async () => {
+    const { checkout, open, methodsOf } = countingCheckout();
+    const id = await open();
+    // Product 47 is in category 28, the one coupon 4444 is limited to.
+    await expectOk(
+      checkout.addProducts(id, {
+        product: [{ product_id: 40 }, { product_id: 47, option: { '225': '2026-05-01' } }],
+      }),
+    );
+    expect(await methodsOf(() => checkout.setCoupon(id, { coupon: '2222' }))).toEqual(['getProducts']);
+    expect(await methodsOf(() => checkout.addProduct(id, { product_id: 29 }))).toEqual(['getProducts']);
+    expect(await methodsOf(() => checkout.getTotals(id))).toEqual(['getProducts']);
+    const withTree = ['getCategories', 'getProducts'];
+    const sorted = async (run: () => ResultAsync<unknown, CheckoutError>) => (await methodsOf(run)).sort();
+    expect(await sorted(() => checkout.setCoupon(id, { coupon: '4444' }))).toEqual(withTree);
+    expect(await sorted(() => checkout.addProduct(id, { product_id: 29 }))).toEqual(withTree);
+    expect(await sorted(() => checkout.getTotals(id))).toEqual(withTree);
   });
 
   it('a refused add reads the catalog once too', async () => {
@@ -298,7 +377,7 @@ describe('batched catalog reads', () => {
     await expectErr(
       checkout.addProducts(id, { product: [{ product_id: 999 }, { product_id: 30 }, { product_id: 48 }] }),
     );
-    expect(calls()).toHaveLength(1);
+    expect(calls().map((call) => call.method)).toEqual(['getProducts']);
   });
 });
 
