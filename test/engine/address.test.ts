@@ -202,3 +202,52 @@ describe('the shipping address and a cart that does not ship (DECISIONS 17)', ()
     expect((await stored(id)).shippingAddress?.countryId).toBe(222);
   });
 });
+
+describe.each(['payment_', 'shipping_'] as const)('%scustom_field_<id> (DECISIONS 16)', (prefix) => {
+  /** A shipping session on a demo store with address field 7 "Building" (select, required for group 1). */
+  async function withAddressField() {
+    const demo = await shippingSession();
+    demo.data.customFields.set(7, {
+      customFieldId: 7,
+      name: 'Building',
+      location: 'address',
+      type: 'select',
+      validation: '',
+      status: true,
+      sortOrder: 7,
+      values: [
+        { customFieldValueId: 11, name: 'House' },
+        { customFieldValueId: 12, name: 'Flat' },
+      ],
+      customerGroups: [{ customerGroupId: 1, required: true }],
+    });
+    return demo;
+  }
+  const set = (demo: Awaited<ReturnType<typeof shippingSession>>, body: unknown) =>
+    prefix === 'payment_'
+      ? demo.checkout.setPaymentAddress(demo.id, asRequest<PaymentAddressRequest>(body))
+      : demo.checkout.setShippingAddress(demo.id, asRequest<ShippingAddressRequest>(body));
+  const key = `${prefix}custom_field_7`;
+
+  it('a required address field left out is refused under the prefixed key', async () => {
+    const demo = await withAddressField();
+    expect(await expectErr(set(demo, ukAddress(prefix)))).toEqual({
+      kind: 'validation',
+      fields: { [key]: 'Building required!' },
+    });
+    expect((await demo.stored(demo.id)).version).toBe(2);
+  });
+
+  it('a value not among the field’s values is refused; one of them is stored', async () => {
+    const demo = await withAddressField();
+    const body = (value: string) => ukAddress(prefix, { [`${prefix}custom_field`]: { '7': value } });
+    expect(await expectErr(set(demo, body('13')))).toEqual({
+      kind: 'validation',
+      fields: { [key]: 'Building is not a valid input!' },
+    });
+    await expectOk(set(demo, body('12')));
+    const session = await demo.stored(demo.id);
+    const address = prefix === 'payment_' ? session.paymentAddress : session.shippingAddress;
+    expect(address?.customField).toEqual({ '7': '12' });
+  });
+});

@@ -271,3 +271,83 @@ describe('updateCartLine and removeCartLine (DECISIONS 13)', () => {
     expect(error).toEqual({ kind: 'validation', fields: { warning: texts.outOfStock } });
   });
 });
+
+describe('option error keys: product_<n>_option_<id> (multi add) and option_<id> (single add) (DECISIONS 11)', () => {
+  /** Product 42 with every required option valid. */
+  const cinema = {
+    '217': '1',
+    '218': '5',
+    '223': ['8'],
+    '208': 'test',
+    '209': 'notes',
+    '222': 'upload-code',
+    '219': '2026-04-01',
+    '221': '10:30',
+    '220': '2026-04-01 10:30',
+  };
+  const optionStock = 'Option not available in the desired quantity or not in stock!';
+
+  /** A session on a demo store whose option 208 (Text) of product 42 takes lower-case letters only. */
+  async function patterned() {
+    const demo = await session();
+    const product = demo.data.products.get(42);
+    if (product === undefined) throw new Error('no product 42');
+    const options = product.options.map((option) =>
+      option.productOptionId === 208 ? { ...option, validation: '/^[a-z]+$/' } : option,
+    );
+    demo.data.products.set(42, { ...product, options });
+    return demo;
+  }
+
+  it('a value of another option (radio 218’s value 5 for select 217) is not a valid input', async () => {
+    const { checkout, id, stored } = await session();
+    const item = { product_id: 42, quantity: 2, option: { ...cinema, '217': '5' } };
+    expect(await expectErr(checkout.addProducts(id, { product: [{ product_id: 40 }, item] }))).toEqual({
+      kind: 'validation',
+      fields: { product_1_option_217: 'Select is not a valid input!', warning: texts.warning },
+    });
+    expect(await expectErr(checkout.addProduct(id, item))).toEqual({
+      kind: 'validation',
+      fields: { option_217: 'Select is not a valid input!' },
+    });
+    const checkbox = { ...item, option: { ...cinema, '223': ['8', '1'] } };
+    expect((await expectErr(checkout.addProduct(id, checkbox))).fields).toEqual({
+      option_223: 'Checkbox is not a valid input!',
+    });
+    expect((await stored(id)).version).toBe(1);
+  });
+
+  it('a text failing its pattern is not a valid input; one matching it is accepted', async () => {
+    const { checkout, id, stored } = await patterned();
+    const item = { product_id: 42, quantity: 2, option: { ...cinema, '208': 'Not 0K' } };
+    expect(await expectErr(checkout.addProducts(id, { product: [item] }))).toEqual({
+      kind: 'validation',
+      fields: { product_0_option_208: 'Text is not a valid input!', warning: texts.warning },
+    });
+    expect(await expectErr(checkout.addProduct(id, item))).toEqual({
+      kind: 'validation',
+      fields: { option_208: 'Text is not a valid input!' },
+    });
+    expect((await stored(id)).version).toBe(1);
+    await expectOk(checkout.addProduct(id, { ...item, option: { ...cinema, '208': 'fine' } }));
+  });
+
+  it('option value stock: 3 × product 30 in Red (2 in stock) is refused under both keys, 2 × is accepted', async () => {
+    const { checkout, id, stored } = await session();
+    const red = { product_id: 30, quantity: 3, option: { '226': '15' } };
+    expect(await expectErr(checkout.addProducts(id, { product: [red] }))).toEqual({
+      kind: 'validation',
+      fields: { product_0_option_226: optionStock, warning: texts.warning },
+    });
+    expect(await expectErr(checkout.addProduct(id, red))).toEqual({
+      kind: 'validation',
+      fields: { option_226: optionStock },
+    });
+    expect((await stored(id)).cart).toEqual([]);
+    await expectOk(checkout.addProduct(id, { ...red, quantity: 2 }));
+    expect(await expectErr(checkout.addProduct(id, { ...red, quantity: 1 }))).toEqual({
+      kind: 'validation',
+      fields: { option_226: optionStock },
+    });
+  });
+});

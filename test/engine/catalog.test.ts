@@ -251,3 +251,24 @@ describe('catalog lookups need a session (DECISIONS 38)', () => {
     expect((await expectErr(checkout.listProducts(id, {}))).kind).toBe('expired');
   });
 });
+
+describe('listProducts sorted by sort_order (DECISIONS 29)', () => {
+  it('sorts by the products’ sort order in both spellings, ties by id ascending in either direction', async () => {
+    const { checkout, id, data } = await session();
+    for (const [productId, sortOrder] of [
+      [43, 1],
+      [28, 2],
+    ] as const) {
+      const product = data.products.get(productId);
+      if (product === undefined) throw new Error(`no product ${productId}`);
+      data.products.set(productId, { ...product, sortOrder });
+    }
+    const ids = async (request: ProductListRequest) =>
+      (await expectOk(checkout.listProducts(id, request))).products.map((p) => p.productId);
+    for (const sort of ['p.sort_order', 'sort_order']) {
+      expect(await ids({ sort })).toEqual([29, 30, 40, 42, 47, 48, 49, 43, 28]);
+      expect(await ids({ sort, order: 'DESC' })).toEqual([28, 43, 29, 30, 40, 42, 47, 48, 49]);
+      expect(await ids({ sort, start: 6, limit: 2 })).toEqual([49, 43]);
+    }
+  });
+});

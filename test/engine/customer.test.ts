@@ -4,6 +4,7 @@
  * prices from then on.
  */
 import { describe, expect, it } from 'vitest';
+import { createMessages, defaultMessages } from '../../src/domain/messages.js';
 import type { CustomerRequest } from '../../src/engine/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
 
@@ -313,5 +314,115 @@ describe("login by e-mail never spends the account's points or credit (DECISIONS
     await expectOk(checkout.setCustomer(id, { ...john, telephone: '01632 960999' }));
     expect((await stored(id)).reward).toBe(100);
     expect(await reward()).toBe('-50.0000');
+  });
+});
+
+describe('custom_field_<id>: account fields with values, and required ones (DECISIONS 7)', () => {
+  /** The demo store plus account fields 3 (select), 4 (radio), 5 (checkbox) and 6 (text, required for group 1). */
+  async function withAccountFields() {
+    const demo = demoCheckout();
+    const field = (
+      customFieldId: number,
+      name: string,
+      type: 'select' | 'radio' | 'checkbox' | 'text',
+      values: readonly [number, string][],
+      required = false,
+    ) =>
+      demo.data.customFields.set(customFieldId, {
+        customFieldId,
+        name,
+        location: 'account',
+        type,
+        validation: '',
+        status: true,
+        sortOrder: customFieldId,
+        values: values.map(([customFieldValueId, text]) => ({ customFieldValueId, name: text })),
+        customerGroups: [{ customerGroupId: 1, required }],
+      });
+    field(3, 'Industry', 'select', [
+      [1, 'Retail'],
+      [2, 'Trade'],
+    ]);
+    field(4, 'Newsletter', 'radio', [
+      [3, 'Yes'],
+      [4, 'No'],
+    ]);
+    field(5, 'Interests', 'checkbox', [
+      [5, 'Phones'],
+      [6, 'Cameras'],
+    ]);
+    field(6, 'Referral', 'text', [], true);
+    return { ...demo, id: await demo.open() };
+  }
+  const valid = { '3': '1', '4': '3', '5': ['5', '6'], '6': 'a friend' };
+
+  it('accepts values among each field’s own and stores them', async () => {
+    const { checkout, id, stored } = await withAccountFields();
+    await expectOk(checkout.setCustomer(id, { ...guest, custom_field: valid }));
+    expect((await stored(id)).customer?.customField).toMatchObject(valid);
+  });
+
+  it.each([
+    ['select', { ...valid, '3': '3' }, { custom_field_3: 'Industry is not a valid input!' }],
+    ['radio', { ...valid, '4': '1' }, { custom_field_4: 'Newsletter is not a valid input!' }],
+    ['checkbox', { ...valid, '5': ['5', '99'] }, { custom_field_5: 'Interests is not a valid input!' }],
+  ] as const)(
+    'a %s value not among the field’s values (another field’s or none)',
+    async (_type, fields, errors) => {
+      const { checkout, id, stored } = await withAccountFields();
+      expect(await expectErr(checkout.setCustomer(id, { ...guest, custom_field: fields }))).toEqual({
+        kind: 'validation',
+        fields: errors,
+      });
+      expect((await stored(id)).version).toBe(1);
+    },
+  );
+
+  it('a required field left out, or sent empty', async () => {
+    const { checkout, id } = await withAccountFields();
+    const { '6': _left, ...without } = valid;
+    const required = { kind: 'validation', fields: { custom_field_6: 'Referral required!' } };
+    expect(await expectErr(checkout.setCustomer(id, { ...guest, custom_field: without }))).toEqual(required);
+    expect(
+      await expectErr(checkout.setCustomer(id, { ...guest, custom_field: { ...valid, '6': ' ' } })),
+    ).toEqual(required);
+  });
+});
+
+describe('the host overrides texts through createCheckout options (messages)', () => {
+  const german = createMessages({
+    'customer.success': 'Kundendaten gespeichert!',
+    'customer.firstname': 'Vorname muss zwischen 1 und 32 Zeichen lang sein!',
+    'field.required': '{name} fehlt!',
+  });
+
+  it('one catalogue for every session: success, a seed error and a templated text', async () => {
+    const demo = demoCheckout({ options: { messages: german } });
+    const id = await demo.open();
+    expect(await expectErr(demo.checkout.setCustomer(id, { ...guest, firstname: '' }))).toEqual({
+      kind: 'validation',
+      fields: { firstname: 'Vorname muss zwischen 1 und 32 Zeichen lang sein!' },
+    });
+    const wholesale = { ...guest, customer_group_id: 2 };
+    expect((await expectErr(demo.checkout.setCustomer(id, wholesale))).fields).toEqual({
+      custom_field_1: 'Company ID fehlt!',
+    });
+    expect((await expectOk(demo.checkout.setCustomer(id, guest))).success).toBe('Kundendaten gespeichert!');
+    // Texts not overridden stay the defaults.
+    expect((await expectOk(demo.checkout.addProduct(id, { product_id: 40 }))).success).toBe(
+      defaultMessages['cart.success_single'],
+    );
+  });
+
+  it('a catalogue chosen by the session language', async () => {
+    const demo = demoCheckout({
+      options: { messages: (language) => (language === 'de-de' ? german : defaultMessages) },
+    });
+    const de = (await expectOk(demo.checkout.openSession({ apiUserId: 1, language: 'de-de' }))).sessionId;
+    const en = await demo.open();
+    expect((await expectOk(demo.checkout.setCustomer(de, guest))).success).toBe('Kundendaten gespeichert!');
+    expect((await expectOk(demo.checkout.setCustomer(en, guest))).success).toBe(
+      'Customer data set successfully!',
+    );
   });
 });
