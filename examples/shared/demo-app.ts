@@ -9,7 +9,7 @@ import {
   type MemoryAdapters,
   type MemoryStoreData,
 } from '../../src/adapters/memory/index.js';
-import { createRandomIdGenerator, createSystemClock } from '../../src/adapters/system/index.js';
+import { createRandomIdGenerator, createSystemClock, verifyApiKey } from '../../src/adapters/system/index.js';
 import { createTotalCalculators } from '../../src/domain/totals/builtins.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../src/extensions/shipping/index.js';
@@ -103,6 +103,8 @@ export function createDemoApp(options: DemoAppOptions): Result<DemoApp, FieldErr
     settings,
     apiUsers: adapters.apiUsers,
     loginThrottle: adapters.loginThrottle,
+    // The demo's keys are made by hashApiKey.
+    verifyApiKey,
     compat: options.compat,
     logger: options.logger,
   };

@@ -2,7 +2,6 @@
  * The fetch handler's options and their defaults.
  * @module
  */
-import { verifyApiKey } from '../adapters/system/api-key-hash.js';
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings.js';
 import { type BodyLimits, defaultBodyLimits } from '../input/form.js';
@@ -18,14 +17,30 @@ export interface HttpLogger {
   error(message: string, error: unknown): void;
 }
 
+/**
+ * Checks an API key against the API user's stored hash: true when it matches. Called with `undefined` when the
+ * username is unknown, and must then take as long as a real check and answer false, so that the time a login
+ * takes does not tell which usernames exist. It should not block the event loop; a rejection is a failed port
+ * (503, logged as `api_users`), not a wrong key.
+ *
+ * `verifyApiKey` of `cartwright` (scrypt, the format `hashApiKey` writes) is one.
+ */
+export type ApiKeyVerifier = (key: string, keyHash: string | undefined) => Promise<boolean>;
+
 /** Options of `createFetchHandler`. */
 export interface FetchHandlerOptions {
   /** The store settings the checkout runs on: the currencies and rounding mode money is shown with. */
   readonly settings: StoreSettings;
   /** The API users who may log in (DECISIONS 2). */
   readonly apiUsers: ApiUserDirectory;
-  /** Counts failed logins per username and client IP (DECISIONS 5); e.g. `createMemoryLoginThrottle`. */
+  /** Counts failed logins per username and client IP, and per IP (DECISIONS 5); e.g. `createMemoryLoginThrottle`. */
   readonly loginThrottle: LoginThrottle;
+  /**
+   * Checks the key of a login against the user's stored hash; wire `verifyApiKey` from `cartwright` for keys
+   * made by `hashApiKey`. An option rather than a default so that the HTTP layer imports no adapter: the hash
+   * format belongs to whoever stores the API users.
+   */
+  readonly verifyApiKey: ApiKeyVerifier;
   /** `opencart` answers 200 for every handled error, as OpenCart does; default `standard`. */
   readonly compat?: StatusCompat | undefined;
   /** The session cookie's name; default `OCSESSID`. */
@@ -38,8 +53,6 @@ export interface FetchHandlerOptions {
   readonly texts?: Partial<HttpTexts> | undefined;
   /** Receives unexpected failures; default `console`. */
   readonly logger?: HttpLogger | undefined;
-  /** Checks an API key against its stored hash; default scrypt's `verifyApiKey`. */
-  readonly verifyApiKey?: ((key: string, keyHash: string) => boolean) | undefined;
 }
 
 /** The options with every default filled in. */
@@ -53,7 +66,7 @@ export interface HandlerConfig {
   readonly messages: MessageCatalog;
   readonly texts: HttpTexts;
   readonly logger: HttpLogger;
-  readonly verifyApiKey: (key: string, keyHash: string) => boolean;
+  readonly verifyApiKey: ApiKeyVerifier;
 }
 
 /** Fills in the defaults. */
@@ -68,6 +81,6 @@ export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
     messages: options.messages ?? defaultMessages,
     texts: { ...defaultHttpTexts, ...options.texts },
     logger: options.logger ?? console,
-    verifyApiKey: options.verifyApiKey ?? verifyApiKey,
+    verifyApiKey: options.verifyApiKey,
   };
 }

@@ -56,6 +56,18 @@ describe('login', () => {
     demo.clock.advanceSeconds(301);
     expect((await demo.send('api/account/login', login())).status).toBe(200);
   });
+
+  it('throttles a client that rotates usernames, per address, even for a right key afterwards', async () => {
+    const demo = await startDemo();
+    for (let i = 0; i < 20; i++) {
+      const guess = await demo.send('api/account/login', login('guess', `user-${i}`));
+      expect([i, guess.status]).toEqual([i, 401]);
+    }
+    const throttled = await demo.send('api/account/login', login());
+    expect([throttled.status, throttled.headers.get('retry-after')]).toEqual([429, '300']);
+    demo.clock.advanceSeconds(300);
+    expect((await demo.send('api/account/login', login())).status).toBe(200);
+  });
 });
 
 describe('sessions', () => {

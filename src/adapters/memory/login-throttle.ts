@@ -4,14 +4,19 @@
  */
 import { CartwrightInvariantError } from '../../domain/errors.js';
 import type { Clock } from '../../ports/clock.js';
-import type { LoginThrottle, ThrottleVerdict } from '../../ports/login-throttle.js';
+import type { LoginAttempt, LoginThrottle, ThrottleVerdict } from '../../ports/login-throttle.js';
 
 /** Options of {@link createMemoryLoginThrottle}. */
 export interface MemoryLoginThrottleOptions {
   /** Judges the window; the throttle never reads the system clock. */
   readonly clock: Clock;
-  /** Failures within the window that block a key. Default 5. */
+  /** Failures of one username from one address within the window that block it. Default 5. */
   readonly maxFailures?: number | undefined;
+  /**
+   * Failures from one address within the window, whatever the usernames, that block every login from it.
+   * Default 20: higher than `maxFailures`, so a shared address is not blocked by one user's mistakes.
+   */
+  readonly maxFailuresPerIp?: number | undefined;
   /** Length of the sliding window, in seconds. Default 300. */
   readonly windowSeconds?: number | undefined;
 }
@@ -28,17 +33,19 @@ function positiveInteger(value: number, name: string): number {
   return value;
 }
 
+/** Failure instants per key, in a sliding window, at most `limit` per key (older ones cannot matter). */
+interface FailureCounter {
+  /** The milliseconds until the key unblocks, or 0 when it is not blocked. */
+  blockedForMs(key: string, nowMs: number): number;
+  record(key: string, nowMs: number): void;
+  forget(key: string): void;
+}
+
 /**
- * A {@link LoginThrottle} in a `Map`: a key is blocked once it has `maxFailures` failures within the last
- * `windowSeconds`, until the oldest of those leaves the window (`retryAfterSeconds`, at least 1).
- * No timers: old failures are dropped when their key is next used, and keys with none left in the window are
- * swept at most once per window, so memory stays bounded.
+ * One sliding-window counter in a `Map`. No timers: old failures are dropped when their key is next used, and
+ * keys with none left in the window are swept at most once per window, so memory stays bounded.
  */
-export function createMemoryLoginThrottle(options: MemoryLoginThrottleOptions): LoginThrottle {
-  const { clock } = options;
-  const maxFailures = positiveInteger(options.maxFailures ?? 5, 'maxFailures');
-  const windowMs = positiveInteger(options.windowSeconds ?? 300, 'windowSeconds') * 1000;
-  /** Failure instants per key, oldest first, at most `maxFailures` of them (older ones cannot matter). */
+function createCounter(limit: number, windowMs: number): FailureCounter {
   const failures = new Map<string, number[]>();
   let lastSweepMs = Number.NEGATIVE_INFINITY;
 
@@ -58,22 +65,56 @@ export function createMemoryLoginThrottle(options: MemoryLoginThrottleOptions): 
   }
 
   return {
-    async check(key: string): Promise<ThrottleVerdict> {
-      const nowMs = clock.now().getTime();
+    blockedForMs(key, nowMs) {
       const times = recent(key, nowMs);
-      const oldestCounted = times[times.length - maxFailures];
-      if (oldestCounted === undefined) return ALLOWED;
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldestCounted + windowMs - nowMs) / 1000));
-      return { allowed: false, retryAfterSeconds };
+      const oldestCounted = times[times.length - limit];
+      return oldestCounted === undefined ? 0 : oldestCounted + windowMs - nowMs;
     },
-
-    async recordFailure(key: string): Promise<void> {
-      const nowMs = clock.now().getTime();
-      failures.set(key, [...recent(key, nowMs), nowMs].slice(-maxFailures));
+    record(key, nowMs) {
+      failures.set(key, [...recent(key, nowMs), nowMs].slice(-limit));
     },
-
-    async reset(key: string): Promise<void> {
+    forget(key) {
       failures.delete(key);
+    },
+  };
+}
+
+/** The per-user counter's key: the pair, unambiguous whatever characters the username holds. */
+function pairKey(attempt: LoginAttempt): string {
+  return JSON.stringify([attempt.username, attempt.ip]);
+}
+
+/**
+ * A {@link LoginThrottle} in two `Map`s. An attempt is blocked once its username and address have `maxFailures`
+ * failures within the last `windowSeconds`, or its address has `maxFailuresPerIp` whatever the usernames, until
+ * the oldest counted failure of the full counter leaves the window (`retryAfterSeconds`, at least 1; the longer
+ * wait when both are full).
+ */
+export function createMemoryLoginThrottle(options: MemoryLoginThrottleOptions): LoginThrottle {
+  const { clock } = options;
+  const windowMs = positiveInteger(options.windowSeconds ?? 300, 'windowSeconds') * 1000;
+  const perUser = createCounter(positiveInteger(options.maxFailures ?? 5, 'maxFailures'), windowMs);
+  const perIp = createCounter(positiveInteger(options.maxFailuresPerIp ?? 20, 'maxFailuresPerIp'), windowMs);
+
+  return {
+    async check(attempt) {
+      const nowMs = clock.now().getTime();
+      const waitMs = Math.max(
+        perUser.blockedForMs(pairKey(attempt), nowMs),
+        perIp.blockedForMs(attempt.ip, nowMs),
+      );
+      if (waitMs <= 0) return ALLOWED;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    },
+
+    async recordFailure(attempt) {
+      const nowMs = clock.now().getTime();
+      perUser.record(pairKey(attempt), nowMs);
+      perIp.record(attempt.ip, nowMs);
+    },
+
+    async reset(attempt) {
+      perUser.forget(pairKey(attempt));
     },
   };
 }

@@ -2,7 +2,7 @@
  * Hashing and checking API keys with scrypt.
  * @module
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 
 const SCHEME = 'scrypt';
 const SALT_BYTES = 16;
@@ -12,10 +12,25 @@ const MIN_BYTES = 16;
 const MAX_BYTES = 64;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+/** Salt and hash of a well-formed `scrypt$<salt>$<hash>`. */
+interface ParsedHash {
+  readonly salt: Buffer;
+  readonly hash: Buffer;
+}
+
+/**
+ * A well-formed hash that no key was made from (its "hash" is random bytes), checked when there is no stored
+ * hash so that an unknown username costs the same scrypt run as a wrong key. Made on first use: random bytes,
+ * no scrypt, so it costs nothing.
+ */
+let decoy: ParsedHash | undefined;
+
 /**
  * Hashes an API key for storage in `ApiUser.keyHash`: `scrypt$<salt>$<hash>`, both base64url, with a fresh
  * random 16-byte salt and a 32-byte scrypt hash (node's default cost: N = 16384, r = 8, p = 1). Hashing the same
  * key twice gives two different strings; {@link verifyApiKey} accepts both.
+ *
+ * Synchronous on purpose: it runs when API users are set up (a seed script, the demo store), never per request.
  */
 export function hashApiKey(key: string): string {
   const salt = randomBytes(SALT_BYTES);
@@ -33,7 +48,7 @@ function decodeField(field: string | undefined): Buffer | undefined {
 }
 
 /** Salt and hash of a well-formed `scrypt$<salt>$<hash>`, or undefined. */
-function parseKeyHash(keyHash: string): { salt: Buffer; hash: Buffer } | undefined {
+function parseKeyHash(keyHash: string): ParsedHash | undefined {
   const [scheme, saltField, hashField, ...rest] = keyHash.split('$');
   if (scheme !== SCHEME || rest.length > 0) return undefined;
   const salt = decodeField(saltField);
@@ -44,16 +59,34 @@ function parseKeyHash(keyHash: string): { salt: Buffer; hash: Buffer } | undefin
   return { salt, hash };
 }
 
+/** scrypt on libuv's thread pool: a login never blocks the event loop for the ~50 ms a derivation takes. */
+function derive(key: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(key, salt, HASH_BYTES, (error, derived) => (error === null ? resolve(derived) : reject(error)));
+  });
+}
+
 /**
- * True when `key` is the key `keyHash` was made from. The comparison takes the same time wherever the hashes
- * differ (`timingSafeEqual`). Never throws: a malformed or unknown hash, or a non-string argument, is false.
+ * True when `key` is the key `keyHash` was made from. The derivation runs off the event loop (async scrypt),
+ * and the comparison takes the same time wherever the hashes differ (`timingSafeEqual`).
+ *
+ * Pass `undefined` as `keyHash` when there is no stored hash (an unknown username): the same derivation runs on
+ * a decoy and the answer is false, so an unknown user is not told apart by the time the answer takes.
+ * Never rejects: a malformed hash, or a non-string argument, is false.
  */
-export function verifyApiKey(key: string, keyHash: string): boolean {
+export async function verifyApiKey(key: string, keyHash: string | undefined): Promise<boolean> {
   try {
-    if (typeof key !== 'string' || typeof keyHash !== 'string') return false;
+    if (typeof key !== 'string') return false;
+    if (keyHash === undefined) {
+      decoy ??= { salt: randomBytes(SALT_BYTES), hash: randomBytes(HASH_BYTES) };
+      // Compared too, so the whole check costs what a real one does; no key matches random bytes anyway.
+      timingSafeEqual(await derive(key, decoy.salt), decoy.hash);
+      return false;
+    }
+    if (typeof keyHash !== 'string') return false;
     const parsed = parseKeyHash(keyHash);
     if (parsed === undefined) return false;
-    const derived = scryptSync(key, parsed.salt, HASH_BYTES);
+    const derived = await derive(key, parsed.salt);
     return timingSafeEqual(derived, parsed.hash);
   } catch {
     return false;

@@ -76,8 +76,9 @@ describe('createMemoryAdapters', () => {
     expect((await ports.sessions.get('s')).status).toBe('expired');
     clock.advanceSeconds(10);
     expect((await ports.sessions.get('s')).status).toBe('missing');
-    await ports.loginThrottle.recordFailure('k');
-    expect(await ports.loginThrottle.check('k')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    const attempt = { username: 'demo', ip: '127.0.0.1' };
+    await ports.loginThrottle.recordFailure(attempt);
+    expect(await ports.loginThrottle.check(attempt)).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
 
   it('two stores never share state', async () => {

@@ -439,16 +439,16 @@ describe('demoStore coupons, settings, extensions and API user', () => {
     const { apiUsers } = createMemoryAdapters(data, { clock: testClock() });
     const user = await apiUsers.findByUsername('demo');
     expect(user).toMatchObject({ apiId: 1, status: true, ips: ['127.0.0.1', '::1'] });
-    expect(verifyApiKey('let-me-in', user?.keyHash ?? '')).toBe(true);
-    expect(verifyApiKey('wrong', user?.keyHash ?? '')).toBe(false);
+    expect(await verifyApiKey('let-me-in', user?.keyHash ?? '')).toBe(true);
+    expect(await verifyApiKey('wrong', user?.keyHash ?? '')).toBe(false);
   });
 
-  it('without a key, the demo user exists but no guessable key opens it', () => {
+  it('without a key, the demo user exists but no guessable key opens it', async () => {
     for (const options of [undefined, {}, { apiKey: undefined }, { apiKey: '' }]) {
       const user = demoStore(options).data.apiUsers.get(1);
       expect(user?.keyHash).toMatch(/^scrypt\$/);
       for (const guess of ['', 'demo', 'undefined'])
-        expect(verifyApiKey(guess, user?.keyHash ?? '')).toBe(false);
+        expect(await verifyApiKey(guess, user?.keyHash ?? '')).toBe(false);
     }
   });
 

@@ -8,26 +8,62 @@ describe('hashApiKey / verifyApiKey', () => {
     expect(hash).toMatch(/^scrypt\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
   });
 
-  it('salts: the same key hashes differently each time, and both verify', () => {
+  it('salts: the same key hashes differently each time, and both verify', async () => {
     const again = hashApiKey('correct horse battery staple');
     expect(again).not.toBe(hash);
-    expect(verifyApiKey('correct horse battery staple', again)).toBe(true);
+    expect(await verifyApiKey('correct horse battery staple', again)).toBe(true);
   });
 
-  it('accepts the right key and refuses a wrong one', () => {
-    expect(verifyApiKey('correct horse battery staple', hash)).toBe(true);
-    expect(verifyApiKey('correct horse battery stapl', hash)).toBe(false);
-    expect(verifyApiKey('Correct horse battery staple', hash)).toBe(false);
-    expect(verifyApiKey('', hash)).toBe(false);
+  it('accepts the right key and refuses a wrong one', async () => {
+    expect(await verifyApiKey('correct horse battery staple', hash)).toBe(true);
+    expect(await verifyApiKey('correct horse battery stapl', hash)).toBe(false);
+    expect(await verifyApiKey('Correct horse battery staple', hash)).toBe(false);
+    expect(await verifyApiKey('', hash)).toBe(false);
   });
 
-  it('handles empty and non-ASCII keys', () => {
-    expect(verifyApiKey('', hashApiKey(''))).toBe(true);
-    expect(verifyApiKey('clé-🔑', hashApiKey('clé-🔑'))).toBe(true);
-    expect(verifyApiKey('cle-🔑', hashApiKey('clé-🔑'))).toBe(false);
+  it('handles empty and non-ASCII keys', async () => {
+    expect(await verifyApiKey('', hashApiKey(''))).toBe(true);
+    expect(await verifyApiKey('clé-🔑', hashApiKey('clé-🔑'))).toBe(true);
+    expect(await verifyApiKey('cle-🔑', hashApiKey('clé-🔑'))).toBe(false);
   });
 
-  it('answers false, never throws, for malformed hashes', () => {
+  it('verifies hashes written before the check became asynchronous (the format is unchanged)', async () => {
+    // Made by the previous, synchronous implementation (commit 794efdc) from the key 'let-me-in'.
+    const stored = 'scrypt$m5hEOlueONNN33NCfqw4DQ$bkPSY_SsudmdLbm4xPPnphufCExtmXlZlR1HzgNwJns';
+    expect(await verifyApiKey('let-me-in', stored)).toBe(true);
+    expect(await verifyApiKey('let-me-out', stored)).toBe(false);
+  });
+
+  it('answers false for no hash (an unknown user), after a derivation as long as a real one', async () => {
+    expect(await verifyApiKey('correct horse battery staple', undefined)).toBe(false);
+    expect(await verifyApiKey('', undefined)).toBe(false);
+    const timed = async (keyHash: string | undefined) => {
+      const start = performance.now();
+      for (let i = 0; i < 4; i += 1) await verifyApiKey('guess', keyHash);
+      return performance.now() - start;
+    };
+    const [real, decoy] = [await timed(hash), await timed(undefined)];
+    // Both run scrypt: the decoy is not the instant answer a malformed hash gets.
+    expect(decoy).toBeGreaterThan(real / 3);
+  });
+
+  it('does not block the event loop while deriving', async () => {
+    // The longest gap between ticks of a 1 ms timer while four checks run: four synchronous scrypt runs would
+    // hold the loop for all of their ~200 ms; the thread pool leaves it free (a loaded machine adds some noise).
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last);
+      last = performance.now();
+    }, 1);
+    const checks = Array.from({ length: 4 }, () => verifyApiKey('correct horse battery staple', hash));
+    expect(await Promise.all(checks)).toEqual([true, true, true, true]);
+    clearInterval(ticker);
+    longestGap = Math.max(longestGap, performance.now() - last);
+    expect(longestGap).toBeLessThan(100);
+  });
+
+  it('answers false, never rejects, for malformed hashes', async () => {
     const [, salt = '', digest = ''] = hash.split('$');
     const malformed = [
       '',
@@ -44,13 +80,14 @@ describe('hashApiKey / verifyApiKey', () => {
       `scrypt$${salt}$${digest.slice(0, 20)}`,
       `SCRYPT$${salt}$${digest}`,
     ];
-    for (const bad of malformed) expect(verifyApiKey('correct horse battery staple', bad), bad).toBe(false);
+    for (const bad of malformed)
+      expect(await verifyApiKey('correct horse battery staple', bad), bad).toBe(false);
     // A canonical but truncated hash (scrypt's shorter outputs are prefixes of longer ones) must not verify.
     const truncated = Buffer.from(digest, 'base64url').subarray(0, 24).toString('base64url');
-    expect(verifyApiKey('correct horse battery staple', `scrypt$${salt}$${truncated}`)).toBe(false);
-    const untyped = verifyApiKey as (key: unknown, keyHash: unknown) => boolean;
-    expect(untyped(undefined, hash)).toBe(false);
-    expect(untyped('correct horse battery staple', null)).toBe(false);
-    expect(untyped(42, 42)).toBe(false);
+    expect(await verifyApiKey('correct horse battery staple', `scrypt$${salt}$${truncated}`)).toBe(false);
+    const untyped = verifyApiKey as (key: unknown, keyHash: unknown) => Promise<boolean>;
+    expect(await untyped(undefined, hash)).toBe(false);
+    expect(await untyped('correct horse battery staple', null)).toBe(false);
+    expect(await untyped(42, 42)).toBe(false);
   });
 });
