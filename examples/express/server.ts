@@ -1,11 +1,12 @@
 /**
  * The demo store under Express 5: `node --import tsx examples/express/server.ts`. The handler reads its own
- * bodies, so no body parser is mounted in front of it.
+ * bodies, so no body parser is mounted in front of it. Stores as `npm start` (see `../shared/demo-env.ts`).
  */
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../../src/http/index.js';
-import { demoFromEnv, isMain, listenAndAnnounce } from '../shared/demo-env.js';
+import { isMain } from '../shared/demo-env.js';
+import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
 /** An Express app serving `handler` at every path, wrapped in a node:http server (not yet listening). */
 export function createExpressServer(handler: FetchHandler, options: NodeListenerOptions = {}): Server {
@@ -15,7 +16,7 @@ export function createExpressServer(handler: FetchHandler, options: NodeListener
   return createServer(app);
 }
 
-if (isMain(import.meta.url)) {
-  const { env, app } = demoFromEnv();
-  listenAndAnnounce('Express', createExpressServer(app.handler), env);
-}
+/** Serves the handler under Express on the environment's host and port. */
+export const serveExpress: ServeDemo = (handler, env) => listenNodeServer(createExpressServer(handler), env);
+
+if (isMain(import.meta.url)) await runDemoServer('Express', serveExpress);

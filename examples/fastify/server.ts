@@ -1,10 +1,12 @@
 /**
  * The demo store under Fastify 5: `node --import tsx examples/fastify/server.ts`. Fastify's body parsers are
- * replaced by one that leaves the body unread, so the handler reads (and bounds) it itself.
+ * replaced by one that leaves the body unread, so the handler reads (and bounds) it itself. Stores as `npm start`
+ * (see `../shared/demo-env.ts`).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../../src/http/index.js';
-import { demoFromEnv, isMain, printBanner } from '../shared/demo-env.js';
+import { isMain } from '../shared/demo-env.js';
+import { runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
 /** A Fastify app (not yet listening) serving `handler` at every path. */
 export function createFastifyServer(
@@ -22,10 +24,15 @@ export function createFastifyServer(
   return app;
 }
 
-if (isMain(import.meta.url)) {
-  const { env, app } = demoFromEnv();
-  const server = createFastifyServer(app.handler);
-  await server.listen({ host: env.host, port: env.port });
-  const address = server.server.address();
-  printBanner('Fastify', env, typeof address === 'object' && address !== null ? address.port : env.port);
-}
+/** Serves the handler under Fastify on the environment's host and port. */
+export const serveFastify: ServeDemo = async (handler, env) => {
+  const app = createFastifyServer(handler);
+  await app.listen({ host: env.host, port: env.port });
+  const address = app.server.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : env.port,
+    close: () => app.close(),
+  };
+};
+
+if (isMain(import.meta.url)) await runDemoServer('Fastify', serveFastify);

@@ -1,6 +1,7 @@
 /**
- * The wiring every example shares: the demo store in memory → the checkout engine with the built-in shipping,
- * payment and total extensions → the fetch handler. Hosts differ only in how they serve the handler.
+ * The wiring every example shares: the demo store (in memory, or with sessions in Redis and catalog and orders
+ * in PostgreSQL) → the checkout engine with the built-in shipping, payment and total extensions → the fetch
+ * handler. Hosts differ only in how they serve the handler.
  */
 import { err, ok, type Result } from 'neverthrow';
 import {
@@ -9,6 +10,7 @@ import {
   type MemoryAdapters,
   type MemoryStoreData,
 } from '../../src/adapters/memory/index.js';
+import type { PostgresAdapters } from '../../src/adapters/postgres/index.js';
 import { createRandomIdGenerator, createSystemClock, verifyApiKey } from '../../src/adapters/system/index.js';
 import { createTotalCalculators } from '../../src/domain/totals/builtins.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
@@ -30,6 +32,7 @@ import {
   type IdGenerator,
   type StoreSettings,
 } from '../../src/index.js';
+import type { SessionStore } from '../../src/ports/session-store.js';
 
 /** What an example may choose. */
 export interface DemoAppOptions {
@@ -53,6 +56,22 @@ export interface DemoAppOptions {
   readonly deps?: ((adapters: MemoryAdapters) => Partial<CheckoutDeps>) | undefined;
 }
 
+/** The demo store's data and settings, before anything is wired over them. */
+export interface PreparedDemoStore {
+  /** `demoStore()` with the key's hash and the allowed IPs of user `demo` in place. */
+  readonly data: MemoryStoreData;
+  /** The demo's settings with `options.config` laid over them. */
+  readonly settings: StoreSettings;
+}
+
+/** Ports that live outside the process, replacing the memory ones (see `openDemoStores`). */
+export interface DemoStorePorts {
+  /** Sessions (Redis); default in memory. */
+  readonly sessions?: SessionStore | undefined;
+  /** Catalog, directories, API users and orders (PostgreSQL); default in memory. */
+  readonly postgres?: PostgresAdapters | undefined;
+}
+
 /** A wired demo store. */
 export interface DemoApp {
   readonly checkout: Checkout;
@@ -60,6 +79,7 @@ export interface DemoApp {
   readonly handler: FetchHandler;
   /** The options `handler` was made with, to make another over a different checkout. */
   readonly handlerOptions: FetchHandlerOptions;
+  /** The memory adapters over `data`; the ones replaced by {@link DemoStorePorts} are not used. */
   readonly adapters: MemoryAdapters;
   readonly data: MemoryStoreData;
   readonly settings: StoreSettings;
@@ -72,24 +92,45 @@ function allowIps(data: MemoryStoreData, ips: readonly string[]): void {
 }
 
 /**
- * The demo store wired to a fetch handler, or the `config_*` errors of `options.config`.
- * @example
- * ```ts
- * const app = createDemoApp({ apiKey: 'secret' })._unsafeUnwrap();
- * createServer(toNodeListener(app.handler)).listen(8080);
- * ```
+ * The demo store's data and settings for `options`, or the `config_*` errors of `options.config`. Hashes the key
+ * (scrypt, about 0.1 s).
  */
-export function createDemoApp(options: DemoAppOptions): Result<DemoApp, FieldErrors> {
+export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoStore, FieldErrors> {
   const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
   const configured = applyStoreConfig(demoSettings, options.config ?? {});
   if (configured.isErr()) return err(configured.error);
-  const settings = configured.value;
   if (options.apiIps !== undefined) allowIps(data, options.apiIps);
+  return ok({ data, settings: configured.value });
+}
+
+/**
+ * The engine and the fetch handler over a prepared store: memory adapters over its data, with the ports of
+ * `stores` in their place (the handler then checks API users in PostgreSQL too). Extension settings always come
+ * from the prepared data: they are configuration, not stored.
+ */
+export function wireDemoApp(
+  prepared: PreparedDemoStore,
+  options: Omit<DemoAppOptions, 'apiKey' | 'apiIps' | 'config'>,
+  stores: DemoStorePorts = {},
+): DemoApp {
+  const { data, settings } = prepared;
   const clock = options.clock ?? createSystemClock();
   const adapters = createMemoryAdapters(data, { clock });
+  const external = stores.postgres;
   const checkout = createCheckout(
     {
       ...adapters,
+      ...(external === undefined
+        ? {}
+        : {
+            catalog: external.catalog,
+            customers: external.customers,
+            geo: external.geo,
+            taxes: external.taxes,
+            coupons: external.coupons,
+            orders: external.orders,
+          }),
+      ...(stores.sessions === undefined ? {} : { sessions: stores.sessions }),
       clock,
       ids: options.ids ?? createRandomIdGenerator(),
       shippingMethods: createShippingMethods(data.extensions.shipping),
@@ -101,13 +142,25 @@ export function createDemoApp(options: DemoAppOptions): Result<DemoApp, FieldErr
   );
   const handlerOptions: FetchHandlerOptions = {
     settings,
-    apiUsers: adapters.apiUsers,
+    apiUsers: external?.apiUsers ?? adapters.apiUsers,
     loginThrottle: adapters.loginThrottle,
-    // The demo's keys are made by hashApiKey.
+    // The demo's keys are made by hashApiKey, in memory and in PostgreSQL alike.
     verifyApiKey,
     compat: options.compat,
     logger: options.logger,
   };
   const handler = createFetchHandler(checkout, handlerOptions);
-  return ok({ checkout, handler, handlerOptions, adapters, data, settings });
+  return { checkout, handler, handlerOptions, adapters, data, settings };
+}
+
+/**
+ * The demo store wired to a fetch handler, all in memory, or the `config_*` errors of `options.config`.
+ * @example
+ * ```ts
+ * const app = createDemoApp({ apiKey: 'secret' })._unsafeUnwrap();
+ * createServer(toNodeListener(app.handler)).listen(8080);
+ * ```
+ */
+export function createDemoApp(options: DemoAppOptions): Result<DemoApp, FieldErrors> {
+  return prepareDemoStore(options).map((prepared) => wireDemoApp(prepared, options));
 }

@@ -9,12 +9,18 @@
  * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
+ * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
+ * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
+ * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
+ * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
+import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
+import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import type { FieldErrors } from '../../src/index.js';
 import { createDemoApp, type DemoApp } from './demo-app.js';
 
@@ -28,6 +34,52 @@ export interface DemoEnv {
   readonly apiIps: readonly string[];
   readonly sessionTtlSeconds: number;
   readonly config: Readonly<Record<string, unknown>>;
+  /** `CARTWRIGHT_REDIS_URL`: where sessions live; undefined keeps them in memory. */
+  readonly redisUrl: string | undefined;
+  /** `CARTWRIGHT_REDIS_PREFIX`: put before every session key. */
+  readonly redisPrefix: string;
+  /** `CARTWRIGHT_DATABASE_URL`: where catalog, directories and orders live; undefined keeps them in memory. */
+  readonly databaseUrl: string | undefined;
+  /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
+  readonly databaseSchema: string | undefined;
+}
+
+/** `text` when it is a URL with one of `protocols`, else undefined. */
+function urlWith(text: string, protocols: readonly string[]): string | undefined {
+  try {
+    return protocols.includes(new URL(text).protocol) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The non-empty value of `name`, or undefined (an empty variable counts as unset, as a shell's `VAR=` does). */
+function setValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim() ?? '';
+  return value === '' ? undefined : value;
+}
+
+/** The store variables, checked; errors go into `errors`. */
+function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
+  const redisUrl = setValue(env, 'CARTWRIGHT_REDIS_URL');
+  if (redisUrl !== undefined && urlWith(redisUrl, ['redis:', 'rediss:']) === undefined) {
+    errors.CARTWRIGHT_REDIS_URL = 'CARTWRIGHT_REDIS_URL must be a redis:// or rediss:// URL!';
+  }
+  const databaseUrl = setValue(env, 'CARTWRIGHT_DATABASE_URL');
+  if (databaseUrl !== undefined && urlWith(databaseUrl, ['postgres:', 'postgresql:']) === undefined) {
+    errors.CARTWRIGHT_DATABASE_URL = 'CARTWRIGHT_DATABASE_URL must be a postgres:// or postgresql:// URL!';
+  }
+  const databaseSchema = setValue(env, 'CARTWRIGHT_DATABASE_SCHEMA');
+  if (databaseSchema !== undefined) {
+    try {
+      quoteSchema(databaseSchema);
+    } catch {
+      errors.CARTWRIGHT_DATABASE_SCHEMA =
+        'CARTWRIGHT_DATABASE_SCHEMA must be a lower-case identifier (a-z, 0-9, _; not pg_…)!';
+    }
+  }
+  const redisPrefix = env.CARTWRIGHT_REDIS_PREFIX ?? DEFAULT_REDIS_SESSION_PREFIX;
+  return { redisUrl, redisPrefix, databaseUrl, databaseSchema };
 }
 
 /** A whole number in `[min, max]` from `text`, or undefined. */
@@ -64,7 +116,15 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
   const config = parseConfig(env.CARTWRIGHT_CONFIG);
   if (typeof config === 'string') errors.CARTWRIGHT_CONFIG = config;
   const apiIps = (env.CARTWRIGHT_API_IPS ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
-  if (port === undefined || ttl === undefined || typeof config === 'string') return err(errors);
+  const stores = readStores(env, errors);
+  if (
+    port === undefined ||
+    ttl === undefined ||
+    typeof config === 'string' ||
+    Object.keys(errors).length > 0
+  ) {
+    return err(errors);
+  }
   const given = env.CARTWRIGHT_API_KEY ?? '';
   return ok({
     host: env.HOST ?? '127.0.0.1',
@@ -74,6 +134,7 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
     apiIps: apiIps.filter((ip) => ip !== ''),
     sessionTtlSeconds: ttl,
     config,
+    ...stores,
   });
 }
 
@@ -84,7 +145,10 @@ export function exitWithErrors(errors: FieldErrors): never {
   process.exit(1);
 }
 
-/** The environment and the demo app wired from it; prints the errors and exits 1 when either is invalid. */
+/**
+ * The environment and the demo app wired from it, all in memory; prints the errors and exits 1 when either is
+ * invalid. `startDemoServer` (demo-main.ts) is the same with the Redis and PostgreSQL stores of the environment.
+ */
 export function demoFromEnv(env: NodeJS.ProcessEnv = process.env): { env: DemoEnv; app: DemoApp } {
   const read = readDemoEnv(env);
   if (read.isErr()) return exitWithErrors(read.error);
@@ -103,25 +167,51 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Prints where the server listens and a ready-to-paste login. */
-export function printBanner(name: string, env: DemoEnv, port: number): void {
+/**
+ * The banner's store line for a host that keeps everything in memory, naming the store variables it leaves
+ * unused (only the hosts started through `startDemoServer` connect to Redis and PostgreSQL).
+ */
+export function memoryStoreLines(env: DemoEnv): readonly string[] {
+  const unused = [
+    env.redisUrl === undefined ? undefined : 'CARTWRIGHT_REDIS_URL',
+    env.databaseUrl === undefined ? undefined : 'CARTWRIGHT_DATABASE_URL',
+  ].filter((name) => name !== undefined);
+  return [
+    'Stores: sessions, catalog and orders in memory (gone when the server stops).',
+    ...(unused.length === 0 ? [] : [`  ${unused.join(' and ')} not used by this host example.`]),
+  ];
+}
+
+/** What the banner says besides the environment. */
+export interface BannerOptions {
+  /** Lines saying where sessions, catalog and orders live; default {@link memoryStoreLines}. */
+  readonly stores?: readonly string[] | undefined;
+  /** Where the lines go; default `console.log`. */
+  readonly log?: ((line: string) => void) | undefined;
+}
+
+/** Prints where the server listens, where its data lives and a ready-to-paste login. */
+export function printBanner(name: string, env: DemoEnv, port: number, options: BannerOptions = {}): void {
+  const log = options.log ?? console.log;
   const url = `${baseUrl(env.host, port)}/index.php`;
-  console.log(`cartwright demo store (${name}) listening on ${url}`);
-  console.log(
+  log(`cartwright demo store (${name}) listening on ${url}`);
+  for (const line of options.stores ?? memoryStoreLines(env)) log(line);
+  log(
     env.generatedKey
       ? `API user demo, random key ${env.apiKey} (set CARTWRIGHT_API_KEY to choose one)`
       : 'API user demo, key from CARTWRIGHT_API_KEY',
   );
-  console.log(
-    `Allowed IPs: ${env.apiIps.join(', ')}; sessions expire after ${env.sessionTtlSeconds} s idle.`,
-  );
-  console.log('Log in with:');
-  console.log(
+  log(`Allowed IPs: ${env.apiIps.join(', ')}; sessions expire after ${env.sessionTtlSeconds} s idle.`);
+  log('Log in with:');
+  log(
     `  curl -i -X POST ${shellQuote(`${url}?route=api/account/login`)} -d username=demo --data-urlencode ${shellQuote(`key=${env.apiKey}`)}`,
   );
 }
 
-/** Listens on the environment's host and port, then prints the banner with the port actually bound. */
+/**
+ * Listens on the environment's host and port, then prints the banner with the port actually bound. Everything
+ * stays in memory: hosts that should honour the store variables start through `startDemoServer`.
+ */
 export function listenAndAnnounce(name: string, server: Server, env: DemoEnv): void {
   server.listen(env.port, env.host, () => {
     const address = server.address();

@@ -1,0 +1,145 @@
+/**
+ * Starting a demo server the way `npm start` does: read the environment, open the stores it names (memory,
+ * Redis, PostgreSQL), wire the app, listen, print the banner; and on SIGINT/SIGTERM stop listening and close the
+ * stores. Each host example supplies only how it serves a fetch handler.
+ */
+import type { Server } from 'node:http';
+import { err, ok, type Result } from 'neverthrow';
+import type { FetchHandler } from '../../src/http/index.js';
+import type { Clock, FieldErrors } from '../../src/index.js';
+import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
+import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
+import { type DemoStores, openDemoStores } from './demo-stores.js';
+
+/** A host listening for the demo. */
+export interface DemoListener {
+  /** The port actually bound (the environment may ask for 0). */
+  readonly port: number;
+  /** Stops accepting connections and resolves once the open ones are done. */
+  close(): Promise<void>;
+}
+
+/** How a host example serves the handler on the environment's host and port. */
+export type ServeDemo = (handler: FetchHandler, env: DemoEnv) => Promise<DemoListener>;
+
+/** A started demo server. */
+export interface RunningDemo {
+  readonly env: DemoEnv;
+  readonly app: DemoApp;
+  readonly stores: DemoStores;
+  readonly port: number;
+  /** The entry point, `http://<host>:<port>/index.php`. */
+  readonly url: string;
+  /** Stops listening, then closes the stores (once, however often it is called). */
+  close(): Promise<void>;
+}
+
+/** What a caller other than `npm start` (a test) may choose. */
+export interface StartDemoOptions {
+  /** Where the banner goes; default `console.log`. */
+  readonly log?: ((line: string) => void) | undefined;
+  /** The engine's and the session store's clock; default the system clock. */
+  readonly clock?: Clock | undefined;
+}
+
+/** How long open connections get to finish on shutdown before they are cut. */
+const DRAIN_MS = 5_000;
+
+/** Listens with a node:http `server` (any framework's) on the environment's host and port. */
+export function listenNodeServer(server: Server, env: Pick<DemoEnv, 'host' | 'port'>): Promise<DemoListener> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.port, env.host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address !== null ? address.port : env.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Idle keep-alive connections would hold close() open; busy ones get DRAIN_MS to finish.
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * Reads `vars`, opens the stores they name, wires the demo app over them and serves it with `serve`, then
+ * prints the banner. Answers the environment's errors; rejects (with the stores closed) when a store cannot be
+ * opened or the port cannot be bound.
+ *
+ * @example
+ * ```ts
+ * const started = await startDemoServer('node:http', serveNodeHttp, { PORT: '0', CARTWRIGHT_API_KEY: 'k' });
+ * ```
+ */
+export async function startDemoServer(
+  name: string,
+  serve: ServeDemo,
+  vars: NodeJS.ProcessEnv = process.env,
+  options: StartDemoOptions = {},
+): Promise<Result<RunningDemo, FieldErrors>> {
+  const read = readDemoEnv(vars);
+  if (read.isErr()) return err(read.error);
+  const env = read.value;
+  const prepared = prepareDemoStore(env);
+  if (prepared.isErr()) return err(prepared.error);
+  const stores = await openDemoStores(env, prepared.value, options.clock);
+  let listener: DemoListener;
+  let app: DemoApp;
+  try {
+    app = wireDemoApp(prepared.value, { ...env, clock: options.clock }, stores);
+    listener = await serve(app.handler, env);
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  printBanner(name, env, listener.port, { stores: stores.description, log: options.log });
+  let closing: Promise<void> | undefined;
+  return ok({
+    env,
+    app,
+    stores,
+    port: listener.port,
+    url: `${baseUrl(env.host, listener.port)}/index.php`,
+    close() {
+      closing ??= listener.close().finally(() => stores.close());
+      return closing;
+    },
+  });
+}
+
+/**
+ * `npm start` and the other host examples' main: starts the server from `process.env` (exiting 1 with the
+ * reasons when it cannot), and on SIGINT or SIGTERM stops listening, closes the PostgreSQL pool and the Redis
+ * client, and exits 0. A second signal exits at once.
+ */
+export async function runDemoServer(name: string, serve: ServeDemo): Promise<void> {
+  let started: Result<RunningDemo, FieldErrors>;
+  try {
+    started = await startDemoServer(name, serve);
+  } catch (error) {
+    console.error(`The demo server cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (started.isErr()) return exitWithErrors(started.error);
+  const running = started.value;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: closing the server and the stores…`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
