@@ -134,6 +134,22 @@ function draftTaxes(state: TotalsState): readonly OrderTax[] {
   }));
 }
 
+/**
+ * The draft of an edited order (confirm with `order_id` > 0) keeping what OpenCart's `editOrder` keeps: the date
+ * it was added, the client it came from (IP, forwarded IP, user agent, accept-language), its currency and rate
+ * and its language. Everything else is the new draft's; `dateModified` is the edit's time.
+ */
+export function keepOriginalFields(draft: OrderDraft, original: OrderDraft): OrderDraft {
+  return {
+    ...draft,
+    dateAdded: original.dateAdded,
+    client: original.client,
+    currencyCode: original.currencyCode,
+    currencyValue: original.currencyValue,
+    languageCode: original.languageCode,
+  };
+}
+
 /** Builds the order record of a confirmed session. */
 export function buildOrderDraft(
   session: CheckoutSession,
@@ -165,6 +181,7 @@ export function buildOrderDraft(
     comment: input.comment,
     couponCode: appliedCoupon(session, view.lines, facts, settings)?.coupon.code ?? '',
     rewardPoints: appliedReward(session, view.lines, facts),
+    loggedInCustomerId: session.loggedInCustomerId ?? 0,
     affiliateId: input.affiliate?.customerId ?? 0,
     commission: commissionOf(view.lines, input.affiliate, currency.code),
     languageCode: session.language,

@@ -16,10 +16,12 @@ export type {
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,
+  IdempotencyClaims,
   OrderRepository,
   Redemption,
   StockMove,
   StockShortage,
+  UpdateOrderOutcome,
   WriteOrderOutcome,
 } from './order-repository.js';
 export type { PaymentContext, PaymentMethod } from './payment-method.js';

@@ -44,7 +44,10 @@ export interface HistoryWrite {
   readonly releaseRedemptions: boolean;
 }
 
-/** Ties a create to a client's idempotency key: `scope` is the API user, `fingerprint` a digest of the payload. */
+/**
+ * Ties a write to a client's idempotency key: `scope` is who may reuse the key (an API user, a session),
+ * `fingerprint` a digest of the payload.
+ */
 export interface IdempotencyClaim {
   readonly scope: string;
   readonly key: string;
@@ -77,6 +80,17 @@ export type WriteOrderOutcome =
   | { readonly status: 'conflict' }
   | { readonly status: 'insufficient_stock'; readonly shortages: readonly StockShortage[] };
 
+/** What `update` did: a write's outcomes, and those of an idempotency claim already used. */
+export type UpdateOrderOutcome =
+  | WriteOrderOutcome
+  /** The claim was used before with the same fingerprint: that order as it is now, nothing written. */
+  | { readonly status: 'replayed'; readonly order: OrderRecord }
+  /** The claim was used before with another fingerprint: nothing written. */
+  | { readonly status: 'idempotency_conflict' };
+
+/** One idempotency claim, or several that must all be free (any one already used decides, in the order given). */
+export type IdempotencyClaims = IdempotencyClaim | readonly IdempotencyClaim[];
+
 /**
  * Orders and their history, with stock and coupon/reward ledgers.
  *
@@ -84,10 +98,16 @@ export type WriteOrderOutcome =
  * - Every method is one transaction: either everything it was given is written (order, lines, options,
  *   subscriptions, totals, history entry, stock moves, redemptions) or nothing is.
  * - `create` assigns a new positive `orderId`, sets `orderStatusId` from the history entry, `revision` 1, and
- *   `history` holding that entry. With an idempotency claim, a key already used in the same scope returns
- *   `replayed` (same fingerprint) or `idempotency_conflict` (another fingerprint) and writes nothing; of any
- *   number of concurrent creates with one claim exactly one writes.
- * - `update` replaces the draft of an existing order and appends the history entry, only at `expectedRevision`.
+ *   `history` holding that entry. With idempotency claims, the first claim (in the order given) whose key was
+ *   already used in its scope decides: `replayed` (same fingerprint) or `idempotency_conflict` (another
+ *   fingerprint), writing nothing; otherwise every claim is recorded for the new order. Of any number of
+ *   concurrent creates sharing one claim (whatever other claims each carries) exactly one writes.
+ * - `update` replaces the draft of an existing order with the one given (the caller decides what an edit keeps)
+ *   and appends the history entry, only at `expectedRevision`. With an idempotency claim it behaves as `create`
+ *   does (checked before the revision: a replay answers the order as it is now) and records the claim.
+ * - The stock moves of one write apply in the order given, each guarded move checked against the stock the
+ *   earlier moves of the same write left: an update may give an order's old lines back and take its new ones.
+ * - With `releaseRedemptions` the order's earlier uses are deleted before the write's `redemptions` are recorded.
  * - `addHistory` appends an entry and sets the status, only at `expectedRevision`.
  * - A guarded stock move that would leave stock below zero refuses the whole write (`insufficient_stock`);
  *   concurrent writes never oversell.
@@ -98,7 +118,7 @@ export interface OrderRepository {
   create(
     draft: OrderDraft,
     history: HistoryWrite,
-    idempotency?: IdempotencyClaim,
+    idempotency?: IdempotencyClaims,
   ): Promise<CreateOrderOutcome>;
   /** Replaces the draft of an order and appends a history entry, in one transaction, at `expectedRevision`. */
   update(
@@ -106,7 +126,8 @@ export interface OrderRepository {
     draft: OrderDraft,
     history: HistoryWrite,
     expectedRevision: number,
-  ): Promise<WriteOrderOutcome>;
+    idempotency?: IdempotencyClaim,
+  ): Promise<UpdateOrderOutcome>;
   /** Appends a history entry, sets the status and applies the effects, in one transaction, at `expectedRevision`. */
   addHistory(orderId: number, history: HistoryWrite, expectedRevision: number): Promise<WriteOrderOutcome>;
   /** The order with its history, or undefined. */

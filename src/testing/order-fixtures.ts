@@ -96,6 +96,7 @@ export function sampleOrderDraft(overrides: Partial<OrderDraft> = {}): OrderDraf
     comment: 'Please deliver after 17:00.\nThank you!',
     couponCode: '',
     rewardPoints: 0,
+    loggedInCustomerId: 0,
     affiliateId: 0,
     commission: usd('0.00'),
     languageCode: 'en-gb',

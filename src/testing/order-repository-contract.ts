@@ -3,6 +3,7 @@
  * the host's test runner.
  * @module
  */
+import { registerClaimCases } from './order-contract/claims.js';
 import { registerIdempotencyCases } from './order-contract/idempotency.js';
 import { registerRecordCases } from './order-contract/records.js';
 import { registerRedemptionCases } from './order-contract/redemptions.js';
@@ -48,6 +49,7 @@ export function describeOrderRepositoryContract(
     registerRecordCases(test);
     registerRevisionCases(test);
     registerIdempotencyCases(test);
+    registerClaimCases(test);
     registerStockCases(test);
     registerRedemptionCases(test);
   });

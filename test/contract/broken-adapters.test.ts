@@ -87,7 +87,7 @@ describe('the order-repository contract suite', () => {
         throw new Error('not called while registering');
       }),
     );
-    expect(cases).toHaveLength(23);
+    expect(cases).toHaveLength(30);
     for (const c of cases) expect(c.path).toEqual(['OrderRepository contract: x']);
   });
 
@@ -99,6 +99,7 @@ describe('the order-repository contract suite', () => {
     expectFailures(await runOrderSuite({ stockMovesOneByOne: true }), [
       'a create whose second guarded move would go below zero writes nothing',
       'an addHistory or update whose second guarded move would go below zero writes nothing',
+      'an update gives the old lines back and takes the new ones in one write, in the order given',
     ]);
   });
 
@@ -107,6 +108,10 @@ describe('the order-repository contract suite', () => {
       'the same claim with the same fingerprint replays the order and writes nothing',
       'the same key with another fingerprint is an idempotency_conflict and writes nothing',
       'of 50 concurrent creates with one claim exactly one is created and the rest replay it',
+      'a create records every claim it carries: a later create with any one of them replays',
+      'the first used claim decides: another fingerprint under it is a conflict',
+      'of 40 concurrent creates sharing one claim, each with its own other claim, exactly one writes',
+      'an update with a claim records it: the same claim replays, another fingerprint conflicts',
     ]);
   });
 

@@ -8,8 +8,10 @@ import type {
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,
+  IdempotencyClaims,
   OrderRepository,
   StockShortage,
+  UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
@@ -83,28 +85,41 @@ function commit(
   data: MemoryStoreData,
   options: MemoryOrderRepositoryOptions,
   write: WritePlan,
-  claim?: IdempotencyClaim,
+  claims: readonly IdempotencyClaim[],
 ): void {
   options.faultBeforeCommit?.();
   for (const product of write.products) data.products.set(product.productId, product);
   commitLedgers(data, write.order.orderId, write.ledgers);
   data.orders.set(write.order.orderId, write.order);
   Object.assign(data.sequences, write.sequences);
-  if (claim === undefined) return;
-  const { scope, key, fingerprint } = claim;
-  const record = deepFreeze({ scope, key, fingerprint, orderId: write.order.orderId });
-  data.idempotencyKeys.set(idempotencyKey(claim.scope, claim.key), record);
+  for (const { scope, key, fingerprint } of claims) {
+    const record = deepFreeze({ scope, key, fingerprint, orderId: write.order.orderId });
+    data.idempotencyKeys.set(idempotencyKey(scope, key), record);
+  }
 }
 
-/** What an already-claimed idempotency key answers, or undefined when the key is free. */
-function replay(data: MemoryStoreData, claim: IdempotencyClaim): CreateOrderOutcome | undefined {
-  const previous = data.idempotencyKeys.get(idempotencyKey(claim.scope, claim.key));
-  // A claim whose order has since been removed from the table no longer protects anything: treat it as free.
-  const order = previous === undefined ? undefined : data.orders.get(previous.orderId);
-  if (previous === undefined || order === undefined) return undefined;
-  return previous.fingerprint === claim.fingerprint
-    ? { status: 'replayed', order }
-    : { status: 'idempotency_conflict' };
+/** The claims of an `idempotency` argument as a list. */
+function claimList(idempotency: IdempotencyClaims | undefined): readonly IdempotencyClaim[] {
+  return ([] as readonly IdempotencyClaim[]).concat(idempotency ?? []);
+}
+
+/**
+ * What the first already-used claim answers (in the order given), or undefined when every key is free. A claim
+ * whose order has since been removed from the table no longer protects anything: it counts as free.
+ */
+function replay(
+  data: MemoryStoreData,
+  claims: readonly IdempotencyClaim[],
+): (CreateOrderOutcome & UpdateOrderOutcome) | undefined {
+  for (const claim of claims) {
+    const previous = data.idempotencyKeys.get(idempotencyKey(claim.scope, claim.key));
+    const order = previous === undefined ? undefined : data.orders.get(previous.orderId);
+    if (previous === undefined || order === undefined) continue;
+    return previous.fingerprint === claim.fingerprint
+      ? { status: 'replayed', order }
+      : { status: 'idempotency_conflict' };
+  }
+  return undefined;
 }
 
 /** `create`: one synchronous plan-check-commit, so concurrent creates never interleave. */
@@ -113,15 +128,15 @@ function createOrder(
   options: MemoryOrderRepositoryOptions,
   draft: OrderDraft,
   history: HistoryWrite,
-  claim: IdempotencyClaim | undefined,
+  claims: readonly IdempotencyClaim[],
 ): CreateOrderOutcome {
-  const replayed = claim === undefined ? undefined : replay(data, claim);
+  const replayed = replay(data, claims);
   if (replayed !== undefined) return replayed;
   const sequences = { ...data.sequences, orderId: data.sequences.orderId + 1 };
   const base = { orderId: sequences.orderId, draft: frozenCopy(draft), revision: 0, history: [] };
   const planned = plan(data, base, history, sequences);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
-  commit(data, options, planned, claim);
+  commit(data, options, planned, claims);
   return { status: 'created', order: planned.order };
 }
 
@@ -133,6 +148,7 @@ function writeOrder(
   draft: OrderDraft | undefined,
   history: HistoryWrite,
   expectedRevision: number,
+  claims: readonly IdempotencyClaim[] = [],
 ): WriteOrderOutcome {
   const current = data.orders.get(orderId);
   if (current === undefined) return { status: 'not_found' };
@@ -140,7 +156,7 @@ function writeOrder(
   const base = { ...current, draft: draft === undefined ? current : frozenCopy(draft) };
   const planned = plan(data, base, history, { ...data.sequences });
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
-  commit(data, options, planned);
+  commit(data, options, planned, claims);
   return { status: 'written', order: planned.order };
 }
 
@@ -160,11 +176,14 @@ export function createMemoryOrderRepository(
 ): OrderRepository {
   return {
     async create(draft, history, idempotency) {
-      return createOrder(data, options, draft, history, idempotency);
+      return createOrder(data, options, draft, history, claimList(idempotency));
     },
 
-    async update(orderId, draft, history, expectedRevision) {
-      return writeOrder(data, options, orderId, draft, history, expectedRevision);
+    async update(orderId, draft, history, expectedRevision, idempotency) {
+      const claims = claimList(idempotency);
+      // The claim is checked before the revision: the claimed write itself moved the revision on.
+      const replayed = data.orders.has(orderId) ? replay(data, claims) : undefined;
+      return replayed ?? writeOrder(data, options, orderId, draft, history, expectedRevision, claims);
     },
 
     async addHistory(orderId, history, expectedRevision) {

@@ -7,11 +7,13 @@ import type {
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,
+  IdempotencyClaims,
   OrderRepository,
+  UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
 import { deepFreeze } from './freeze.js';
-import { claimKey, nextOrderId } from './idempotency.js';
+import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
@@ -42,20 +44,46 @@ async function written(client: PgClientLike, context: Context, orderId: number):
   return deepFreeze(order);
 }
 
-/** The id of the new order: a claimed key's, or a fresh one; or the outcome of a key already used. */
+/** What a key already used answers. */
+type UsedKey =
+  | { readonly status: 'replayed'; readonly order: OrderRecord }
+  | { readonly status: 'idempotency_conflict' };
+
+/** The claims of an `idempotency` argument as a list. */
+function claimList(idempotency: IdempotencyClaims | undefined): readonly IdempotencyClaim[] {
+  return ([] as readonly IdempotencyClaim[]).concat(idempotency ?? []);
+}
+
+/**
+ * Claims `claims` for order `orderId` (a new order's when undefined): undefined when they are this write's now,
+ * or the outcome of a key already used (the order as it is now, or a conflict).
+ */
+async function claimFor(
+  client: PgClientLike,
+  context: Context,
+  claims: readonly IdempotencyClaim[],
+  orderId: number | undefined,
+): Promise<{ readonly orderId: number } | UsedKey | undefined> {
+  const [first, ...rest] = claims;
+  if (first === undefined) return undefined;
+  const result = await claimKeys(client, context.t, [first, ...rest], orderId);
+  if (result.status === 'claimed') return { orderId: result.orderId };
+  if (result.status === 'conflict') return { status: 'idempotency_conflict' };
+  return { status: 'replayed', order: await written(client, context, result.orderId) };
+}
+
+/** The id of the new order: the claims' (claimed with it), or a fresh one; or the outcome of a key already used. */
 async function newOrderId(
   client: PgClientLike,
   context: Context,
-  claim: IdempotencyClaim | undefined,
+  claims: readonly IdempotencyClaim[],
 ): Promise<number | CreateOrderOutcome> {
-  if (claim === undefined) {
+  const claimed = await claimFor(client, context, claims, undefined);
+  if (claimed === undefined) {
     const { rows } = await client.query(`SELECT ${nextOrderId(context.t)} AS order_id`);
     return Number(rows[0]?.order_id);
   }
-  const result = await claimKey(client, context.t, claim);
-  if (result.status === 'claimed') return result.orderId;
-  if (result.fingerprint !== claim.fingerprint) return { status: 'idempotency_conflict' };
-  return { status: 'replayed', order: await written(client, context, result.orderId) };
+  return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
 /** The effects of a history write shared by every method: ledgers, the entry itself, then the record. */
@@ -76,14 +104,31 @@ async function create(
   context: Context,
   rows: DraftRows,
   history: HistoryWrite,
-  claim: IdempotencyClaim | undefined,
+  claims: readonly IdempotencyClaim[],
 ): Promise<TransactionOutcome<CreateOrderOutcome>> {
-  const orderId = await newOrderId(client, context, claim);
+  const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
   const shortages = await moveStock(client, context.t, history.stockMoves);
   if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   await insertDraft(client, context.t, orderId, rows, { orderStatusId: history.orderStatusId, revision: 1 });
   return commit({ status: 'created', order: await finish(client, context, orderId, history) });
+}
+
+/**
+ * `update`'s claims, checked before its revision (the claimed write itself moved the revision on): undefined
+ * when they are free (and now this write's, unless it rolls back), or the outcome of a key already used.
+ */
+async function updateClaims(
+  client: PgClientLike,
+  context: Context,
+  orderId: number,
+  claims: readonly IdempotencyClaim[],
+): Promise<UpdateOrderOutcome | undefined> {
+  if (claims.length === 0) return undefined;
+  const found = await client.query(`SELECT 1 FROM ${context.t.orders} WHERE order_id = $1`, [orderId]);
+  if (found.rows.length === 0) return { status: 'not_found' };
+  const claimed = await claimFor(client, context, claims, orderId);
+  return claimed === undefined || 'orderId' in claimed ? undefined : claimed;
 }
 
 /**
@@ -142,17 +187,27 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
   const context: Context = { t, currency, read: orderStatement(t) };
 
   return {
-    async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaim) {
+    async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
       const rows = draftRows(draft, currency);
-      return inTransaction(pool, (client) => create(client, context, rows, history, idempotency));
+      const claims = claimList(idempotency);
+      return inTransaction(pool, (client) => create(client, context, rows, history, claims));
     },
 
-    async update(orderId: number, draft: OrderDraft, history: HistoryWrite, expectedRevision: number) {
+    async update(
+      orderId: number,
+      draft: OrderDraft,
+      history: HistoryWrite,
+      expectedRevision: number,
+      idempotency?: IdempotencyClaim,
+    ): Promise<UpdateOrderOutcome> {
       const rows = draftRows(draft, currency);
       if (!isStoredId(orderId)) return { status: 'not_found' };
-      return inTransaction(pool, (client) =>
-        write(client, context, orderId, rows, history, expectedRevision),
-      );
+      const claims = claimList(idempotency);
+      return inTransaction(pool, async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
+        const used = await updateClaims(client, context, orderId, claims);
+        if (used !== undefined) return rollback(used);
+        return write(client, context, orderId, rows, history, expectedRevision);
+      });
     },
 
     async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {

@@ -56,6 +56,7 @@ export function changedDraft(): OrderDraft {
     ],
     total: usd('204.00'),
     comment: 'Changed to the Canon, two of them.',
+    loggedInCustomerId: 1,
     dateModified: '2024-05-01T11:00:00.000Z',
   });
 }

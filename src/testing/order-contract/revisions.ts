@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import { changedDraft, expectDraftFields } from './drafts.js';
-import { demo, expectOutcome, expectStock, type OrderCase, take } from './helpers.js';
+import { demo, expectOutcome, expectStock, type OrderCase, putBack, take } from './helpers.js';
 
 /** Registers the history and update cases. */
 export function registerRevisionCases(test: OrderCase): void {
@@ -175,5 +175,37 @@ export function registerRevisionCases(test: OrderCase): void {
     );
     expectOutcome(await orders.update(id, changedDraft(), sampleHistoryWrite(), 1), 'conflict', 'update');
     assert.deepStrictEqual(await orders.get(id), current.order);
+  });
+
+  test('an update gives the old lines back and takes the new ones in one write, in the order given', async ({
+    orders,
+    catalog,
+  }) => {
+    // Order: all 7 Canons. The edit keeps 7 Canons (back 7, take 7: only possible after the give-back) and
+    // swaps one iPhone in.
+    const created = expectOutcome(
+      await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take(demo.canon, 7)] })),
+      'created',
+      'create',
+    );
+    await expectStock(catalog, demo.canon, 0, 'after the create');
+    const edit = sampleHistoryWrite({
+      stockMoves: [putBack(demo.canon, 7), take(demo.canon, 7), take(demo.iphone, 1)],
+    });
+    expectOutcome(await orders.update(created.order.orderId, changedDraft(), edit, 1), 'written', 'update');
+    await expectStock(catalog, demo.canon, 0, 'after the edit');
+    await expectStock(catalog, demo.iphone, demo.iphoneStock - 1, 'after the edit');
+    const short = sampleHistoryWrite({ stockMoves: [putBack(demo.canon, 7), take(demo.canon, 8)] });
+    const refused = expectOutcome(
+      await orders.update(created.order.orderId, changedDraft(), short, 2),
+      'insufficient_stock',
+      'an edit taking more than the give-back and the stock',
+    );
+    assert.deepStrictEqual(
+      refused.shortages.map((s) => [s.productId, s.productOptionValueId]),
+      [[demo.canon, null]],
+      'the Canon is short',
+    );
+    await expectStock(catalog, demo.canon, 0, 'after the refused edit: the give-back was not kept either');
   });
 }

@@ -12,6 +12,8 @@ import type { CustomerDirectory } from '../../../src/ports/customer-directory.js
 import type {
   CreateOrderOutcome,
   HistoryWrite,
+  IdempotencyClaim,
+  IdempotencyClaims,
   OrderRepository,
   Redemption,
   StockMove,
@@ -114,6 +116,20 @@ export function createReferenceOrderFixture(defects: OrderRepositoryDefects = {}
 
   const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+  const claimsOf = (idempotency: IdempotencyClaims | undefined): readonly IdempotencyClaim[] =>
+    ([] as readonly IdempotencyClaim[]).concat(idempotency ?? []);
+  const keyOf = (claim: IdempotencyClaim) => `${claim.scope}\u0000${claim.key}`;
+  /** What the first used claim answers, or undefined when all are free. */
+  const replayOf = (wanted: readonly IdempotencyClaim[]) => {
+    for (const claim of wanted) {
+      const claimed = claims.get(keyOf(claim));
+      if (claimed === undefined) continue;
+      if (claimed.fingerprint !== claim.fingerprint) return { status: 'idempotency_conflict' } as const;
+      return { status: 'replayed', order: clone(orders.get(claimed.orderId) as OrderRecord) } as const;
+    }
+    return undefined;
+  };
+
   const write = async (
     orderId: number,
     draft: OrderDraft | undefined,
@@ -153,16 +169,8 @@ export function createReferenceOrderFixture(defects: OrderRepositoryDefects = {}
 
   const repository: OrderRepository = {
     async create(draft, history, idempotency) {
-      const claimKey =
-        idempotency === undefined || defects.ignoreIdempotency === true
-          ? undefined
-          : `${idempotency.scope}\u0000${idempotency.key}`;
-      const replay = (): CreateOrderOutcome | undefined => {
-        const claimed = claimKey === undefined ? undefined : claims.get(claimKey);
-        if (claimed === undefined || idempotency === undefined) return undefined;
-        if (claimed.fingerprint !== idempotency.fingerprint) return { status: 'idempotency_conflict' };
-        return { status: 'replayed', order: clone(orders.get(claimed.orderId) as OrderRecord) };
-      };
+      const wanted = defects.ignoreIdempotency === true ? [] : claimsOf(idempotency);
+      const replay = (): CreateOrderOutcome | undefined => replayOf(wanted);
       const early = replay();
       if (early !== undefined) return early;
       if (defects.checkThenActStock === true) {
@@ -186,12 +194,19 @@ export function createReferenceOrderFixture(defects: OrderRepositoryDefects = {}
       });
       orders.set(orderId, order);
       recordUses(orderId, history);
-      if (claimKey !== undefined && idempotency !== undefined) {
-        claims.set(claimKey, { fingerprint: idempotency.fingerprint, orderId });
-      }
+      for (const claim of wanted) claims.set(keyOf(claim), { fingerprint: claim.fingerprint, orderId });
       return { status: 'created', order: clone(order) };
     },
-    update: (orderId, draft, history, expectedRevision) => write(orderId, draft, history, expectedRevision),
+    async update(orderId, draft, history, expectedRevision, idempotency) {
+      const wanted = defects.ignoreIdempotency === true ? [] : claimsOf(idempotency);
+      const replayed = orders.has(orderId) ? replayOf(wanted) : undefined;
+      if (replayed !== undefined) return replayed;
+      const outcome = await write(orderId, draft, history, expectedRevision);
+      if (outcome.status === 'written') {
+        for (const claim of wanted) claims.set(keyOf(claim), { fingerprint: claim.fingerprint, orderId });
+      }
+      return outcome;
+    },
     addHistory: (orderId, history, expectedRevision) => write(orderId, undefined, history, expectedRevision),
     async get(orderId) {
       const order = orders.get(orderId);

@@ -38,7 +38,7 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3], version: 3 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4], version: 4 });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
       expect.arrayContaining(['cartwright_migrations', 'product', 'orders', 'order_idempotency', 'api']),
@@ -50,8 +50,9 @@ describe('migrate', () => {
       { version: 1, name: 'catalog' },
       { version: 2, name: 'directories' },
       { version: 3, name: 'orders' },
+      { version: 4, name: 'order login' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 3 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 4 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -59,10 +60,10 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3]);
-    expect(results.every((result) => result.version === 3)).toBe(true);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4]);
+    expect(results.every((result) => result.version === 4)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(3);
+    expect(rows[0]?.n).toBe(4);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -75,12 +76,12 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3], version: 3 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4], version: 4 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 3 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 4 });
     } finally {
       await scoped.end();
     }
