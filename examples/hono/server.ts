@@ -1,24 +1,55 @@
 /**
  * The demo store under Hono on `@hono/node-server`: `node --import tsx examples/hono/server.ts`. Hono hands the
- * handler the Web `Request` as it is; the client address comes from the connection (`getConnInfo`), through the
- * same trusted-proxy rule as `toNodeListener`. Globals are left alone (`overrideGlobalObjects: false`).
+ * handler the Web `Request` as it is; the client address and whether the socket is TLS come from the connection
+ * (`getConnInfo`, the node request's socket), through the same trusted-proxy rule as `toNodeListener`. Globals
+ * are left alone (`overrideGlobalObjects: false`).
  */
 import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { type FetchHandler, resolveClient, type TrustProxy } from '../../src/http/index.js';
 import { demoFromEnv, isMain, listenAndAnnounce } from '../shared/demo-env.js';
 
-/** A Hono app serving `handler` at every path, in a node:http server (not yet listening). */
-export function createHonoServer(handler: FetchHandler, options: { trustProxy?: TrustProxy } = {}): Server {
-  const app = new Hono();
+/** Options of {@link createHonoServer}. */
+export interface HonoServerOptions {
+  /** Proxies whose forwarding headers count; default none. */
+  readonly trustProxy?: TrustProxy | undefined;
+  /** Serve HTTPS with these TLS options (`key`, `cert`); default plain HTTP. */
+  readonly tls?: TlsServerOptions | undefined;
+}
+
+/**
+ * A Hono app serving `handler` at every path, in a node server (not yet listening): node:http, or node:https
+ * when `tls` is given. Whether the client used HTTPS is read from the request's own socket, so it is true
+ * exactly when the connection is TLS (or a trusted proxy says so), and the session cookie is `Secure` then.
+ */
+export function createHonoServer(handler: FetchHandler, options: HonoServerOptions = {}): Server {
+  const app = new Hono<{ Bindings: HttpBindings }>();
   app.all('*', (c) => {
     const peer = getConnInfo(c).remote.address ?? '';
-    const client = resolveClient({ peer, headers: c.req.raw.headers, encrypted: false, ...options });
+    const socket = c.env.incoming.socket;
+    const encrypted = 'encrypted' in socket && socket.encrypted === true;
+    const client = resolveClient({
+      peer,
+      headers: c.req.raw.headers,
+      encrypted,
+      trustProxy: options.trustProxy,
+    });
     return handler(c.req.raw, client);
   });
-  return createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+  const fetch = app.fetch;
+  const server =
+    options.tls === undefined
+      ? createAdaptorServer({ fetch, overrideGlobalObjects: false })
+      : createAdaptorServer({
+          fetch,
+          overrideGlobalObjects: false,
+          createServer: createHttpsServer,
+          serverOptions: options.tls,
+        });
+  return server as Server;
 }
 
 if (isMain(import.meta.url)) {

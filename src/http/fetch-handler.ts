@@ -4,7 +4,7 @@
  * seed's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
  * @module
  */
-import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import type { FormObject } from '../input/form.js';
 import { authorize } from './auth.js';
@@ -36,14 +36,29 @@ export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Resp
 /** The route's answer, or the handled error it ended in. */
 type Outcome = ResultAsync<RouteReply, HttpError>;
 
+/**
+ * Whether a route answers a method. HEAD is GET without the body, on the routes that take GET only: confirm
+ * also answers GET (the seed's overview), but a HEAD that places an order would break what HEAD promises.
+ */
+function takes(route: Route, method: string): boolean {
+  if (method === route.method) return true;
+  if (method === 'GET') return route.alsoGet === true;
+  return method === 'HEAD' && route.method === 'GET';
+}
+
+/** The `Allow` header of a route. */
+function allowOf(route: Route): string {
+  if (route.method === 'GET') return 'GET, HEAD';
+  return route.alsoGet === true ? 'GET, POST' : route.method;
+}
+
 /** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
 function routeFor(config: HandlerConfig, request: Request, query: FormObject): Result<Route, HttpError> {
   const route = findRoute(query);
   if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
-  if (request.method === route.method || (route.alsoGet === true && request.method === 'GET'))
-    return ok(route);
-  const allowed = route.alsoGet === true ? 'GET, POST' : route.method;
-  const text = fillText(config.texts.methodNotAllowed, { method: allowed });
+  if (takes(route, request.method)) return ok(route);
+  const allowed = allowOf(route);
+  const text = fillText(config.texts.methodNotAllowed, { method: allowed.replace(', HEAD', '') });
   return err(httpError('method_not_allowed', { warning: text }, { Allow: allowed }));
 }
 
@@ -62,26 +77,42 @@ function runRoute(route: Route, call: RouteCall, sessionId: string | undefined):
   );
 }
 
-/** Everything between the request and the route's outcome. */
+/** Whether a request carries its parameters in the query string (and has no body to read). */
+function readsQuery(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/**
+ * Everything between the request and the route's outcome. Resolves to a `Result`, not a `ResultAsync`: an async
+ * function's promise resolves whatever it returns, and a `ResultAsync` is a thenable, so it would be unwrapped
+ * anyway; saying so keeps the declared type true.
+ */
 async function handle(
   checkout: Checkout,
   config: HandlerConfig,
   request: Request,
   client: RouteClient,
-): Promise<Outcome> {
+): Promise<Result<RouteReply, HttpError>> {
   const url = new URL(request.url);
   const query = readQuery(url, config.bodyLimits);
-  if (query.isErr()) return errAsync(query.error);
+  if (query.isErr()) return err(query.error);
   const found = routeFor(config, request, query.value);
-  if (found.isErr()) return errAsync(found.error);
+  if (found.isErr()) return err(found.error);
   const route = found.value;
-  const body =
-    request.method === 'GET' ? ok(noParams) : await readBody(request, config.bodyLimits, config.texts);
-  if (body.isErr()) return errAsync(body.error);
-  const input = operationInput(request.method, query.value, body.value);
+  const queried = readsQuery(request.method);
+  const body = queried ? ok(noParams) : await readBody(request, config.bodyLimits, config.texts);
+  if (body.isErr()) return err(body.error);
+  const input = operationInput(queried ? 'GET' : 'POST', query.value, body.value);
   const token =
     apiToken(query.value, body.value) ?? readCookie(request.headers.get('cookie'), config.cookieName);
-  return runRoute(route, { checkout, config, input, client, headers: request.headers }, token);
+  return await runRoute(route, { checkout, config, input, client, headers: request.headers }, token);
+}
+
+/** The answer to a HEAD: the GET's status and headers, its `Content-Length`, no body. */
+async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, headers });
 }
 
 /** Method and route of a request, for the log (never the whole URL: it may carry an `api_token`). */
@@ -119,7 +150,7 @@ export function createFetchHandler(checkout: Checkout, options: FetchHandlerOpti
     const client = clientOf(request, info);
     try {
       const outcome = await handle(checkout, config, request, client);
-      return await outcome.match(
+      const response = outcome.match(
         (reply) => replyResponse(reply, { ...cookie, secure: client.https }),
         (error) => {
           if (error.kind === 'unavailable')
@@ -127,6 +158,7 @@ export function createFetchHandler(checkout: Checkout, options: FetchHandlerOpti
           return errorResponse(error, config.compat);
         },
       );
+      return request.method === 'HEAD' ? await withoutBody(response) : response;
     } catch (error) {
       config.logger.error(`cartwright: ${describe(request)} failed unexpectedly`, error);
       return internalErrorResponse(config.texts.internalError);

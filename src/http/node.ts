@@ -101,21 +101,28 @@ function toRequest(req: IncomingMessage, url: string, headers: Headers): Request
   });
 }
 
-/** Writes a Web `Response` to the node response. */
-async function writeResponse(response: Response, res: ServerResponse, head: boolean): Promise<void> {
+/**
+ * Writes a Web `Response` to the node response. A HEAD's response has no body already (the fetch handler
+ * answers HEAD itself), and node sends none for HEAD in any case.
+ */
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  const body = head ? undefined : Buffer.from(await response.arrayBuffer());
-  res.end(body);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Whether the client closed the connection before the response was written. */
+function clientGone(req: IncomingMessage, res: ServerResponse): boolean {
+  return res.destroyed || (req.destroyed && !req.readableEnded);
 }
 
 /** Answers a request the listener could not even turn into a `Request`. */
 function failRequest(res: ServerResponse): void {
-  if (res.headersSent) {
+  if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
@@ -140,7 +147,7 @@ async function serve(
   });
   const request = toRequest(req, requestUrl(req, client.https), headers);
   const response = await handler(request, client);
-  await writeResponse(response, res, req.method === 'HEAD');
+  await writeResponse(response, res);
 }
 
 /**
@@ -162,7 +169,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const logger = options.logger ?? console;
   return (req, res) => {
     serve(handler, options, req, res).catch((error: unknown) => {
-      logger.error('cartwright: could not serve a request', error);
+      // A client that went away is not a failure of ours: there is nobody to answer and nothing to log.
+      if (!clientGone(req, res)) logger.error('cartwright: could not serve a request', error);
       failRequest(res);
     });
   };

@@ -46,23 +46,32 @@ function parserFor(type: string): typeof parseFormEncoded | undefined {
   return undefined;
 }
 
-/** The bytes of a body, or undefined once they pass `maxBytes` (the rest is left unread). */
-async function readBytes(
-  stream: ReadableStream<Uint8Array>,
-  maxBytes: number,
-): Promise<Uint8Array | undefined> {
+/** What reading a body gave: its bytes, or why there are none. */
+type BodyBytes = { readonly bytes: Uint8Array } | 'too_large' | 'incomplete';
+
+/**
+ * The bytes of a body; `too_large` once they pass `maxBytes` (the rest is left unread); `incomplete` when the
+ * stream fails before its end, which is the client going away mid-body (or its host's stream breaking): an
+ * ordinary event on a network, never a bug to log.
+ */
+async function readBytes(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<BodyBytes> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch {
+      return 'incomplete';
+    }
+    if (next.done) break;
+    size += next.value.byteLength;
     if (size > maxBytes) {
       reader.cancel().catch(() => {});
-      return undefined;
+      return 'too_large';
     }
-    chunks.push(value);
+    chunks.push(next.value);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -70,18 +79,26 @@ async function readBytes(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes;
+  return { bytes };
 }
 
-/** The body as UTF-8 text, refused when too large (by `Content-Length` or by counting) or not UTF-8. */
-async function readText(request: Request, limits: BodyLimits): Promise<Result<string, HttpOnlyError>> {
+/**
+ * The body as UTF-8 text, refused when too large (by `Content-Length` or by counting), cut short (400) or not
+ * UTF-8.
+ */
+async function readText(
+  request: Request,
+  limits: BodyLimits,
+  texts: HttpTexts,
+): Promise<Result<string, HttpOnlyError>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limits.maxBytes) return tooLarge(limits).mapErr(formError);
   if (request.body === null) return ok('');
-  const bytes = await readBytes(request.body, limits.maxBytes);
-  if (bytes === undefined) return tooLarge(limits).mapErr(formError);
+  const read = await readBytes(request.body, limits.maxBytes);
+  if (read === 'too_large') return tooLarge(limits).mapErr(formError);
+  if (read === 'incomplete') return err(httpError('malformed', { warning: texts.incompleteBody }));
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return ok(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
   } catch {
     return malformed('malformed UTF-8').mapErr(formError);
   }
@@ -99,7 +116,7 @@ export async function readBody(
 ): Promise<Result<FormObject, HttpOnlyError>> {
   const type = mediaType(request.headers.get('content-type'));
   const parse = parserFor(type);
-  const text = await readText(request, limits);
+  const text = await readText(request, limits, texts);
   if (parse !== undefined) return text.andThen((body) => parse(body, limits).mapErr(formError));
   return text.andThen((body) => {
     if (body === '') return ok(noParams);

@@ -13,6 +13,8 @@ export interface HttpTexts {
   readonly methodNotAllowed: string;
   /** A body in a media type the handler does not read; `{type}` is the type sent. */
   readonly unsupportedMediaType: string;
+  /** The body stopped before its end (the client went away, or its stream failed): a 400, not a crash. */
+  readonly incompleteBody: string;
   /** An unexpected failure (a bug): the body says nothing more, the details go to the logger. */
   readonly internalError: string;
 }
@@ -23,6 +25,7 @@ export const defaultHttpTexts: HttpTexts = Object.freeze({
   methodNotAllowed: 'Warning: This API route must be called with {method}!',
   unsupportedMediaType:
     'Warning: Request bodies must be application/x-www-form-urlencoded or application/json, not {type}!',
+  incompleteBody: 'Warning: The request body ended before it was complete!',
   internalError: 'Warning: An unexpected error occurred, please try again later!',
 });
 

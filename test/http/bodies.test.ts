@@ -4,7 +4,14 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createFetchHandler } from '../../src/http/index.js';
 import { guest, type Session, startDemo } from './support/harness.js';
+
+/** A logger that keeps what it was given. */
+function recordingLogger() {
+  const entries: { message: string; error: unknown }[] = [];
+  return { entries, error: (message: string, error: unknown) => void entries.push({ message, error }) };
+}
 
 async function session(): Promise<Session> {
   return (await startDemo()).login();
@@ -139,5 +146,51 @@ describe('hostile bodies', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 200 /);
     expect(raw).toContain('"success":"Success: API session ended!"');
+  });
+
+  it('treats a client that goes away mid-body as a closed request: no 500, nothing logged', async () => {
+    const logger = recordingLogger();
+    const demo = await startDemo({ logger, listener: { logger } });
+    const s = await demo.login();
+    const port = Number(new URL(demo.origin).port);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /index.php?route=api/customer HTTP/1.1\r\nHost: x\r\nCookie: ${s.cookie}\r\n` +
+            'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirstname=Ja',
+        );
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve()).on('error', reject);
+    });
+    // The server is still serving, the session was not touched, and nothing was logged as a failure.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await s.call('api/cart/getProducts')).status).toBe(200);
+    expect(logger.entries).toEqual([]);
+  });
+
+  it('answers a body stream that fails with 400 through the fetch handler itself', async () => {
+    const logger = recordingLogger();
+    const demo = await startDemo();
+    const s = await demo.login();
+    const handler = createFetchHandler(demo.app.checkout, { ...demo.app.handlerOptions, logger });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('firstname=Ja'));
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const request = new Request('http://x/index.php?route=api/customer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: s.cookie },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await handler(request, { ip: '127.0.0.1' });
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: { warning: 'Warning: The request body ended before it was complete!' } },
+    ]);
+    expect(logger.entries).toEqual([]);
   });
 });

@@ -2,7 +2,12 @@
  * The example hosts: node:http, Express 5, Fastify 5 and Hono each serve the same handler, log in and set a
  * customer; the scripted demo checkout runs against a started server; the demo environment is checked.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runDemoCheckout } from '../../examples/demo-checkout.js';
 import { createExpressServer } from '../../examples/express/server.js';
@@ -54,6 +59,54 @@ describe('the example hosts', () => {
     expect((await send(untrusted, 'api/account/login', { form, headers })).status).toBe(403);
     const trusted = await listen(createHonoServer(demoHandler(app), { trustProxy: ['127.0.0.1'] }));
     expect((await send(trusted, 'api/account/login', { form, headers })).status).toBe(200);
+  });
+});
+
+/** A throw-away self-signed certificate for 127.0.0.1, or undefined when openssl is not installed. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'cartwright-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1']
+        .concat(['-addext', 'subjectAltName=IP:127.0.0.1'])
+        .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('Hono over TLS', () => {
+  const tls = selfSignedCertificate();
+
+  // Node's fetch cannot be told to trust a self-signed certificate, so this one request goes through https.
+  it.skipIf(tls === undefined)('reads HTTPS from the connection: the session cookie is Secure', async () => {
+    if (tls === undefined) return;
+    const server = createHonoServer(demoHandler(), { tls });
+    const origin = (await listen(server)).replace('http:', 'https:');
+    const setCookie = await new Promise<string>((resolve, reject) => {
+      const body = new URLSearchParams({ username: 'demo', key: apiKey }).toString();
+      const req = httpsRequest(
+        `${origin}/index.php?route=api/account/login`,
+        { method: 'POST', ca: tls.cert, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(String(res.headers['set-cookie'] ?? '')));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(setCookie).toMatch(/^OCSESSID=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const plain = await send(await listen(createHonoServer(demoHandler())), 'api/account/login', {
+      form: { username: 'demo', key: apiKey },
+    });
+    expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
   });
 });
 

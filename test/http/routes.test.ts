@@ -163,7 +163,32 @@ describe('routing', () => {
     const getOnPost = await session.call('api/order&call=customer');
     expect([getOnPost.status, getOnPost.headers.get('allow')]).toEqual([405, 'POST']);
     const postOnGet = await session.call('api/cart/getProducts', { form: {} });
-    expect([postOnGet.status, postOnGet.headers.get('allow')]).toEqual([405, 'GET']);
+    expect([postOnGet.status, postOnGet.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect(postOnGet.error).toEqual({ warning: 'Warning: This API route must be called with GET!' });
     expect((await session.call('api/cart', { method: 'PUT', form: {} })).status).toBe(405);
+  });
+
+  it('answers HEAD on GET routes like GET without a body; never on POST routes or confirm', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+    const url = `${demo.origin}/index.php?route=api/cart/getTotals`;
+    const get = await fetch(url, { headers: { cookie: session.cookie } });
+    const getBody = await get.arrayBuffer();
+    const head = await fetch(url, { method: 'HEAD', headers: { cookie: session.cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String(getBody.byteLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const anonymous = await fetch(url, { method: 'HEAD' });
+    expect(anonymous.status).toBe(401);
+    for (const route of ['api/order&call=customer', 'api/order&call=confirm']) {
+      const refused = await fetch(`${demo.origin}/index.php?route=${route}`, {
+        method: 'HEAD',
+        headers: { cookie: session.cookie },
+      });
+      expect([route, refused.status]).toEqual([route, 405]);
+    }
+    expect(await demo.app.adapters.orders.get(1)).toBeUndefined();
   });
 });
