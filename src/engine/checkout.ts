@@ -75,7 +75,11 @@ export interface Checkout {
   updateCartLine(sessionId: string, request: CartUpdateRequest): ResultAsync<StepResult, CheckoutError>;
   /** Removes a cart line; an unknown `cart_id` is `not_found`. */
   removeCartLine(sessionId: string, request: CartRemoveRequest): ResultAsync<StepResult, CheckoutError>;
-  /** The seed's cart products query: the priced lines (net, in the store's default currency). */
+  /**
+   * The seed's cart products query: the priced lines under the seed's field names, amounts exact Money (net, in
+   * the store's default currency) and measures decimal strings, plus `points` and `shipping`; the subscription
+   * has no `*_text` fields. The HTTP edge presents exactly the seed's fields (see `PricedCartLine`).
+   */
   getProducts(sessionId: string): ResultAsync<readonly PricedCartLine[], CheckoutError>;
   /** The seed's cart totals query: total lines in the session currency, rounded; `total` is their sum. */
   getTotals(sessionId: string): ResultAsync<readonly TotalLine[], CheckoutError>;

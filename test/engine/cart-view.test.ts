@@ -4,6 +4,8 @@
  * rounded line by line with `total` their exact sum.
  */
 import { describe, expect, it } from 'vitest';
+import { presentCartLines } from '../../src/http/present-cart.js';
+import { createMoneyPresenter } from '../../src/http/present-money.js';
 import { sum } from '../../src/money/index.js';
 import { demoCheckout, expectOk } from './support/demo-checkout.js';
 
@@ -12,6 +14,54 @@ async function session() {
   const demo = demoCheckout();
   return { ...demo, id: await demo.open() };
 }
+
+/** The seed's subscription object, field by field. */
+const seedSubscriptionKeys = [
+  'subscription_plan_id',
+  'name',
+  'trial_status',
+  'trial_price',
+  'trial_price_text',
+  'trial_cycle',
+  'trial_frequency',
+  'trial_duration',
+  'price',
+  'price_text',
+  'cycle',
+  'frequency',
+  'duration',
+];
+
+describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)', () => {
+  it('the library line is the seed line with exact money, plus points and shipping, subscription without texts', async () => {
+    const { checkout, id } = await session();
+    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }));
+    const [line] = await expectOk(checkout.getProducts(id));
+    expect(line?.price).toEqual({ amount: '1.0000', currency: 'USD' });
+    expect(Object.keys(line?.subscription ?? {}).sort()).toEqual(
+      seedSubscriptionKeys.filter((key) => !key.endsWith('_text')).sort(),
+    );
+    expect(line?.subscription?.trial_price).toEqual({ amount: '1.0000', currency: 'USD' });
+    expect([line?.points, line?.shipping]).toEqual([0, true]);
+  });
+
+  it('the HTTP presentation carries exactly the seed fields: no points or shipping, the subscription texts', async () => {
+    const { checkout, id, settings } = await session();
+    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }));
+    await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
+    const lines = await expectOk(checkout.getProducts(id));
+    const [json] = presentCartLines(lines, createMoneyPresenter(settings, 'GBP'));
+    expect(Object.keys(json ?? {})).not.toContain('points');
+    expect(Object.keys(json ?? {})).not.toContain('shipping');
+    expect(Object.keys(json?.subscription ?? {}).sort()).toEqual([...seedSubscriptionKeys].sort());
+    expect(json?.subscription).toMatchObject({
+      trial_price: 0.61,
+      trial_price_text: '£0.61',
+      price: 6.13,
+      price_text: '£6.13',
+    });
+  });
+});
 
 describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
   it('answers lines with exactly the seed Cart line keys (plus shipping)', async () => {
