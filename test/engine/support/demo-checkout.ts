@@ -8,6 +8,7 @@ import {
   createMemoryAdapters,
   demoStore,
   type MemoryAdapters,
+  type MemoryOrderRepositoryOptions,
   type MemoryStoreData,
 } from '../../../src/adapters/memory/index.js';
 import type { CheckoutError } from '../../../src/domain/errors.js';
@@ -34,6 +35,8 @@ export interface DemoCheckoutOverrides {
   readonly deps?: (adapters: MemoryAdapters) => Partial<CheckoutDeps>;
   /** Engine options other than the settings. */
   readonly options?: Omit<CheckoutOptions, 'settings'>;
+  /** Options of the memory order repository (its fault hook, `faultBeforeCommit`). */
+  readonly orders?: MemoryOrderRepositoryOptions;
 }
 
 /** A checkout on a fresh demo store. */
@@ -81,7 +84,7 @@ export function demoCheckout(overrides: DemoCheckoutOverrides = {}): DemoCheckou
     if (applied.isErr()) throw new Error(`bad test config: ${JSON.stringify(applied.error)}`);
     settings = applied.value;
   }
-  const adapters = createMemoryAdapters(demo.data, { clock });
+  const adapters = createMemoryAdapters(demo.data, { clock, orders: overrides.orders });
   const base: CheckoutDeps = {
     sessions: adapters.sessions,
     catalog: adapters.catalog,
