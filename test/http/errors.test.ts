@@ -5,7 +5,7 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { CartwrightInvariantError, checkoutError } from '../../src/index.js';
-import { guest, handlerWith, startDemo } from './support/harness.js';
+import { guest, handlerWith, type Reply, type Session, startDemo, ukAddress } from './support/harness.js';
 
 /** A logger that keeps what it was given. */
 function recordingLogger() {
@@ -59,8 +59,71 @@ describe('handled errors', () => {
   });
 });
 
+/** Everything up to payment_method: customer, 1 × iPhone (tax class 9), both UK addresses, flat shipping. */
+async function readyForPayment(session: Session): Promise<void> {
+  const steps: [string, Record<string, string>][] = [
+    ['api/order&call=customer', guest],
+    ['api/cart/addProduct', { product_id: '40' }],
+    ['api/order&call=payment_address', ukAddress('payment_')],
+    ['api/order&call=shipping_address', ukAddress('shipping_')],
+    ['api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }],
+  ];
+  for (const [route, form] of steps) expect((await session.call(route, { form })).status).toBe(200);
+}
+
+const generic500 = { error: { warning: 'Warning: An unexpected error occurred, please try again later!' } };
+
 describe('unexpected exceptions', () => {
-  it('answer 500 with a generic body, are logged, and leave the session untouched', async () => {
+  it('a port answering malformed data makes an engine invariant throw: 500, logged, session and orders untouched', async () => {
+    const logger = recordingLogger();
+    let malformed = false;
+    // The tax port of the demo store, answering a rate that is not a number once `malformed` is set: the
+    // engine trusts its ports' data, so the money code's invariant throws while the totals are computed.
+    const demo = await startDemo({
+      logger,
+      deps: (adapters) => ({
+        taxes: {
+          async getTaxTable(taxClassIds) {
+            const table = await adapters.taxes.getTaxTable(taxClassIds);
+            if (!malformed) return table;
+            return { ...table, rates: table.rates.map((rate) => ({ ...rate, rate: 'twenty' })) };
+          },
+        },
+      }),
+    });
+    const session = await demo.login();
+    await readyForPayment(session);
+    const stored = await demo.app.adapters.sessions.get(session.token);
+    expect(stored.status).toBe('found');
+
+    malformed = true;
+    const payment = await session.call('api/order&call=payment_method', { form: { payment_method: 'cod' } });
+    expect([payment.status, payment.body]).toEqual([500, generic500]);
+    expect(await demo.app.adapters.sessions.get(session.token)).toEqual(stored);
+
+    malformed = false;
+    expect(
+      (await session.call('api/order&call=payment_method', { form: { payment_method: 'cod' } })).status,
+    ).toBe(200);
+    const ready = await demo.app.adapters.sessions.get(session.token);
+    malformed = true;
+    const confirm = await session.call('api/order&call=confirm', { form: {} });
+    expect([confirm.status, confirm.body]).toEqual([500, generic500]);
+    expect(await demo.app.adapters.sessions.get(session.token)).toEqual(ready);
+    expect(await demo.app.adapters.orders.get(1)).toBeUndefined();
+
+    expect(logger.entries).toHaveLength(2);
+    for (const entry of logger.entries) {
+      expect(CartwrightInvariantError.is(entry.error)).toBe(true);
+      expect(String(entry.error)).toContain('"twenty"');
+      expect(entry.message).toMatch(/^cartwright: (POST|GET) route=api\/order failed unexpectedly$/);
+      expect(entry.message).not.toContain(session.token);
+    }
+    malformed = false;
+    expect((await session.call('api/order&call=confirm', { form: {} })).body).toMatchObject({ order_id: 1 });
+  });
+
+  it('a checkout that throws or rejects (a host wrapper with a bug) is a 500 too', async () => {
     const logger = recordingLogger();
     const bug = new CartwrightInvariantError('impossible state');
     const demo = await startDemo({
@@ -77,42 +140,54 @@ describe('unexpected exceptions', () => {
     const before = await demo.app.adapters.sessions.get(session.token);
     for (const [route, form] of [['api/cart/getTotals'], ['api/customer', guest]] as const) {
       const reply = await session.call(route, form === undefined ? {} : { form });
-      expect([reply.status, reply.body]).toEqual([
-        500,
-        { error: { warning: 'Warning: An unexpected error occurred, please try again later!' } },
-      ]);
+      expect([reply.status, reply.body]).toEqual([500, generic500]);
     }
     expect(logger.entries.map((entry) => entry.error)).toEqual([bug, new Error('async bug')]);
-    expect(logger.entries[0]?.message).not.toContain(session.token);
     expect(await demo.app.adapters.sessions.get(session.token)).toEqual(before);
     expect((await session.call('api/cart/getProducts')).status).toBe(200);
   });
 });
 
 describe("compat: 'opencart'", () => {
-  it('answers 200 for every handled error, keeping the error body; 500 stays 500', async () => {
+  it('answers 200 for every handled error status, keeping the error body and headers; 500 stays 500', async () => {
     const logger = recordingLogger();
     const demo = await startDemo({
       compat: 'opencart',
       logger,
       handler: (app) =>
         handlerWith(app, { getTotals: () => errAsync(checkoutError('conflict', { warning: 'x' })) }),
+      deps: (adapters) => ({
+        catalog: { ...adapters.catalog, getManufacturer: () => Promise.reject(new Error('db down')) },
+      }),
     });
     const session = await demo.login();
-    const replies = [
-      await session.call('api/customer', { form: { ...guest, email: 'bad' } }),
-      await session.call('api/cart/getTotals'),
-      await demo.send('api/cart/getProducts'),
-      await demo.send('api/account/login', { form: { username: 'demo', key: 'wrong' } }),
-      await demo.send('api/nowhere'),
-      await session.call('api/customer'),
-      await session.call('api/customer', { form: 'a[b][c][d][e][f][g]=1' }),
-      await session.call('api/customer', { form: 'a=1', headers: { 'content-type': 'text/plain' } }),
+    const wrongKey = { form: { username: 'demo', key: 'wrong' } };
+    const standard: [number, Reply][] = [
+      [422, await session.call('api/customer', { form: { ...guest, email: 'bad' } })],
+      [409, await session.call('api/cart/getTotals')],
+      [401, await demo.send('api/cart/getProducts')],
+      [401, await demo.send('api/account/login', wrongKey)],
+      [404, await demo.send('api/nowhere')],
+      [405, await session.call('api/customer')],
+      [400, await session.call('api/customer', { form: 'a[b][c][d][e][f][g]=1' })],
+      [413, await session.call('api/customer', { form: `firstname=${'a'.repeat(70_000)}` })],
+      [415, await session.call('api/customer', { form: 'a=1', headers: { 'content-type': 'text/plain' } })],
+      [503, await session.call('api/manufacturer', { query: { manufacturer_id: '8' } })],
     ];
-    for (const reply of replies) {
-      expect(reply.status).toBe(200);
-      expect(Object.keys(reply.error).length).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i++) await demo.send('api/account/login', wrongKey);
+    standard.push([429, await demo.send('api/account/login', wrongKey)]);
+    const user = demo.app.data.apiUsers.get(1);
+    if (user !== undefined) demo.app.data.apiUsers.set(1, { ...user, ips: ['10.0.0.1'] });
+    standard.push([403, await session.call('api/cart/getProducts')]);
+    for (const [status, reply] of standard) {
+      expect([status, reply.status]).toEqual([status, 200]);
+      expect([status, Object.keys(reply.error).length > 0]).toEqual([status, true]);
     }
+    const throttled = standard.find(([status]) => status === 429)?.[1];
+    expect(throttled?.error.warning).toMatch(/^Warning: Too many failed logins/);
+    expect(throttled?.headers.get('retry-after')).toBe('300');
+    expect(standard.find(([status]) => status === 405)?.[1].headers.get('allow')).toBe('POST');
+
     const broken = await startDemo({
       compat: 'opencart',
       logger,
