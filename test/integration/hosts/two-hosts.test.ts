@@ -25,6 +25,8 @@ let opening: Promise<readonly [TestHost, TestHost]> | undefined;
 function hosts(): Promise<readonly [TestHost, TestHost]> {
   opening ??= (async () => {
     const { pool, schema } = database();
+    // Connects the file's own client, which deletes every key under the prefix after the file.
+    await redis.client();
     const { data, settings } = demoStore({ apiKey: KEY });
     const iphone = data.products.get(40);
     if (iphone === undefined) throw new Error('demo product 40 missing');
