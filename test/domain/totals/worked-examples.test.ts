@@ -185,6 +185,26 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
     ]);
   });
 
+  it('a 100 % free-shipping coupon in GBP shows a total of 0.00, not the −0.01 its rounded lines add up to', () => {
+    // Product 29 (279.99) to the US (no tax), flat 5.00, a coupon taking 100 % and the shipping: exactly 0 owed.
+    // × 0.61250001: sub-total 171.4938778 → 171.49; shipping 3.06250005 → 3.06; coupon −174.5563778 → −174.56.
+    // Those add up to −0.01; the cent comes off the discount shown (−174.55), so the total is 0.00.
+    const lines = priceItems([[29, 1]]);
+    const coupon = { ...demoCoupon('2222'), discount: '100', shipping: true };
+    const context = totalsContext(lines, {
+      address: US_ADDRESS,
+      shippingMethod: FLAT,
+      coupon,
+      couponProductIds: [29],
+    });
+    expect(present(run(context), 'GBP').map(([code, , amount]) => [code, amount])).toEqual([
+      ['sub_total', '171.4900'],
+      ['shipping', '3.0600'],
+      ['coupon', '-174.5500'],
+      ['total', '0.0000'],
+    ]);
+  });
+
   it('presents in GBP by converting each exact line first, the total being the sum of the rounded lines', () => {
     const lines = priceItems([[40, 1]]);
     const gbp = present(run(totalsContext(lines, { shippingMethod: FLAT })), 'GBP');
