@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Makes sure the servers the integration tests use are up: PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379
-# (or the host and port of REDIS_URL). Starts whichever is down, waits up to ~20 s for it, and exits non-zero with a
-# message naming the server when one still does not answer. The tests then fail rather than skip.
+# Makes sure the servers the integration tests use are up: PostgreSQL on 127.0.0.1:5432 (or the host and port of
+# DATABASE_URL) and Redis on 127.0.0.1:6379 (or the host and port of REDIS_URL). Starts whichever is down when it is
+# on this machine, waits up to ~20 s for it, and exits non-zero with a message naming the server when one still does
+# not answer. The tests then fail rather than skip.
 set -euo pipefail
 
-PG_HOST=127.0.0.1
-PG_PORT=5432
+DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 WAIT_SECONDS="${SERVICES_WAIT_SECONDS:-20}"
 
@@ -15,11 +15,22 @@ fail() {
   exit 1
 }
 
+# Host and port of DATABASE_URL (postgres:// or postgresql://, user and password optional, an IPv6 host in brackets;
+# the port defaults to 5432). Anything else is refused rather than guessed at.
+if [[ "$DATABASE_URL" =~ ^postgres(ql)?://([^@/]*@)?(\[[^]/]*\]|[^:/?]+)(:([0-9]+))?(/[^?]*)?(\?.*)?$ ]]; then
+  PG_HOST="${BASH_REMATCH[3]}"
+  PG_HOST="${PG_HOST#[}"
+  PG_HOST="${PG_HOST%]}"
+  PG_PORT="${BASH_REMATCH[5]:-5432}"
+else
+  fail "DATABASE_URL is not a postgres://[user[:password]@]host[:port]/database URL: $DATABASE_URL"
+fi
+
 postgres_up() {
   if command -v pg_isready >/dev/null 2>&1; then
     pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2
   else
-    psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1
+    psql "$DATABASE_URL" -tAc 'select 1' >/dev/null 2>&1
   fi
 }
 
@@ -28,12 +39,17 @@ redis_up() {
 }
 
 start_postgres() {
+  case "$PG_HOST" in
+  127.0.0.1 | localhost | ::1) ;;
+  *) fail "PostgreSQL at $PG_HOST:$PG_PORT does not answer, and only a server on this machine can be started here" ;;
+  esac
   command -v pg_ctlcluster >/dev/null 2>&1 || fail "PostgreSQL is down and pg_ctlcluster is not installed"
-  local version
-  version="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)"
-  [ -n "$version" ] || fail "PostgreSQL is down and no cluster is configured under /etc/postgresql"
-  log "starting PostgreSQL $version (cluster main)"
-  pg_ctlcluster --skip-systemctl-redirect "$version" main start || log "pg_ctlcluster failed (exit $?)"
+  # The newest configured cluster on DATABASE_URL's port: starting one on another port would not help.
+  local version cluster
+  read -r version cluster < <(pg_lsclusters --no-header 2>/dev/null | awk -v port="$PG_PORT" '$3 == port { print $1, $2 }' | sort -V | tail -n 1) || true
+  [ -n "${version:-}" ] || fail "PostgreSQL is down and no cluster on this machine is configured for port $PG_PORT"
+  log "starting PostgreSQL $version (cluster $cluster, port $PG_PORT)"
+  pg_ctlcluster --skip-systemctl-redirect "$version" "$cluster" start || log "pg_ctlcluster failed (exit $?)"
 }
 
 # The port of REDIS_URL when it names this machine (127.0.0.1 or localhost), else nothing: only a local server is started.
