@@ -128,6 +128,29 @@ const addProducts: fc.Arbitrary<CommandSpec> = fc.oneof(
   ),
 );
 
+/**
+ * One single add that always succeeds on the demo store, whatever else was added before it (at most a few
+ * units, so no stock runs out): for the add-order property, where a refused add would differ between orders.
+ */
+export const addOne: fc.Arbitrary<Step> = fc
+  .oneof(
+    item(fc.constantFrom(28, 29, 40, 43), fc.constant({})),
+    item(
+      fc.constant(47),
+      fc.constantFrom<Record<string, unknown>>({ '225': '2026-07-01' }, { '225': '2011-04-22' }),
+    ),
+    item(fc.constant(48), fc.constant({}), fc.constant(2)),
+    item(fc.constant(42), cinemaOptions),
+  )
+  .chain((body) =>
+    fc.integer({ min: 1, max: 3 }).map(
+      (quantity): Step => ({
+        spec: { type: 'add_products', mode: 'single', items: [{ ...body, quantity, key: '' }] },
+        advance: 1,
+      }),
+    ),
+  );
+
 const lineRef: fc.Arbitrary<LineRef> = mostly<LineRef>(
   fc.nat({ max: 9 }).map((pick) => ({ pick })),
   fc.constantFrom('cart-9999', '', 'x').map((unknown) => ({ unknown })),

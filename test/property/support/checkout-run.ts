@@ -17,7 +17,7 @@ import { deepFreeze, factsFor, offersFor, plusSeconds, settings, T0, TTL_SECONDS
 /** One decided command. */
 export interface Entry {
   readonly before: CheckoutSession;
-  /** A deep copy of `before` taken before `decide` ran. */
+  /** A deep copy of `before` taken before `decide` ran (with `freeze` only; `before` itself otherwise). */
   readonly snapshot: CheckoutSession;
   readonly command: CheckoutCommand;
   readonly facts: CheckoutFacts;
@@ -29,13 +29,30 @@ export interface Entry {
 export interface RunOptions {
   /** Apply `recheckSelections` with the test's offers after each accepted command, as the engine does. */
   readonly recheck?: boolean;
-  /** Deep-freeze every session, command and facts handed to `decide`. */
+  /** Deep-freeze every session, command and facts handed to `decide`, and snapshot each session first. */
   readonly freeze?: boolean;
 }
 
-/** The guard state of a session priced with `facts`. */
+/** Guard states already computed, by session and facts object (both are never changed once made). */
+const guardStates = new WeakMap<CheckoutSession, WeakMap<object, GuardState>>();
+
+/**
+ * The guard state of a session priced with `facts`. Pricing a cart is the costly part of a step, and a run asks
+ * for the same session and facts more than once (the re-check, then the property's own check), so the answer is
+ * kept for the pair: `guardState` is pure.
+ */
 export function guardOf(session: CheckoutSession, facts: Pick<ViewFacts, 'products' | 'today'>): GuardState {
-  return guardState(session, facts, settings);
+  let byFacts = guardStates.get(session);
+  if (byFacts === undefined) {
+    byFacts = new WeakMap();
+    guardStates.set(session, byFacts);
+  }
+  let state = byFacts.get(facts);
+  if (state === undefined) {
+    state = guardState(session, facts, settings);
+    byFacts.set(facts, state);
+  }
+  return state;
 }
 
 /** The start sessions: empty, or the sample session (customer, three lines, both UK addresses, methods chosen). */
@@ -63,7 +80,8 @@ export function run(start: CheckoutSession, steps: readonly Step[], options: Run
     now = plusSeconds(now, step.advance);
     const command = resolveCommand(step.spec, session);
     const facts = factsFor(session, command, now, nextId, guardOf);
-    const snapshot = structuredClone(session);
+    // Copying a session costs as much as a decision; only the no-mutation property compares with the copy.
+    const snapshot = options.freeze === true ? structuredClone(session) : session;
     if (options.freeze === true) for (const value of [session, command, facts]) deepFreeze(value);
     const result = decide(session, command, facts, settings);
     let after = session;
