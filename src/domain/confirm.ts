@@ -13,8 +13,8 @@ import { type CheckoutView, viewCheckout } from './checkout-view.js';
 import { type CheckoutError, checkoutError } from './errors.js';
 import type { CheckoutFacts } from './facts.js';
 import { type MessageCatalog, messageText } from './messages.js';
-import { buildOrderDraft } from './order-draft.js';
-import { isActiveStatus, planHistoryWrite, type StatusMove } from './order-history.js';
+import { buildOrderDraft, keepOriginalFields } from './order-draft.js';
+import { isActiveStatus, planHistoryWrite, planRevisionWrite, type StatusMove } from './order-history.js';
 import type { Affiliate } from './records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from './records/order.js';
 import type { CheckoutSession } from './session.js';
@@ -36,6 +36,8 @@ export interface ConfirmInput {
 export interface ConfirmFacts extends CheckoutFacts {
   /** The order `orderId` names; only read when it is above 0 (undefined: no such order). */
   readonly existingOrder?: OrderRecord | undefined;
+  /** The coupon id of `existingOrder`'s coupon code (null: none, or deleted since), for its release. */
+  readonly existingCouponId?: number | null | undefined;
   /** The affiliate of the order, when one is named and exists. */
   readonly affiliate?: Affiliate | undefined;
   /** The client as the host saw it (IP, forwarded IP, user agent, accept-language). */
@@ -52,8 +54,12 @@ export interface OrderWrite {
   readonly draft: OrderDraft;
   readonly move: StatusMove;
   readonly history: HistoryWrite;
-  /** The coupon the order used, for its redemption and events. */
+  /** The order before this write, for an update (its lines go back to stock when it was active). */
+  readonly original: OrderDraft | undefined;
+  /** The coupon the order uses, for its redemption and events. */
   readonly couponId: number | null;
+  /** The coupon whose use this write releases (an update of an active order: the original's), or null. */
+  readonly releasedCouponId: number | null;
   /** Reward points the order earns (the response's `points`). */
   readonly points: number;
   readonly commission: Money;
@@ -104,9 +110,16 @@ function fieldErrors(
 }
 
 /**
- * Decides a confirm. Every missing step (the seed's confirm keys), stock, minimum, an unknown status or affiliate
- * are reported together; an unknown `order_id` is `not_found`. A session whose last confirm had the same
- * fingerprint, confirmed again with `order_id` 0, replays that order.
+ * Decides a confirm.
+ *
+ * A session whose last confirm had the same fingerprint, confirmed again with `order_id` 0, replays that order
+ * (DECISIONS 35) before any check: the order exists, and what it took (stock above all) must not make its own
+ * retry fail. Otherwise every missing step (the seed's confirm keys), stock, minimum, an unknown status or
+ * affiliate are reported together.
+ *
+ * An unknown `order_id` (> 0, no such order) is `not_found` under `order_id` **alone**: it hides every other
+ * error of the request, because the other checks describe a write to an order that does not exist (OpenCart's
+ * edit answers the missing order first too).
  */
 export function decideConfirm(
   session: CheckoutSession,
@@ -116,6 +129,9 @@ export function decideConfirm(
   calculators: readonly TotalCalculator[],
 ): Result<ConfirmPlan, CheckoutError> {
   const view = viewCheckout(session, facts, settings, calculators);
+  if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
+    return ok({ kind: 'replay', orderId: session.lastOrder.orderId, view });
+  }
   const state = { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
   const guard = checkGuards('confirm', session, state, settings, facts.messages);
   const { errors, notFound } = fieldErrors(input, facts, settings);
@@ -130,13 +146,27 @@ export function decideConfirm(
       ),
     );
   }
-  if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
-    return ok({ kind: 'replay', orderId: session.lastOrder.orderId, view });
-  }
   return ok(planWrite(session, input, facts, settings, view));
 }
 
-/** The write of a confirm that passed its checks. */
+/** The history write of a planned order: a create's first entry, or an update's release and re-apply. */
+function historyOf(
+  plan: Pick<OrderWrite, 'draft' | 'move' | 'original' | 'couponId' | 'releasedCouponId'>,
+  entry: { readonly comment: string; readonly notify: boolean; readonly dateAdded: string },
+  settings: StoreSettings,
+): HistoryWrite {
+  if (plan.original === undefined) {
+    return planHistoryWrite(plan.draft, plan.move, entry, plan.couponId, settings);
+  }
+  const coupons = { original: plan.releasedCouponId, draft: plan.couponId };
+  return planRevisionWrite(plan.original, plan.draft, plan.move, entry, coupons, settings);
+}
+
+/**
+ * The write of a confirm that passed its checks. An update keeps the original order's date added, client,
+ * currency and language (OpenCart's `editOrder`) and gives back what the original took before the new draft
+ * takes its own (see `planRevisionWrite`).
+ */
 function planWrite(
   session: CheckoutSession,
   input: ConfirmInput,
@@ -144,29 +174,30 @@ function planWrite(
   settings: StoreSettings,
   view: CheckoutView,
 ): OrderWrite {
-  const draft = buildOrderDraft(session, view, facts, settings, {
+  const built = buildOrderDraft(session, view, facts, settings, {
     comment: input.comment,
     affiliate: facts.affiliate,
     client: facts.client,
     now: facts.now,
   });
   const existing = input.orderId > 0 ? facts.existingOrder : undefined;
+  const draft = existing === undefined ? built : keepOriginalFields(built, existing);
   const move = { from: existing?.orderStatusId ?? 0, to: input.orderStatusId ?? settings.orderStatusId };
   const couponId = session.coupon === null ? null : (facts.coupon?.coupon?.couponId ?? null);
+  const wasActive = existing !== undefined && isActiveStatus(existing.orderStatusId, settings);
+  const planned = {
+    draft,
+    move,
+    original: existing,
+    couponId,
+    releasedCouponId: wasActive ? (facts.existingCouponId ?? null) : null,
+  };
   return {
     kind: 'write',
     orderId: existing?.orderId ?? 0,
     expectedRevision: existing?.revision ?? 0,
-    draft,
-    move,
-    history: planHistoryWrite(
-      draft,
-      move,
-      { comment: input.comment, notify: false, dateAdded: facts.now },
-      couponId,
-      settings,
-    ),
-    couponId,
+    ...planned,
+    history: historyOf(planned, { comment: input.comment, notify: false, dateAdded: facts.now }, settings),
     points: view.lines.reduce((points, line) => points + line.reward, 0),
     commission: draft.commission,
     view,
@@ -183,13 +214,8 @@ export function entersActive(plan: OrderWrite, settings: StoreSettings): boolean
 
 /** The plan with its status replaced (a fraud check's verdict): the history write is planned again. */
 export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
-  const move = { ...plan.move, to: orderStatusId };
-  const entry = {
-    comment: plan.history.comment,
-    notify: plan.history.notify,
-    dateAdded: plan.history.dateAdded,
-  };
-  return { ...plan, move, history: planHistoryWrite(plan.draft, move, entry, plan.couponId, settings) };
+  const replanned = { ...plan, move: { ...plan.move, to: orderStatusId } };
+  return { ...replanned, history: historyOf(replanned, plan.history, settings) };
 }
 
 /** What a confirm's fingerprint is computed from: the session's content and the confirm fields, canonically. */

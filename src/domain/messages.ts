@@ -108,6 +108,7 @@ export const defaultMessages = {
   'order.comment': 'Comment must be text of at most 10000 characters!', // ours
   'order.conflict': 'Warning: Another request changed this order first; nothing was saved, try again!', // ours
   'order.idempotency': 'Warning: This Idempotency-Key was already used for a different order!', // ours
+  'order.stock_short': 'Not enough stock of {name}: {requested} needed, {available} in stock!', // ours
   'field.flag': '{name} must be true or false!', // ours
   'history.success': 'Order history added successfully!',
   // Sessions and access (OpenCart 4.0.2's API login texts, and ours).

@@ -11,11 +11,11 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { type Money, negate } from '../money/index.js';
-import type { HistoryWrite, Redemption, StockMove } from '../ports/order-repository.js';
+import type { HistoryWrite, Redemption, StockMove, StockShortage } from '../ports/order-repository.js';
 import { type CheckoutError, checkoutError } from './errors.js';
 import type { DomainEvent } from './events.js';
 import { type MessageCatalog, messageText } from './messages.js';
-import type { OrderDraft, OrderTotal } from './records/order.js';
+import type { OrderDraft, OrderProduct, OrderTotal } from './records/order.js';
 import type { StoreSettings } from './settings.js';
 
 /** A history entry as asked for (the seed's Order history entry, parsed). */
@@ -75,10 +75,19 @@ function couponValue(totals: readonly OrderTotal[]): Money | undefined {
   return totals.find((total) => total.code === 'coupon')?.value;
 }
 
+/**
+ * The account an order's coupon and reward uses are recorded against: the login the session spent them under
+ * (DECISIONS 8), else the order's customer (0 for a guest). The checkout view lets a session logged in by
+ * e-mail spend points, so the ledger must debit that same account, or the points could be spent again.
+ */
+export function spendingAccountOf(order: Pick<OrderDraft, 'customer' | 'loggedInCustomerId'>): number {
+  return order.loggedInCustomerId > 0 ? order.loggedInCustomerId : order.customer.customerId;
+}
+
 /** The coupon and reward uses an order records when it becomes active. */
 export function redemptionsOf(order: OrderDraft, couponId: number | null): Redemption[] {
   const redemptions: Redemption[] = [];
-  const customerId = order.customer.customerId;
+  const customerId = spendingAccountOf(order);
   const value = couponValue(order.totals);
   if (couponId !== null && order.couponCode !== '' && value !== undefined) {
     redemptions.push({ kind: 'coupon', couponId, customerId, amount: value });
@@ -122,12 +131,46 @@ export function planHistoryWrite(
   };
 }
 
-/** The events a committed history write produced, in the order they happened. */
+/**
+ * The write of an edited order (confirm with `order_id` > 0), as OpenCart's `editOrder` then `addHistory`: when
+ * the order was active, its own lines go back to stock and its uses are released; then, when the new status is
+ * active, the new draft's lines are taken (guarded unless overselling is allowed) and its uses recorded. Both
+ * halves travel in one write, so the repository applies them in one transaction: the release first, so a line
+ * kept in the edit is checked against the stock its old quantity gave back.
+ */
+export function planRevisionWrite(
+  original: OrderDraft,
+  draft: OrderDraft,
+  move: StatusMove,
+  entry: Pick<HistoryInput, 'comment' | 'notify'> & { readonly dateAdded: string },
+  coupons: { readonly original: number | null; readonly draft: number | null },
+  settings: StoreSettings,
+): HistoryWrite {
+  const wasActive = move.from !== 0 && isActiveStatus(move.from, settings);
+  const isActive = isActiveStatus(move.to, settings);
+  return {
+    orderStatusId: move.to,
+    comment: entry.comment,
+    notify: entry.notify,
+    dateAdded: entry.dateAdded,
+    stockMoves: [
+      ...(wasActive ? stockMovesOf(original, 1, false) : []),
+      ...(isActive ? stockMovesOf(draft, -1, !settings.stockCheckout) : []),
+    ],
+    redemptions: isActive ? redemptionsOf(draft, coupons.draft) : [],
+    releaseRedemptions: wasActive,
+  };
+}
+
+/**
+ * The events a committed history write produced, in the order they happened. `releasedCouponId` is the coupon
+ * whose use a release gave back (the order's own; for an edit, the coupon of the order before the edit).
+ */
 export function historyEvents(
   orderId: number,
   move: StatusMove,
   write: HistoryWrite,
-  couponId: number | null,
+  releasedCouponId: number | null,
 ): DomainEvent[] {
   const events: DomainEvent[] = [];
   if (move.from !== 0) {
@@ -149,6 +192,9 @@ export function historyEvents(
       delta: stock.delta,
     });
   }
+  // A release happens before the write's new uses (the repository deletes, then inserts).
+  if (write.releaseRedemptions && releasedCouponId !== null)
+    events.push({ type: 'CouponReleased', orderId, couponId: releasedCouponId });
   for (const redemption of write.redemptions) {
     if (redemption.kind === 'coupon') {
       events.push({
@@ -159,7 +205,37 @@ export function historyEvents(
       });
     }
   }
-  if (write.releaseRedemptions && couponId !== null)
-    events.push({ type: 'CouponReleased', orderId, couponId });
   return events;
+}
+
+/** What a shortage is called: the product's name, with the option value when the value's stock is short. */
+function shortageName(products: readonly OrderProduct[], shortage: StockShortage): string {
+  const line = products.find((product) => product.productId === shortage.productId);
+  const name = line?.name ?? `#${shortage.productId}`;
+  if (shortage.productOptionValueId === null) return name;
+  const option = products
+    .flatMap((product) => (product.productId === shortage.productId ? product.options : []))
+    .find((o) => o.productOptionValueId === shortage.productOptionValueId);
+  return option === undefined ? name : `${name} (${option.name}: ${option.value})`;
+}
+
+/**
+ * The error of a write refused for stock, under `product` (the seed's key for stock at confirm): one sentence
+ * per product or option value short, naming it with what was needed and what was in stock, so a caller knows
+ * what to change. `products` are the lines of the order the write was for.
+ */
+export function shortageErrors(
+  products: readonly OrderProduct[],
+  shortages: readonly StockShortage[],
+  messages: MessageCatalog,
+): CheckoutError {
+  const texts = shortages.map((shortage) =>
+    messageText(messages, 'order.stock_short', {
+      name: shortageName(products, shortage),
+      requested: shortage.requested,
+      available: shortage.available,
+    }),
+  );
+  const text = texts.length > 0 ? texts.join(' ') : messageText(messages, 'confirm.stock');
+  return checkoutError('validation', { product: text });
 }

@@ -3,10 +3,8 @@
  * the fingerprint) → `decideConfirm` → fraud checks → one repository transaction (order, lines, totals and the
  * first history entry with its stock moves) → record the order on the session → deliver events.
  *
- * No duplicate orders (issue 5, DECISIONS 26 and 35): a create always carries an idempotency claim, the host's
- * `Idempotency-Key` scoped to the API user when given, otherwise the session and the fingerprint of what is
- * confirmed. So concurrent confirms of one unchanged cart (same key or none) write one order; the others get it
- * back as `replayed`.
+ * No duplicate orders (issue 5, DECISIONS 26 and 35): see `order-claims.ts`. A replay (the same key and payload,
+ * or the session's last fingerprint again) answers the stored order: its id, points and commission.
  * @module
  */
 import { err, ok, okAsync, ResultAsync } from 'neverthrow';
@@ -15,7 +13,6 @@ import {
   type ConfirmFacts,
   type ConfirmInput,
   type ConfirmPlan,
-  confirmedSession,
   confirmFingerprintSource,
   decideConfirm,
   entersActive,
@@ -26,18 +23,19 @@ import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/events.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { messageText } from '../domain/messages.js';
-import { historyEvents } from '../domain/order-history.js';
+import { historyEvents, shortageErrors } from '../domain/order-history.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import type { CheckoutSession } from '../domain/session.js';
 import { parseConfirm } from '../input/confirm.js';
 import { convert, formatMoney, zero } from '../money/index.js';
-import type { IdempotencyClaim } from '../ports/order-repository.js';
 import { callPort, type EngineContext } from './context.js';
 import { timeFacts, viewFacts } from './facts.js';
 import { checkFraud } from './fraud.js';
+import { couponIdOf } from './history.js';
+import { createClaimsOf, keyClaimOf, recordOrder } from './order-claims.js';
 import type { CheckoutSummary } from './outputs.js';
 import { runEvents } from './run-events.js';
-import { loadSession, saveSession } from './session-access.js';
+import { loadSession } from './session-access.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
 export interface ConfirmOptions {
@@ -90,9 +88,17 @@ function confirmFacts(
   const time = timeFacts(context);
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { orders, customers } = context.deps;
+  const existing =
+    input.orderId > 0
+      ? callPort('orders', messages, () => orders.get(input.orderId)).andThen((order) =>
+          order === undefined
+            ? okAsync({ order, couponId: null })
+            : couponIdOf(context, messages, order).map((couponId) => ({ order, couponId })),
+        )
+      : okAsync({ order: undefined, couponId: null });
   return ResultAsync.combine([
     viewFacts(context, session, messages, time.today),
-    input.orderId > 0 ? callPort('orders', messages, () => orders.get(input.orderId)) : okAsync(undefined),
+    existing,
     affiliateId > 0
       ? callPort('customers', messages, () => customers.getAffiliate(affiliateId))
       : okAsync(undefined),
@@ -101,7 +107,8 @@ function confirmFacts(
     ...view,
     ...time,
     cartIds: [],
-    existingOrder,
+    existingOrder: existingOrder.order,
+    existingCouponId: existingOrder.couponId,
     affiliate: affiliate?.status === true ? affiliate : undefined,
     client: clientOf(options),
     fingerprint,
@@ -136,14 +143,6 @@ function applyFraud(
   );
 }
 
-/** The idempotency claim of a create (see the module notes). */
-function claimOf(session: CheckoutSession, facts: ConfirmFacts, options: ConfirmOptions): IdempotencyClaim {
-  const key = options.idempotencyKey;
-  return key !== undefined && key !== ''
-    ? { scope: `api-user:${session.apiUserId}`, key, fingerprint: facts.fingerprint }
-    : { scope: `session:${session.id}`, key: facts.fingerprint, fingerprint: facts.fingerprint };
-}
-
 /** The written order and whether this confirm wrote it (a replayed claim wrote nothing). */
 interface Written {
   readonly order: OrderRecord;
@@ -160,26 +159,32 @@ function writeOrder(
 ): ResultAsync<Written, CheckoutError> {
   const { orders } = context.deps;
   const { messages } = facts;
-  const stock = () => err(checkoutError('validation', { product: messageText(messages, 'confirm.stock') }));
+  const { idempotencyKey } = options;
+  const used = () => err(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
   if (plan.orderId === 0) {
     return callPort('orders', messages, () =>
-      orders.create(plan.draft, plan.history, claimOf(session, facts, options)),
+      orders.create(plan.draft, plan.history, createClaimsOf(session, facts.fingerprint, idempotencyKey)),
     ).andThen((outcome) => {
       if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
       if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-      if (outcome.status === 'insufficient_stock') return stock();
-      return err(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
+      if (outcome.status === 'insufficient_stock')
+        return err(shortageErrors(plan.draft.products, outcome.shortages, messages));
+      return used();
     });
   }
+  const claim = keyClaimOf(session, facts.fingerprint, idempotencyKey);
   return callPort('orders', messages, () =>
-    orders.update(plan.orderId, plan.draft, plan.history, plan.expectedRevision),
+    orders.update(plan.orderId, plan.draft, plan.history, plan.expectedRevision, claim),
   ).andThen((outcome) => {
     if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
-    if (outcome.status === 'insufficient_stock') return stock();
+    if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
+    if (outcome.status === 'idempotency_conflict') return used();
+    if (outcome.status === 'insufficient_stock')
+      return err(shortageErrors(plan.draft.products, outcome.shortages, messages));
     if (outcome.status === 'not_found') {
       return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
     }
-    return err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') }));
+    return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
   });
 }
 
@@ -198,10 +203,15 @@ function orderEvents(written: OrderRecord, plan: OrderWrite, flagged: readonly D
         ]
       : [];
   const fraud = flagged.map((event) => ({ ...event, orderId: written.orderId }) as DomainEvent);
-  return [...placed, ...fraud, ...historyEvents(written.orderId, plan.move, plan.history, plan.couponId)];
+  const history = historyEvents(written.orderId, plan.move, plan.history, plan.releasedCouponId);
+  return [...placed, ...fraud, ...history];
 }
 
-/** The success response for an order. */
+/**
+ * The success response for an order. The order's own figures come from the stored order when there is one (a
+ * replay answers what was stored, not what the catalog says now); lines and totals are the session's view,
+ * which a replay shares with the order by its fingerprint.
+ */
 function resultOf(
   context: EngineContext,
   session: CheckoutSession,
@@ -213,10 +223,11 @@ function resultOf(
   const from = storeCurrency(settings, settings.currency);
   const to = storeCurrency(settings, session.currency);
   const commission = order?.commission ?? (plan.kind === 'write' ? plan.commission : zero(from.code));
+  const lines = order?.products ?? plan.view.lines;
   return {
     success: messageText(messages, 'confirm.success'),
     orderId: plan.orderId === 0 && order !== undefined ? order.orderId : plan.orderId,
-    points: plan.view.lines.reduce((points, line) => points + line.reward, 0),
+    points: lines.reduce((points, line) => points + line.reward, 0),
     commission: formatMoney(convert(commission, from, to), to, { mode: settings.roundingMode }),
     products: plan.view.lines,
     totals: plan.view.totals,
@@ -234,10 +245,7 @@ function executeWrite(
 ): ResultAsync<ConfirmResult, CheckoutError> {
   return applyFraud(context, plan, facts.messages).andThen(({ plan: checked, flagged }) =>
     writeOrder(context, loaded, checked, facts, options).andThen((written) =>
-      // The order is written: a session changed meanwhile (conflict) must not turn success into failure;
-      // a repeat of this confirm is caught by the idempotency claim instead of `lastOrder`.
-      saveSession(context, confirmedSession(loaded, written.order.orderId, facts), loaded.version)
-        .orElse(() => okAsync(loaded))
+      recordOrder(context, loaded, written.order.orderId, facts)
         .andThen(() =>
           ResultAsync.fromSafePromise(
             written.fresh

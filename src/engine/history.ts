@@ -13,6 +13,7 @@ import {
   historyEvents,
   isActiveStatus,
   planHistoryWrite,
+  shortageErrors,
 } from '../domain/order-history.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import { type HistoryRequestInput, parseHistory, parseOrderId } from '../input/confirm.js';
@@ -37,7 +38,7 @@ export function findOrder(
 }
 
 /** The id of the coupon an order used, looked up by its code (null for none or a coupon since deleted). */
-function couponIdOf(
+export function couponIdOf(
   context: EngineContext,
   messages: MessageCatalog,
   order: OrderRecord,
@@ -90,7 +91,7 @@ function appendEntry(
           return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
         }
         if (outcome.status === 'insufficient_stock') {
-          return err(checkoutError('validation', { warning: messageText(messages, 'confirm.stock') }));
+          return err(shortageErrors(order.products, outcome.shortages, messages));
         }
         return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
       })
