@@ -87,7 +87,7 @@ async function offersNow(session: CheckoutSession) {
 }
 
 /** One step, as a call on the checkout (refusals are part of the run: they must leave the choices valid too). */
-type Step = (checkout: Checkout, id: string, session: CheckoutSession) => Promise<unknown>;
+type Step = (checkout: Checkout, id: string, session: CheckoutSession) => PromiseLike<unknown>;
 
 const places = [
   (prefix: 'payment_' | 'shipping_') => ukAddress(prefix),
