@@ -9,10 +9,12 @@
  * (free from 500.00) and the weight (the weight table stops at 100 kg).
  */
 import fc from 'fast-check';
+import type { ResultAsync } from 'neverthrow';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
 import { cartShips, cartSubTotal, shippableQuantity } from '../../src/domain/cart-pricing.js';
 import { priceSessionCart, viewCheckout } from '../../src/domain/checkout-view.js';
+import type { CheckoutError } from '../../src/domain/errors.js';
 import { dayOf } from '../../src/domain/facts.js';
 import type { CheckoutSession } from '../../src/domain/session.js';
 import { shippingWeight } from '../../src/domain/shipping-weight.js';
@@ -87,7 +89,7 @@ async function offersNow(session: CheckoutSession) {
 }
 
 /** One step, as a call on the checkout (refusals are part of the run: they must leave the choices valid too). */
-type Step = (checkout: Checkout, id: string, session: CheckoutSession) => PromiseLike<unknown>;
+type Step = (checkout: Checkout, id: string, session: CheckoutSession) => ResultAsync<unknown, CheckoutError>;
 
 const places = [
   (prefix: 'payment_' | 'shipping_') => ukAddress(prefix),
