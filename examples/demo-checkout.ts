@@ -1,6 +1,6 @@
 /**
  * A scripted checkout against a running demo server (`npm start` in another terminal), printing every request
- * and response: `npm run demo`.
+ * and response, then a history entry on the new order, then one summary line: `npm run demo`.
  *
  * Reads the same environment as the server: `HOST` and `PORT` (default 127.0.0.1:8080), or `CARTWRIGHT_URL`
  * for a server elsewhere, and `CARTWRIGHT_API_KEY` (required: start the server with the same key).
@@ -34,7 +34,9 @@ function createClient(options: DemoCheckoutOptions): Client {
   return {
     async send(method, route, form) {
       const body = form === undefined ? undefined : new URLSearchParams(form).toString();
-      log(`→ ${method} ?route=${route}${body === undefined ? '' : `  ${decodeURIComponent(body)}`}`);
+      log(
+        `→ ${method} ?route=${route}${body === undefined ? '' : `  ${decodeURIComponent(body.replaceAll('+', ' '))}`}`,
+      );
       const headers: Record<string, string> = cookie === '' ? {} : { Cookie: cookie };
       if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       const response = await fetch(`${options.url}?route=${route}`, { method, headers, body: body ?? null });
@@ -60,7 +62,7 @@ const address = (prefix: 'payment_' | 'shipping_'): Record<string, string> => ({
   [`${prefix}zone_id`]: '3563',
 });
 
-/** The checkout, step by step, in the seed's order. */
+/** The checkout up to the order, step by step, in the seed's order. */
 function steps(apiKey: string): Step[] {
   return [
     (c) => c.send('POST', 'api/account/login', { username: 'demo', key: apiKey }),
@@ -85,20 +87,58 @@ function steps(apiKey: string): Step[] {
     (c) => c.send('GET', 'api/order&call=payment_methods'),
     (c) => c.send('POST', 'api/order&call=payment_method', { 'payment_method.code': 'cod' }),
     (c) => c.send('GET', 'api/cart/getTotals'),
-    // The last step: its answer carries the order id, the totals and the cart.
+    // Its answer carries the order id, the totals and the cart.
     (c) => c.send('POST', 'api/order&call=confirm', { comment: 'Demo order' }),
   ];
 }
 
-/** Runs the script; answers the last exchange (the confirm, with the order id). */
-export async function runDemoCheckout(options: DemoCheckoutOptions): Promise<Exchange> {
+/** How the script ended. */
+export interface DemoCheckoutResult {
+  /** The confirm's exchange (or the failed step's, when the checkout stopped before it). */
+  readonly confirm: Exchange;
+  /** The history entry added to the order; undefined when there was no order to add it to. */
+  readonly history: Exchange | undefined;
+  /** The last line printed: `Order 1 placed, total $350.00, now Processing.`, or why there is no order. */
+  readonly summary: string;
+}
+
+/** The order id and the formatted total of a successful confirm, or undefined. */
+function orderOf(confirm: Exchange): { id: number; total: string } | undefined {
+  const body = confirm.body as { order_id?: unknown; totals?: { code?: unknown; text?: unknown }[] } | null;
+  const total = body?.totals?.find((line) => line.code === 'total')?.text;
+  if (confirm.status !== 200 || typeof body?.order_id !== 'number' || typeof total !== 'string')
+    return undefined;
+  return { id: body.order_id, total };
+}
+
+/**
+ * Runs the script: the checkout, then a history entry moving the new order to Processing (status 2), then one
+ * summary line.
+ */
+export async function runDemoCheckout(options: DemoCheckoutOptions): Promise<DemoCheckoutResult> {
+  const log = options.log ?? console.log;
   const client = createClient(options);
-  let last: Exchange = { status: 0, body: null };
+  let confirm: Exchange = { status: 0, body: null };
   for (const step of steps(options.apiKey)) {
-    last = await step(client);
-    if (last.status !== 200) break;
+    confirm = await step(client);
+    if (confirm.status !== 200) break;
   }
-  return last;
+  const order = orderOf(confirm);
+  if (order === undefined) {
+    const summary = `No order: the checkout stopped with status ${confirm.status}.`;
+    log(summary);
+    return { confirm, history: undefined, summary };
+  }
+  const history = await client.send('POST', 'api/order&call=history_add', {
+    order_id: String(order.id),
+    order_status_id: '2',
+    comment: 'Packed by the demo script',
+    notify: '0',
+  });
+  const state = history.status === 200 ? 'now Processing' : `history entry refused (${history.status})`;
+  const summary = `Order ${order.id} placed, total ${order.total}, ${state}.`;
+  log(summary);
+  return { confirm, history, summary };
 }
 
 if (isMain(import.meta.url)) {
@@ -111,8 +151,8 @@ if (isMain(import.meta.url)) {
     process.env.CARTWRIGHT_URL ?? baseUrl(process.env.HOST ?? '127.0.0.1', Number(process.env.PORT ?? 8080));
   const url = `${server.replace(/\/(index\.php)?$/, '')}/index.php`;
   try {
-    const last = await runDemoCheckout({ url, apiKey });
-    process.exit(last.status === 200 ? 0 : 1);
+    const result = await runDemoCheckout({ url, apiKey });
+    process.exit(result.history?.status === 200 ? 0 : 1);
   } catch (error) {
     console.error(`Could not reach ${url} (is the server running? npm start):`, error);
     process.exit(1);

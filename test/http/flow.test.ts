@@ -1,9 +1,10 @@
 /**
  * The seed's checkout through a real server: login → customer → cart → payment address → shipping address →
- * shipping methods → shipping method → payment methods → payment method, with the seed's JSON shapes.
+ * shipping methods → shipping method → payment methods → payment method → confirm → history_add → order info,
+ * with the seed's JSON shapes.
  */
 import { describe, expect, it } from 'vitest';
-import { guest, type Session, startDemo, ukAddress } from './support/harness.js';
+import { apiKey, guest, type Session, send, startDemo, ukAddress } from './support/harness.js';
 
 /** The cart of the flow: 2 × iPhone (100.00) and a red Canon EOS 5D (80.00 special, +option). */
 const cart = {
@@ -21,6 +22,173 @@ async function fillCart(session: Session) {
     success: 'Products added to cart successfully!',
   });
 }
+
+/** A total line as answered. */
+const line = (code: string, title: string, value: number, text: string, sortOrder: number) => ({
+  code,
+  title,
+  value,
+  text,
+  sort_order: sortOrder,
+});
+
+/**
+ * The totals of the flow's order: 2 × iPhone (100.00) + the red Canon EOS 5D at its special (80.00) = 280.00;
+ * flat shipping 5.00; VAT 20% of 285.00 = 57.00; Eco Tax 2.00 per unit (3) and on the shipping = 8.00; 350.00.
+ */
+const orderTotals = [
+  line('sub_total', 'Sub-Total', 280, '$280.00', 1),
+  line('shipping', 'Flat Shipping Rate', 5, '$5.00', 3),
+  line('tax', 'VAT (20%)', 57, '$57.00', 5),
+  line('tax', 'Eco Tax (-2.00)', 8, '$8.00', 5),
+  line('total', 'Total', 350, '$350.00', 9),
+];
+
+describe('the whole seed flow in one run', () => {
+  it('login → customer → cart → addresses → methods → confirm → history_add ×2 → order info', async () => {
+    const demo = await startDemo();
+    const login = await send(demo.origin, 'api/account/login', { form: { username: 'demo', key: apiKey } });
+    expect(login.status).toBe(200);
+    const { success, api_token: token } = login.body as { success: string; api_token: string };
+    expect(success).toBe('Success: API session successfully started!');
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toBe(`OCSESSID=${token}`);
+    const call = (route: string, options: Parameters<Session['call']>[1] = {}) =>
+      send(demo.origin, route, { ...options, headers: { cookie, ...options.headers } });
+
+    expect(await call('api/order&call=customer', { form: guest })).toMatchObject({
+      status: 200,
+      body: { success: 'Customer data set successfully!' },
+    });
+    expect(await call('api/order&call=cart', { form: cart })).toMatchObject({
+      status: 200,
+      body: { success: 'Products added to cart successfully!' },
+    });
+    expect(await call('api/order&call=payment_address', { form: ukAddress('payment_') })).toMatchObject({
+      status: 200,
+      body: { success: 'Payment address set successfully!' },
+    });
+    expect(await call('api/order&call=shipping_address', { form: ukAddress('shipping_') })).toMatchObject({
+      status: 200,
+      body: { success: 'Shipping address set successfully!' },
+    });
+
+    const methods = await call('api/order&call=shipping_methods');
+    expect(methods.status).toBe(200);
+    const offered = (methods.body as { shipping_methods: Record<string, unknown> }).shipping_methods;
+    expect(Object.keys(offered)).toEqual(['flat', 'item', 'weight', 'pickup']);
+    expect(offered.flat).toEqual({
+      title: 'Flat Rate',
+      quote: {
+        flat: { code: 'flat.flat', name: 'Flat Shipping Rate', cost: 5, tax_class_id: 9, text: '$8.00' },
+      },
+      sort_order: 1,
+      error: false,
+    });
+
+    const shipping = await call('api/order&call=shipping_method', {
+      form: { 'shipping_method.code': 'flat.flat', 'shipping_method.cost': '0.01' },
+    });
+    expect(shipping.status).toBe(200);
+    expect(shipping.body).toMatchObject({
+      success: 'Shipping method set successfully!',
+      totals: orderTotals,
+      shipping_required: true,
+    });
+
+    const payments = await call('api/order&call=payment_methods');
+    expect(payments.status).toBe(200);
+    expect(Object.keys((payments.body as { payment_methods: object }).payment_methods)).toEqual([
+      'bank_transfer',
+      'cheque',
+      'cod',
+    ]);
+    const payment = await call('api/order&call=payment_method', { form: { 'payment_method.code': 'cod' } });
+    expect(payment.status).toBe(200);
+    expect(payment.body).toMatchObject({
+      success: 'Payment method set successfully!',
+      totals: orderTotals,
+      shipping_required: true,
+    });
+
+    const confirm = await call('api/order&call=confirm', {
+      form: { comment: 'Leave at the door' },
+      headers: { 'Idempotency-Key': 'flow-1', 'User-Agent': 'flow-test' },
+    });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toMatchObject({
+      success: 'Order created successfully!',
+      order_id: 1,
+      points: 0,
+      commission: '$0.00',
+      totals: orderTotals,
+      shipping_required: true,
+    });
+    const confirmed = confirm.body as { products: { product_id: number; quantity: number; total: number }[] };
+    expect(confirmed.products.map((p) => [p.product_id, p.quantity, p.total])).toEqual([
+      [40, 2, 200],
+      [30, 1, 80],
+    ]);
+
+    for (const entry of [
+      { order_id: '1', order_status_id: '2', comment: 'Packed', notify: '0' },
+      { order_id: '1', order_status_id: '3', comment: 'Shipped', notify: 'true' },
+    ]) {
+      expect(await call('api/order&call=history_add', { form: entry })).toMatchObject({
+        status: 200,
+        body: { success: 'Order history added successfully!' },
+      });
+    }
+
+    const info = await call('api/order/info', { query: { order_id: '1' } });
+    expect(info.status).toBe(200);
+    const { order } = info.body as { order: Record<string, unknown> };
+    expect(order).toMatchObject({
+      order_id: 1,
+      order_status_id: 3,
+      customer: { customer_id: 0, firstname: 'Jane', lastname: 'Smith', email: 'jane@example.com' },
+      payment_address: {
+        address_1: '1 Market Street',
+        city: 'Preston',
+        zone: 'Lancashire',
+        iso_code_2: 'GB',
+      },
+      shipping_address: { postcode: 'PR1 2HJ', country: 'United Kingdom' },
+      shipping_method: { code: 'flat.flat', name: 'Flat Shipping Rate', cost: 5, tax_class_id: 9 },
+      payment_method: { code: 'cod', name: 'Cash On Delivery' },
+      totals: orderTotals,
+      taxes: [
+        { tax_rate_id: 86, name: 'VAT (20%)', amount: 57 },
+        { tax_rate_id: 87, name: 'Eco Tax (-2.00)', amount: 8 },
+      ],
+      total: 350,
+      comment: 'Leave at the door',
+      currency_code: 'USD',
+      ip: '127.0.0.1',
+      user_agent: 'flow-test',
+    });
+    expect((order.products as { product_id: number; quantity: number }[]).map((p) => p.product_id)).toEqual([
+      40, 30,
+    ]);
+    expect(
+      (order.history as { order_status_id: number; comment: string; notify: boolean }[]).map((h) => [
+        h.order_status_id,
+        h.comment,
+        h.notify,
+      ]),
+    ).toEqual([
+      [1, 'Leave at the door', false],
+      [2, 'Packed', false],
+      [3, 'Shipped', true],
+    ]);
+    // Stock moved once, at confirm (status 1 is a processing status), not again for 2 and 3.
+    const stock = await demo.app.adapters.catalog.getProducts([40, 30]);
+    expect(stock.map((product) => [product.productId, product.quantity])).toEqual([
+      [40, 968],
+      [30, 6],
+    ]);
+  });
+});
 
 describe('the checkout flow over HTTP', () => {
   it('runs every step in the seed order and answers the seed shapes', async () => {

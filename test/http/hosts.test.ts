@@ -111,26 +111,31 @@ describe('Hono over TLS', () => {
 });
 
 describe('the demo checkout script', () => {
-  it('checks out against a started server and ends with the confirmed order', async () => {
+  it('checks out against a started server, adds a history entry and ends with a summary line', async () => {
     const demo = await startDemo();
     const lines: string[] = [];
-    const last = await runDemoCheckout({
+    const { confirm, history, summary } = await runDemoCheckout({
       url: `${demo.origin}/index.php`,
       apiKey,
       log: (l) => lines.push(l),
     });
-    expect(last.status).toBe(200);
+    expect(confirm.status).toBe(200);
     // 2 × product 40 (200.00) + product 30 in Red at its special (80.00) + flat 5.00; VAT 20% of 285.00 = 57.00;
     // Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 350.00.
-    expect(last.body).toMatchObject({
+    expect(confirm.body).toMatchObject({
       success: 'Order created successfully!',
       order_id: 1,
       shipping_required: true,
     });
-    expect((last.body as { totals: unknown[] }).totals).toContainEqual(
+    expect((confirm.body as { totals: unknown[] }).totals).toContainEqual(
       expect.objectContaining({ code: 'total', text: '$350.00' }),
     );
-    expect(lines.filter((line) => line.startsWith('← 200'))).toHaveLength(11);
+    expect(history?.body).toEqual({ success: 'Order history added successfully!' });
+    expect(lines.filter((line) => line.startsWith('← 200'))).toHaveLength(12);
+    expect(summary).toBe('Order 1 placed, total $350.00, now Processing.');
+    expect(lines.at(-1)).toBe(summary);
+    const order = await demo.app.adapters.orders.get(1);
+    expect(order?.orderStatusId).toBe(2);
   });
 });
 
