@@ -1,0 +1,152 @@
+/**
+ * No duplicate orders (DECISIONS 26, 35) and the one transaction of a confirm: the same key and payload answer
+ * the same order, another payload is a conflict; 50 concurrent confirms with a key and 50 without make one
+ * order and move stock once; A, B, A makes three orders and A, A one; a repository failing mid-write leaves no
+ * order and the stock as it was.
+ */
+import { describe, expect, it } from 'vitest';
+import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
+import { confirmOk, readySession, stockOf, valueStockOf } from './support/orders.js';
+
+describe('idempotency keys', () => {
+  it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const first = await confirmOk(d, sessionId, {}, 'key-1');
+    // The iPhones sell out after the order: the session's cart is now beyond the stock.
+    const iphone = d.data.products.get(40);
+    if (iphone === undefined) throw new Error('no iPhone');
+    d.data.products.set(40, { ...iphone, quantity: 0 });
+    const again = await confirmOk(d, sessionId, {}, 'key-1');
+    // The order's figures are the stored ones; the lines are the session's view, whose stock flag now says
+    // what the catalog says (see the report: the full stored response is not kept).
+    const { products: againLines, ...againRest } = again;
+    const { products: firstLines, ...firstRest } = first;
+    expect(againRest).toEqual(firstRest);
+    expect(againLines.map((line) => [line.product_id, line.quantity])).toEqual(
+      firstLines.map((line) => [line.product_id, line.quantity]),
+    );
+    expect(d.data.orders.size).toBe(1);
+  });
+
+  it('the same key with another payload is a conflict and writes nothing', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    await confirmOk(d, sessionId, {}, 'key-1');
+    const error = await expectErr(
+      d.checkout.confirm(sessionId, { comment: 'other' }, { idempotencyKey: 'key-1' }),
+    );
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
+    });
+    expect(d.data.orders.size).toBe(1);
+    expect(stockOf(d, 40)).toBe(969);
+  });
+
+  it('an update honours the key: the same key replays without a second write, another payload conflicts', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const { orderId } = await confirmOk(d, sessionId);
+    const edit = { order_id: orderId, comment: 'edit' };
+    await confirmOk(d, sessionId, edit, 'edit-1');
+    await confirmOk(d, sessionId, edit, 'edit-1');
+    const order = await expectOk(d.checkout.getOrder(sessionId, { order_id: orderId }));
+    expect(order.revision).toBe(2);
+    expect(stockOf(d, 40)).toBe(969);
+    const error = await expectErr(
+      d.checkout.confirm(sessionId, { ...edit, comment: 'x' }, { idempotencyKey: 'edit-1' }),
+    );
+    expect(error.kind).toBe('conflict');
+  });
+
+  it('50 concurrent confirms with a key and 50 without make exactly one order and move stock once', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        d.checkout.confirm(sessionId, {}, i % 2 === 0 ? { idempotencyKey: 'race' } : {}),
+      ),
+    );
+    const ids = new Set(results.map((r) => r._unsafeUnwrap().orderId));
+    expect([...ids]).toEqual([1]);
+    expect(d.data.orders.size).toBe(1);
+    expect(stockOf(d, 40)).toBe(969);
+  });
+});
+
+describe('re-confirm (DECISIONS 35)', () => {
+  it('A, A makes one order', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const a = await confirmOk(d, sessionId);
+    const again = await confirmOk(d, sessionId);
+    expect(again.orderId).toBe(a.orderId);
+    expect(d.data.orders.size).toBe(1);
+  });
+
+  it('A, B, A makes three orders', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const a = await confirmOk(d, sessionId, { comment: 'A' });
+    const b = await confirmOk(d, sessionId, { comment: 'B' });
+    const a2 = await confirmOk(d, sessionId, { comment: 'A' });
+    expect(new Set([a.orderId, b.orderId, a2.orderId]).size).toBe(3);
+    expect(stockOf(d, 40)).toBe(967);
+  });
+
+  it('A, B, A still makes three orders when recording the order on the session loses a race', async () => {
+    // Each confirm's session save first meets a conflict (another request saved meanwhile): the record is retried.
+    let conflicts = 0;
+    const d = demoCheckout({
+      deps: (adapters) => ({
+        sessions: {
+          ...adapters.sessions,
+          save: async (session, expected) => {
+            if (session.lastOrder !== null && conflicts < 3 && session.lastOrder?.orderId !== undefined) {
+              const stored = await adapters.sessions.get(session.id);
+              if (
+                stored.status === 'found' &&
+                stored.session.lastOrder?.orderId !== session.lastOrder.orderId
+              ) {
+                conflicts += 1;
+                await adapters.sessions.save({ ...stored.session }, stored.session.version);
+              }
+            }
+            return adapters.sessions.save(session, expected);
+          },
+        },
+      }),
+    });
+    const sessionId = await readySession(d);
+    const a = await confirmOk(d, sessionId, { comment: 'A' });
+    const b = await confirmOk(d, sessionId, { comment: 'B' });
+    const a2 = await confirmOk(d, sessionId, { comment: 'A' });
+    expect(conflicts).toBe(3);
+    expect(new Set([a.orderId, b.orderId, a2.orderId]).size).toBe(3);
+  });
+});
+
+describe('one transaction', () => {
+  it('a repository failing mid-write is unavailable and leaves no order and the stock as it was', async () => {
+    const fault = { on: true };
+    const d = demoCheckout({
+      orders: {
+        faultBeforeCommit: () => {
+          if (fault.on) throw new Error('disk full');
+        },
+      },
+    });
+    const sessionId = await readySession(d);
+    const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'k' }));
+    expect(error.kind).toBe('unavailable');
+    expect(d.data.orders.size).toBe(0);
+    expect(d.data.idempotencyKeys.size).toBe(0);
+    expect(stockOf(d, 40)).toBe(970);
+    expect((await d.stored(sessionId)).lastOrder).toBeNull();
+    fault.on = false;
+    const result = await confirmOk(d, sessionId, {}, 'k');
+    expect(result.orderId).toBe(1);
+    expect(stockOf(d, 40)).toBe(969);
+  });
+});
