@@ -1,14 +1,18 @@
 /**
  * The Engine II steps through `createCheckout` with the demo's built-in extensions (flat, free, item, weight and
  * pickup shipping; free_checkout, bank_transfer, cheque and cod; the demo's total calculators): the 130.00 flow,
- * codes not offered, coupons, reward points and the affiliate refused under their own keys (DECISIONS 42), and
- * every summary step answering the seed's `products`, `totals` and `shipping_required`.
+ * codes not offered, coupons, reward points and the affiliate refused under their own keys (DECISIONS 42),
+ * every summary step answering the seed's `products`, `totals` and `shipping_required`, a coupon refused when the
+ * totals have no coupon step, store credit through a host's credit source, and weight shipping over products
+ * weighed in different classes.
  */
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
 import { createTotalCalculators, defaultTotalCalculators } from '../../src/domain/totals/index.js';
+import type { SummaryResult } from '../../src/engine/outputs.js';
 import { money } from '../../src/money/index.js';
-import { demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
+import type { TotalLine } from '../../src/ports/total-calculator.js';
+import { asRequest, demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
 
 /** A guest with product 40 × 1 and UK payment and shipping addresses. */
 async function ukCart(demo = demoCheckout()) {
@@ -20,6 +24,202 @@ async function ukCart(demo = demoCheckout()) {
   await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
   return { ...demo, id };
 }
+
+/** The seed's totals as `[code, title, amount]`. */
+function rows(totals: readonly TotalLine[]) {
+  return totals.map((line) => [line.code, line.title, line.value.amount]);
+}
+
+/** Product 40 × 1 to the UK with flat shipping: every figure by hand (also in the totals' worked examples). */
+const flat130 = [
+  ['sub_total', 'Sub-Total', '100.0000'],
+  ['shipping', 'Flat Shipping Rate', '5.0000'],
+  ['tax', 'VAT (20%)', '21.0000'], // 20 % of 100 + 20 % of 5
+  ['tax', 'Eco Tax (-2.00)', '4.0000'], // 2 per unit + 2 on the shipping
+  ['total', 'Total', '130.0000'], // 100 + 5 + 21 + 4
+];
+
+/** A summary step's output carries the seed's `products`, `totals` and `shipping_required`. */
+function expectSummary(result: SummaryResult, totals: readonly (readonly string[])[]) {
+  expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[40, 1]]);
+  expect(rows(result.totals)).toEqual(totals);
+  expect(result.shippingRequired).toBe(true);
+}
+
+describe('the 130.00 flow: product 40 × 1, UK addresses, flat shipping', () => {
+  it('quotes the built-in methods in the seed’s shape and prices the flat rate into the totals', async () => {
+    const { checkout, id } = await ukCart();
+    const { shippingMethods } = await expectOk(checkout.getShippingMethods(id));
+    // 100.00 does not reach free shipping's 500.00; the rest serve the UK.
+    expect(Object.keys(shippingMethods)).toEqual(['flat', 'item', 'weight', 'pickup']);
+    expect(shippingMethods.flat).toEqual({
+      code: 'flat',
+      title: 'Flat Rate',
+      quote: {
+        flat: {
+          code: 'flat.flat',
+          name: 'Flat Shipping Rate',
+          cost: money('5.00', 'USD'),
+          taxClassId: 9,
+          text: '$8.00', // 5.00 + VAT 1.00 + eco 2.00, prices shown with tax
+        },
+      },
+      sortOrder: 1,
+      error: false,
+    });
+    const chosen = await expectOk(checkout.setShippingMethod(id, { shipping_method: { code: 'flat.flat' } }));
+    expect(chosen.success).toBe('Shipping method set successfully!');
+    expectSummary(chosen, flat130);
+    const { paymentMethods } = await expectOk(checkout.getPaymentMethods(id));
+    expect(Object.keys(paymentMethods)).toEqual(['bank_transfer', 'cheque', 'cod']);
+    const paid = await expectOk(checkout.setPaymentMethod(id, { payment_method: { code: 'cod' } }));
+    expect(paid.success).toBe('Payment method set successfully!');
+    expectSummary(paid, flat130);
+    expect(rows(await expectOk(checkout.getTotals(id)))).toEqual(flat130);
+  });
+
+  it('takes the cost and tax class from the quote, never from the client', async () => {
+    const { checkout, id, stored } = await ukCart();
+    const request = { shipping_method: { code: 'flat.flat', name: 'Mine', cost: '0.01', tax_class_id: 0 } };
+    expectSummary(await expectOk(checkout.setShippingMethod(id, asRequest(request))), flat130);
+    expect((await stored(id)).shippingMethod).toEqual({
+      code: 'flat.flat',
+      name: 'Flat Shipping Rate',
+      cost: money('5.00', 'USD'),
+      taxClassId: 9,
+    });
+  });
+
+  it('refuses a shipping code not offered under `shipping_method`', async () => {
+    const { checkout, id, stored } = await ukCart();
+    for (const code of ['free.free', 'flat.nope', 'nope.nope', 'flat']) {
+      const error = await expectErr(checkout.setShippingMethod(id, { shipping_method: { code } }));
+      expect(error, code).toMatchObject({
+        kind: 'validation',
+        fields: { shipping_method: 'Warning: Shipping method required!' },
+      });
+    }
+    expect((await stored(id)).shippingMethod).toBeNull();
+  });
+
+  it('refuses a payment code not offered under `payment_method`', async () => {
+    const { checkout, id, stored } = await ukCart();
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    // free_checkout needs a total of 0; this one is 130.00.
+    for (const code of ['free_checkout', 'paypal', 'cod.nope']) {
+      const error = await expectErr(checkout.setPaymentMethod(id, { payment_method: { code } }));
+      expect(error, code).toMatchObject({
+        kind: 'validation',
+        fields: { payment_method: 'Warning: Payment method required!' },
+      });
+    }
+    expect((await stored(id)).paymentMethod).toBeNull();
+  });
+
+  it('accepts `cod` and `cod.cod` alike (DECISIONS 33)', async () => {
+    const { checkout, id, stored } = await ukCart();
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    for (const code of ['cod', 'cod.cod']) {
+      await expectOk(checkout.setPaymentMethod(id, { payment_method: { code } }));
+      expect((await stored(id)).paymentMethod).toEqual({ code: 'cod', name: 'Cash On Delivery' });
+    }
+  });
+});
+
+describe('affiliate, reward points and coupons refused under their own keys (DECISIONS 42)', () => {
+  it('an affiliate must exist: account 1 is one, 999 is not', async () => {
+    const { checkout, id, stored } = await ukCart();
+    const error = await expectErr(checkout.setAffiliate(id, { affiliate_id: 999 }));
+    expect(error).toMatchObject({
+      kind: 'validation',
+      fields: { affiliate_id: 'Warning: Affiliate could not be found!' },
+    });
+    expect((await stored(id)).affiliateId).toBeNull();
+    await expectOk(checkout.setAffiliate(id, { affiliate_id: 1 }));
+    expect((await stored(id)).affiliateId).toBe(1);
+  });
+
+  /** John (1,000 points) logged in by e-mail with product 28 (200 points a unit) × `quantity`, UK, flat. */
+  async function johnWith28(quantity: number) {
+    const demo = demoCheckout();
+    const { checkout } = demo;
+    const id = await demo.open();
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
+    await expectOk(checkout.addProduct(id, { product_id: 28, quantity }));
+    await expectOk(checkout.setPaymentAddress(id, ukAddress('payment_')));
+    await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    return { ...demo, id };
+  }
+
+  it('refuses more points than the cart costs in points', async () => {
+    const { checkout, id, stored } = await johnWith28(1);
+    const error = await expectErr(checkout.setReward(id, { reward: 300 }));
+    expect(error).toMatchObject({
+      kind: 'validation',
+      fields: { reward: 'Warning: The maximum number of points that can be applied is 200!' },
+    });
+    expect((await stored(id)).reward).toBeNull();
+  });
+
+  it('refuses more points than the balance', async () => {
+    const { checkout, id } = await johnWith28(6); // the cart costs 1,200 points; John has 1,000
+    const error = await expectErr(checkout.setReward(id, { reward: 1100 }));
+    expect(error).toMatchObject({ fields: { reward: "Warning: You don't have 1100 reward points!" } });
+  });
+
+  it('a guest has no points to spend', async () => {
+    const { checkout, id } = await ukCart();
+    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    const error = await expectErr(checkout.setReward(id, { reward: 100 }));
+    expect(error).toMatchObject({ fields: { reward: "Warning: You don't have 100 reward points!" } });
+  });
+
+  it('spends points within both, answering the summary', async () => {
+    const { checkout, id } = await johnWith28(1);
+    const result = await expectOk(checkout.setReward(id, { reward: 100 }));
+    expect(result.success).toBe('Success: Your reward points discount has been applied!');
+    expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[28, 1]]);
+    expect(result.shippingRequired).toBe(true);
+    // 100 of 200 points take half of 100.00, and the VAT on it: the worked example's 70.00.
+    expect(rows(result.totals)).toEqual([
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['reward', 'Reward Points (100)', '-50.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '11.0000'],
+      ['tax', 'Eco Tax (-2.00)', '4.0000'],
+      ['total', 'Total', '70.0000'],
+    ]);
+  });
+
+  it('refuses coupon 4444 (category 28 only) on a cart without a product in category 28', async () => {
+    const { checkout, id, stored } = await ukCart(); // product 40 is in categories 20 and 24
+    const error = await expectErr(checkout.setCoupon(id, { coupon: '4444' }));
+    expect(error).toMatchObject({
+      kind: 'validation',
+      fields: { coupon: 'Warning: Coupon is either invalid, expired or reached its usage limit!' },
+    });
+    expect((await stored(id)).coupon).toBeNull();
+  });
+
+  it('applies coupon 2222 and removes it with an empty code, each answering the summary', async () => {
+    const { checkout, id } = await ukCart();
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    const applied = await expectOk(checkout.setCoupon(id, { coupon: '2222' }));
+    expect(applied.success).toBe('Success: Your coupon discount has been applied!');
+    expectSummary(applied, [
+      ['sub_total', 'Sub-Total', '100.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['coupon', 'Coupon (2222)', '-10.0000'],
+      ['tax', 'VAT (20%)', '19.0000'],
+      ['tax', 'Eco Tax (-2.00)', '4.0000'],
+      ['total', 'Total', '118.0000'],
+    ]);
+    const removed = await expectOk(checkout.setCoupon(id, { coupon: '' }));
+    expect(removed.success).toBe('Success: Your coupon discount has been removed!');
+    expectSummary(removed, flat130);
+  });
+});
 
 describe('coupons and the totals that take them', () => {
   it('refuses a coupon under `coupon` when the totals have no coupon step', async () => {
