@@ -86,7 +86,10 @@ const whenSetting = (needs: Requirement): Guard => ({ needs, when: 'when_payment
  * The table. Rechecks: the customer's group changes prices (free-shipping minimums, totals); the cart changes
  * what ships and the totals; the payment address moves payment geo zones; the shipping address moves shipping geo
  * zones and, through the shipping cost, the total; the shipping method, a coupon and reward points change the
- * total (free_checkout). Offers are in the default currency, so the currency switch re-checks nothing.
+ * total (free_checkout). The currency switch re-checks nothing, as no offer can change with it: offers are
+ * computed in the default currency from contexts that do not carry the session currency (`ShippingContext`,
+ * `PaymentContext`), so free shipping's minimum, free_checkout's zero total and the geo zones read the same
+ * before and after (DECISIONS 19 lists the currency; its re-check would always keep everything).
  */
 export const steps: Readonly<Record<StepName, StepDefinition>> = {
   customer: { guards: [], texts: 'step', rechecks: ['shipping_method', 'payment_method'] },

@@ -78,6 +78,20 @@ describe('the 130.00 flow: product 40 × 1, UK addresses, flat shipping', () => 
     expect(rows(await expectOk(checkout.getTotals(id)))).toEqual(flat130);
   });
 
+  it('shipping methods need no customer, payment methods do (DECISIONS 33 over the issue’s list)', async () => {
+    const demo = demoCheckout();
+    const { checkout } = demo;
+    const id = await demo.open();
+    await expectOk(checkout.addProduct(id, { product_id: 40 }));
+    await expectOk(checkout.setPaymentAddress(id, ukAddress('payment_')));
+    await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+    const { shippingMethods } = await expectOk(checkout.getShippingMethods(id));
+    expect(Object.keys(shippingMethods)).toContain('flat');
+    await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+    const error = await expectErr(checkout.getPaymentMethods(id));
+    expect(error).toMatchObject({ kind: 'precondition', fields: { customer: 'Customer data required' } });
+  });
+
   it('takes the cost and tax class from the quote, never from the client', async () => {
     const { checkout, id, stored } = await ukCart();
     const request = { shipping_method: { code: 'flat.flat', name: 'Mine', cost: '0.01', tax_class_id: 0 } };
