@@ -468,6 +468,3 @@ describe('compare-and-set between racing commands', () => {
     expect(session.cart.map((line) => line.quantity)).toEqual([1]);
   });
 });
-
-// Events: Engine I's `decide` emits no domain events (every Decision has `events: []`), so a throwing notifier
-// cannot be reached through `createCheckout` yet; the notifier/onEventError rule is not tested here.
