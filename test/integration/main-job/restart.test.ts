@@ -86,7 +86,7 @@ describe('npm start on Redis and PostgreSQL', () => {
       expect(first.banner).toContain(`Sessions: Redis at ${redisUrl()}`);
       expect(first.banner).toContain(`schema ${schema}; demo data loaded now`);
       const order = await runDemoCheckout({ url: first.demo.url, apiKey: 'first-key', log: () => {} });
-      expect(order).toMatchObject({ status: 200, body: { order_id: 1 } });
+      expect(order.confirm).toMatchObject({ status: 200, body: { order_id: 1 } });
       const early = await login(first.demo, 'first-key');
       expect(early.status).toBe(200);
       const afterFirst = await stored();
@@ -109,7 +109,7 @@ describe('npm start on Redis and PostgreSQL', () => {
       expect(carried.status).toBe(200);
       // Ids continue after the first start's order.
       const next = await runDemoCheckout({ url: second.demo.url, apiKey: 'second-key', log: () => {} });
-      expect(next).toMatchObject({ status: 200, body: { order_id: 2 } });
+      expect(next.confirm).toMatchObject({ status: 200, body: { order_id: 2 } });
       expect((await stored()).orders).toEqual([1, 2]);
       await second.demo.close();
 
