@@ -7,7 +7,7 @@
  * or the session's last fingerprint again) answers the stored order: its id, points and commission.
  * @module
  */
-import { err, ok, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import { storeCurrency } from '../domain/checkout-view.js';
 import {
   type ConfirmFacts,
@@ -29,7 +29,7 @@ import type { CheckoutSession } from '../domain/session.js';
 import { parseConfirm } from '../input/confirm.js';
 import { convert, formatMoney, zero } from '../money/index.js';
 import { callPort, type EngineContext } from './context.js';
-import { timeFacts, viewFacts } from './facts.js';
+import { readTimeFacts, viewFacts } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { couponIdOf } from './history.js';
 import { createClaimsOf, keyClaimOf, recordOrder } from './order-claims.js';
@@ -85,7 +85,9 @@ function confirmFacts(
   options: ConfirmOptions,
   messages: MessageCatalog,
 ): ResultAsync<ConfirmFacts, CheckoutError> {
-  const time = timeFacts(context);
+  const read = readTimeFacts(context, messages);
+  if (read.isErr()) return errAsync(read.error);
+  const time = read.value;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { orders, customers } = context.deps;
   const existing =

@@ -4,7 +4,7 @@
  * its stock moves and ledger changes are one repository transaction at the order's revision.
  * @module
  */
-import { err, ok, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/events.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
@@ -18,7 +18,7 @@ import {
 import type { OrderRecord } from '../domain/records/order.js';
 import { type HistoryRequestInput, parseHistory, parseOrderId } from '../input/confirm.js';
 import { callPort, type EngineContext } from './context.js';
-import { timeFacts } from './facts.js';
+import { readTimeFacts } from './facts.js';
 import { checkFraud } from './fraud.js';
 import type { StepResult } from './outputs.js';
 import { readSession } from './queries.js';
@@ -79,8 +79,10 @@ function appendEntry(
     couponIdOf(context, messages, order),
     finalStatus(context, messages, order, input),
   ] as const).andThen(([couponId, { statusId, flagged }]) => {
+    const time = readTimeFacts(context, messages);
+    if (time.isErr()) return errAsync(time.error);
     const move = { from: order.orderStatusId, to: statusId };
-    const entry = { comment: input.comment, notify: input.notify, dateAdded: timeFacts(context).now };
+    const entry = { comment: input.comment, notify: input.notify, dateAdded: time.value.now };
     const write = planHistoryWrite(order, move, entry, couponId, settings);
     return callPort('orders', messages, () =>
       context.deps.orders.addHistory(order.orderId, write, order.revision),
@@ -110,13 +112,17 @@ export function runAddHistory(
   sessionId: string,
   request: unknown,
 ): ResultAsync<StepResult, CheckoutError> {
-  return readSession(context, sessionId, ({ messages }) =>
-    parseHistory(request, messages).asyncAndThen((input) =>
-      checkOrderStatus(input.orderStatusId, context.settings, messages)
-        .asyncAndThen(() => findOrder(context, messages, input.orderId))
-        .andThen((order) => appendEntry(context, messages, order, input))
-        .map(() => ({ success: messageText(messages, 'history.success'), dropped: [] })),
-    ),
+  return readSession(
+    context,
+    sessionId,
+    ({ messages }) =>
+      parseHistory(request, messages).asyncAndThen((input) =>
+        checkOrderStatus(input.orderStatusId, context.settings, messages)
+          .asyncAndThen(() => findOrder(context, messages, input.orderId))
+          .andThen((order) => appendEntry(context, messages, order, input))
+          .map(() => ({ success: messageText(messages, 'history.success'), dropped: [] })),
+      ),
+    true,
   );
 }
 

@@ -31,17 +31,24 @@ export interface ReadAccess {
 /**
  * Loads the session, computes the read from it, and slides the session's expiry only once the read has
  * succeeded (DECISIONS 4: expiry slides on every successful request; a refused read leaves it alone).
+ *
+ * `committed` marks a compute that writes outside the session (history_add): once its write has committed, a
+ * failing slide must not turn the answer into an error, or the client would retry and write it twice. The slide
+ * is then best effort, and the session keeps its old expiry.
  */
 export function readSession<T>(
   context: EngineContext,
   sessionId: string,
   compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+  committed = false,
 ): ResultAsync<T, CheckoutError> {
   return loadSession(context, sessionId).andThen((session) => {
     const messages = context.messagesFor(session.language);
     return readClock(context, messages).asyncAndThen((now) =>
       compute({ session, messages, today: dayOf(now.toISOString()) }).andThen((result) =>
-        touchSession(context, session).map(() => result),
+        touchSession(context, session)
+          .map(() => result)
+          .orElse((error) => (committed ? ok(result) : err(error))),
       ),
     );
   });

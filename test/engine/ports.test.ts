@@ -20,6 +20,7 @@ import {
   startInstant,
   ukAddress,
 } from './support/demo-checkout.js';
+import { readySession } from './support/orders.js';
 import { barrier, type FailureMode, failable, PortDown } from './support/ports.js';
 
 /** One port method to break, the port name the error must carry, and a call that reaches it. */
@@ -227,6 +228,46 @@ describe('a clock or id generator that fails: unavailable, never a rejected prom
 
   it.each(idOperations)('ids.newId answering no string in $label', async (operation) => {
     expect(await breakEveryCall('ids', 'ids', operation, () => undefined)).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Confirm and history_add on a session ready to confirm (and, for history, with its order placed): a clock broken
+ * from each of the operation's calls on answers unavailable `clock`, and writes no order, entry or session.
+ */
+describe('a clock that fails during confirm or history_add', () => {
+  const writes = [
+    { label: 'confirm', placed: false, run: (c: Checkout, id: string) => c.confirm(id, {}) },
+    {
+      label: 'addHistory',
+      placed: true,
+      run: (c: Checkout, id: string) => c.addHistory(id, { order_id: 1, order_status_id: 5 }),
+    },
+  ];
+  it.each(writes)('$label: unavailable clock, nothing written', async ({ placed, run }) => {
+    for (let k = 1; k < 20; k += 1) {
+      let control: ReturnType<typeof breaking>['control'] | undefined;
+      const demo = demoCheckout({
+        deps: () => {
+          const port = breaking(createManualClock(startInstant), 'now');
+          control = port.control;
+          return { clock: port.port };
+        },
+      });
+      const id = await readySession(demo);
+      if (placed) await expectOk(demo.checkout.confirm(id, {}));
+      const before = { session: await demo.stored(id), order: await demo.adapters.orders.get(1) };
+      if (control === undefined) throw new Error('no control');
+      control.failFrom = control.calls + k;
+      const result = await run(demo.checkout, id);
+      if (result.isOk()) {
+        expect(k).toBeGreaterThan(1);
+        return;
+      }
+      expect(result.error).toMatchObject({ kind: 'unavailable', port: 'clock' });
+      expect({ session: await demo.stored(id), order: await demo.adapters.orders.get(1) }).toEqual(before);
+    }
+    throw new Error('still failing after 20 broken calls');
   });
 });
 
