@@ -51,7 +51,7 @@ function step(
   sessionId: string,
   parse: ParseInput,
 ): ResultAsync<StepResult, CheckoutError> {
-  return runCommand(context, sessionId, parse).map((outcome) => ({
+  return runCommand(context, sessionId, parse, (outcome) => ({
     success: messageText(outcome.messages, outcome.success),
     dropped: outcome.dropped,
   }));
@@ -63,7 +63,7 @@ function summaryStep(
   sessionId: string,
   parse: ParseInput,
 ): ResultAsync<SummaryResult, CheckoutError> {
-  return runCommand(context, sessionId, parse).map((outcome) => ({
+  return runCommand(context, sessionId, parse, (outcome) => ({
     success: messageText(outcome.messages, outcome.success),
     dropped: outcome.dropped,
     ...summaryOf(context, outcome.session, outcome.facts),
@@ -116,14 +116,14 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
     setShippingAddress: (sessionId, request) =>
       step(context, sessionId, (messages) => parseShippingAddress(request, messages)),
     getShippingMethods: (sessionId) =>
-      runCommand(context, sessionId, bodiless({ type: 'quote_shipping' })).map((outcome) => ({
+      runCommand(context, sessionId, bodiless({ type: 'quote_shipping' }), (outcome) => ({
         shippingMethods: quotedShipping(context, outcome.session, outcome.facts),
         dropped: outcome.dropped,
       })),
     setShippingMethod: (sessionId, request) =>
       summaryStep(context, sessionId, (messages) => parseShippingMethod(request, messages)),
     getPaymentMethods: (sessionId) =>
-      runCommand(context, sessionId, bodiless({ type: 'offer_payment' })).map((outcome) => ({
+      runCommand(context, sessionId, bodiless({ type: 'offer_payment' }), (outcome) => ({
         paymentMethods: outcome.session.paymentMethods ?? {},
         dropped: outcome.dropped,
       })),

@@ -22,7 +22,7 @@ import { loadSession, saveSession } from './session-access.js';
 
 /** What an accepted command left behind. */
 export interface CommandOutcome {
-  /** The session as saved. */
+  /** The session to be saved. */
   readonly session: CheckoutSession;
   /** Chosen methods the command or its re-checks dropped (DECISIONS 19), in step order. */
   readonly dropped: readonly Selection[];
@@ -106,29 +106,38 @@ function reconcile(
   );
 }
 
-/** Runs one command on the session `sessionId`. */
-export function runCommand(
+/**
+ * Runs one command on the session `sessionId` and answers what `answer` makes of its outcome.
+ *
+ * The answer is built before the compare-and-set save: building it prices the cart and formats quotes, and a port
+ * that handed over malformed data trips an invariant there. That throw must leave the stored session as it was
+ * (ARCHITECTURE: a bug answers 500 with the session untouched), so nothing is saved until the answer exists.
+ */
+export function runCommand<T>(
   context: EngineContext,
   sessionId: string,
   parse: ParseInput,
-): ResultAsync<CommandOutcome, CheckoutError> {
+  answer: (outcome: CommandOutcome) => T,
+): ResultAsync<T, CheckoutError> {
   return loadSession(context, sessionId).andThen((loaded) => {
     const messages = context.messagesFor(loaded.language);
     return parse(messages).asyncAndThen((command) =>
       gatherFacts(context, loaded, command).andThen((facts) =>
         decide(loaded, command, facts, context.settings).asyncAndThen((decision) =>
           reconcile(context, decision, facts)
-            .andThen((state) => saveSession(context, state.session, loaded.version).map(() => state))
-            .andThen((state) =>
-              ResultAsync.fromSafePromise(runEvents(context, decision.events)).map(() => state),
-            )
-            .map((state) => ({
-              session: state.session,
-              dropped: droppedSelections(loaded, state.session),
-              facts: state.facts,
-              messages,
-              success: decision.success,
-            })),
+            .andThen((state) => {
+              const result = answer({
+                session: state.session,
+                dropped: droppedSelections(loaded, state.session),
+                facts: state.facts,
+                messages,
+                success: decision.success,
+              });
+              return saveSession(context, state.session, loaded.version).map(() => result);
+            })
+            .andThen((result) =>
+              ResultAsync.fromSafePromise(runEvents(context, decision.events)).map(() => result),
+            ),
         ),
       ),
     );

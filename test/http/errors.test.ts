@@ -123,6 +123,54 @@ describe('unexpected exceptions', () => {
     expect((await session.call('api/order&call=confirm', { form: {} })).body).toMatchObject({ order_id: 1 });
   });
 
+  it('a malformed port answer while a method step builds its answer leaves the session as it was', async () => {
+    const logger = recordingLogger();
+    let malformed = false;
+    // The quotes' texts and the summary's totals are built from the tax table: with a rate that is not a
+    // number the invariant throws while the answer is built, which happens before the session is saved.
+    const demo = await startDemo({
+      logger,
+      deps: (adapters) => ({
+        taxes: {
+          async getTaxTable(taxClassIds) {
+            const table = await adapters.taxes.getTaxTable(taxClassIds);
+            if (!malformed) return table;
+            return { ...table, rates: table.rates.map((rate) => ({ ...rate, rate: 'twenty' })) };
+          },
+        },
+      }),
+    });
+    const session = await demo.login();
+    for (const [route, form] of [
+      ['api/order&call=customer', guest],
+      ['api/cart/addProduct', { product_id: '40' }],
+      ['api/order&call=payment_address', ukAddress('payment_')],
+      ['api/order&call=shipping_address', ukAddress('shipping_')],
+    ] as const) {
+      expect((await session.call(route, { form })).status).toBe(200);
+    }
+    const stored = await demo.app.adapters.sessions.get(session.token);
+
+    malformed = true;
+    const quotes = await session.call('api/order&call=shipping_methods', { method: 'GET' });
+    expect([quotes.status, quotes.body]).toEqual([500, generic500]);
+    const chosen = await session.call('api/order&call=shipping_method', {
+      form: { 'shipping_method.code': 'flat.flat' },
+    });
+    expect([chosen.status, chosen.body]).toEqual([500, generic500]);
+    expect(await demo.app.adapters.sessions.get(session.token)).toEqual(stored);
+    expect(logger.entries).toHaveLength(2);
+
+    malformed = false;
+    expect(
+      (
+        await session.call('api/order&call=shipping_method', {
+          form: { 'shipping_method.code': 'flat.flat' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('a checkout that throws or rejects (a host wrapper with a bug) is a 500 too', async () => {
     const logger = recordingLogger();
     const bug = new CartwrightInvariantError('impossible state');
