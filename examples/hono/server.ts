@@ -2,7 +2,7 @@
  * The demo store under Hono on `@hono/node-server`: `node --import tsx examples/hono/server.ts`. Hono hands the
  * handler the Web `Request` as it is; the client address and whether the socket is TLS come from the connection
  * (`getConnInfo`, the node request's socket), through the same trusted-proxy rule as `toNodeListener`. Globals
- * are left alone (`overrideGlobalObjects: false`).
+ * are left alone (`overrideGlobalObjects: false`). Stores as `npm start` (see `../shared/demo-env.ts`).
  */
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
@@ -10,7 +10,8 @@ import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { type FetchHandler, resolveClient, type TrustProxy } from '../../src/http/index.js';
-import { demoFromEnv, isMain, listenAndAnnounce } from '../shared/demo-env.js';
+import { isMain } from '../shared/demo-env.js';
+import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
 /** Options of {@link createHonoServer}. */
 export interface HonoServerOptions {
@@ -52,7 +53,7 @@ export function createHonoServer(handler: FetchHandler, options: HonoServerOptio
   return server as Server;
 }
 
-if (isMain(import.meta.url)) {
-  const { env, app } = demoFromEnv();
-  listenAndAnnounce('Hono', createHonoServer(app.handler), env);
-}
+/** Serves the handler under Hono on the environment's host and port (stores as `npm start`). */
+export const serveHono: ServeDemo = (handler, env) => listenNodeServer(createHonoServer(handler), env);
+
+if (isMain(import.meta.url)) await runDemoServer('Hono', serveHono);

@@ -16,13 +16,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
 import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import type { FieldErrors } from '../../src/index.js';
-import { createDemoApp, type DemoApp } from './demo-app.js';
 
 /** The environment, read and checked. */
 export interface DemoEnv {
@@ -145,18 +143,6 @@ export function exitWithErrors(errors: FieldErrors): never {
   process.exit(1);
 }
 
-/**
- * The environment and the demo app wired from it, all in memory; prints the errors and exits 1 when either is
- * invalid. `startDemoServer` (demo-main.ts) is the same with the Redis and PostgreSQL stores of the environment.
- */
-export function demoFromEnv(env: NodeJS.ProcessEnv = process.env): { env: DemoEnv; app: DemoApp } {
-  const read = readDemoEnv(env);
-  if (read.isErr()) return exitWithErrors(read.error);
-  const app = createDemoApp(read.value);
-  if (app.isErr()) return exitWithErrors(app.error);
-  return { env: read.value, app: app.value };
-}
-
 /** The base URL of a server on `host`:`port` (IPv6 hosts in brackets). */
 export function baseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -167,20 +153,10 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/**
- * The banner's store line for a host that keeps everything in memory, naming the store variables it leaves
- * unused (only the hosts started through `startDemoServer` connect to Redis and PostgreSQL).
- */
-export function memoryStoreLines(env: DemoEnv): readonly string[] {
-  const unused = [
-    env.redisUrl === undefined ? undefined : 'CARTWRIGHT_REDIS_URL',
-    env.databaseUrl === undefined ? undefined : 'CARTWRIGHT_DATABASE_URL',
-  ].filter((name) => name !== undefined);
-  return [
-    'Stores: sessions, catalog and orders in memory (gone when the server stops).',
-    ...(unused.length === 0 ? [] : [`  ${unused.join(' and ')} not used by this host example.`]),
-  ];
-}
+/** The banner's store line when everything stays in this process. */
+const memoryStoreLines: readonly string[] = [
+  'Stores: sessions, catalog and orders in memory (gone when the server stops).',
+];
 
 /** What the banner says besides the environment. */
 export interface BannerOptions {
@@ -195,7 +171,7 @@ export function printBanner(name: string, env: DemoEnv, port: number, options: B
   const log = options.log ?? console.log;
   const url = `${baseUrl(env.host, port)}/index.php`;
   log(`cartwright demo store (${name}) listening on ${url}`);
-  for (const line of options.stores ?? memoryStoreLines(env)) log(line);
+  for (const line of options.stores ?? memoryStoreLines) log(line);
   log(
     env.generatedKey
       ? `API user demo, random key ${env.apiKey} (set CARTWRIGHT_API_KEY to choose one)`
@@ -206,17 +182,6 @@ export function printBanner(name: string, env: DemoEnv, port: number, options: B
   log(
     `  curl -i -X POST ${shellQuote(`${url}?route=api/account/login`)} -d username=demo --data-urlencode ${shellQuote(`key=${env.apiKey}`)}`,
   );
-}
-
-/**
- * Listens on the environment's host and port, then prints the banner with the port actually bound. Everything
- * stays in memory: hosts that should honour the store variables start through `startDemoServer`.
- */
-export function listenAndAnnounce(name: string, server: Server, env: DemoEnv): void {
-  server.listen(env.port, env.host, () => {
-    const address = server.address();
-    printBanner(name, env, typeof address === 'object' && address !== null ? address.port : env.port);
-  });
 }
 
 /** True when the module at `moduleUrl` is the script node was started with (not imported by a test). */
