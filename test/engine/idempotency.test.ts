@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
-import { confirmOk, readySession, stockOf, valueStockOf } from './support/orders.js';
+import { confirmOk, readySession, stockOf } from './support/orders.js';
 
 describe('idempotency keys', () => {
   it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
