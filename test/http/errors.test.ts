@@ -73,40 +73,47 @@ async function readyForPayment(session: Session): Promise<void> {
 
 const generic500 = { error: { warning: 'Warning: An unexpected error occurred, please try again later!' } };
 
+/**
+ * The demo behind a tax port answering a rate that is not a number once `control.malformed` is set: the engine
+ * trusts its ports' data, so the money code's invariant throws while totals are computed.
+ */
+async function malformedTaxDemo() {
+  const logger = recordingLogger();
+  const control = { malformed: false };
+  const demo = await startDemo({
+    logger,
+    deps: (adapters) => ({
+      taxes: {
+        async getTaxTable(taxClassIds) {
+          const table = await adapters.taxes.getTaxTable(taxClassIds);
+          if (!control.malformed) return table;
+          return { ...table, rates: table.rates.map((rate) => ({ ...rate, rate: 'twenty' })) };
+        },
+      },
+    }),
+  });
+  return { logger, demo, control };
+}
+
 describe('unexpected exceptions', () => {
   it('a port answering malformed data makes an engine invariant throw: 500, logged, session and orders untouched', async () => {
-    const logger = recordingLogger();
-    let malformed = false;
-    // The tax port of the demo store, answering a rate that is not a number once `malformed` is set: the
-    // engine trusts its ports' data, so the money code's invariant throws while the totals are computed.
-    const demo = await startDemo({
-      logger,
-      deps: (adapters) => ({
-        taxes: {
-          async getTaxTable(taxClassIds) {
-            const table = await adapters.taxes.getTaxTable(taxClassIds);
-            if (!malformed) return table;
-            return { ...table, rates: table.rates.map((rate) => ({ ...rate, rate: 'twenty' })) };
-          },
-        },
-      }),
-    });
+    const { logger, demo, control } = await malformedTaxDemo();
     const session = await demo.login();
     await readyForPayment(session);
     const stored = await demo.app.adapters.sessions.get(session.token);
     expect(stored.status).toBe('found');
 
-    malformed = true;
+    control.malformed = true;
     const payment = await session.call('api/order&call=payment_method', { form: { payment_method: 'cod' } });
     expect([payment.status, payment.body]).toEqual([500, generic500]);
     expect(await demo.app.adapters.sessions.get(session.token)).toEqual(stored);
 
-    malformed = false;
+    control.malformed = false;
     expect(
       (await session.call('api/order&call=payment_method', { form: { payment_method: 'cod' } })).status,
     ).toBe(200);
     const ready = await demo.app.adapters.sessions.get(session.token);
-    malformed = true;
+    control.malformed = true;
     const confirm = await session.call('api/order&call=confirm', { form: {} });
     expect([confirm.status, confirm.body]).toEqual([500, generic500]);
     expect(await demo.app.adapters.sessions.get(session.token)).toEqual(ready);
@@ -119,27 +126,14 @@ describe('unexpected exceptions', () => {
       expect(entry.message).toMatch(/^cartwright: (POST|GET) route=api\/order failed unexpectedly$/);
       expect(entry.message).not.toContain(session.token);
     }
-    malformed = false;
+    control.malformed = false;
     expect((await session.call('api/order&call=confirm', { form: {} })).body).toMatchObject({ order_id: 1 });
   });
 
   it('a malformed port answer while a method step builds its answer leaves the session as it was', async () => {
-    const logger = recordingLogger();
-    let malformed = false;
-    // The quotes' texts and the summary's totals are built from the tax table: with a rate that is not a
-    // number the invariant throws while the answer is built, which happens before the session is saved.
-    const demo = await startDemo({
-      logger,
-      deps: (adapters) => ({
-        taxes: {
-          async getTaxTable(taxClassIds) {
-            const table = await adapters.taxes.getTaxTable(taxClassIds);
-            if (!malformed) return table;
-            return { ...table, rates: table.rates.map((rate) => ({ ...rate, rate: 'twenty' })) };
-          },
-        },
-      }),
-    });
+    // The quotes' texts and the summary's totals are built from the tax table: with a malformed rate the
+    // invariant throws while the answer is built, which happens before the session is saved.
+    const { logger, demo, control } = await malformedTaxDemo();
     const session = await demo.login();
     for (const [route, form] of [
       ['api/order&call=customer', guest],
@@ -151,7 +145,7 @@ describe('unexpected exceptions', () => {
     }
     const stored = await demo.app.adapters.sessions.get(session.token);
 
-    malformed = true;
+    control.malformed = true;
     const quotes = await session.call('api/order&call=shipping_methods', { method: 'GET' });
     expect([quotes.status, quotes.body]).toEqual([500, generic500]);
     const chosen = await session.call('api/order&call=shipping_method', {
@@ -161,7 +155,7 @@ describe('unexpected exceptions', () => {
     expect(await demo.app.adapters.sessions.get(session.token)).toEqual(stored);
     expect(logger.entries).toHaveLength(2);
 
-    malformed = false;
+    control.malformed = false;
     expect(
       (
         await session.call('api/order&call=shipping_method', {
