@@ -3,63 +3,17 @@
  * shipping, payment and total extensions. Run with `npm run bench`; results go to docs/benchmarks.md by hand.
  * Timings are measured here, never asserted in tests.
  */
-import type { ResultAsync } from 'neverthrow';
 import { bench, describe } from 'vitest';
-import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
-import type { CheckoutError } from '../src/domain/errors.js';
-import { createTotalCalculators } from '../src/domain/totals/builtins.js';
 import type { Checkout } from '../src/engine/checkout.js';
-import { createCheckout } from '../src/engine/create-checkout.js';
-import { createPaymentMethods } from '../src/extensions/payment/index.js';
-import { createShippingMethods } from '../src/extensions/shipping/index.js';
-import { createFixedClock, createSequentialIds } from '../src/testing/index.js';
+import { benchCheckout as engine, johnDoe, must, prefixedAddress } from './support.js';
 
-/** A fresh engine over a fresh demo store (stock is large enough for every iteration of a run). */
-function engine(): Checkout {
-  const { data, settings } = demoStore();
-  // Stock is raised so that thousands of confirmed orders never run a product out during one run.
-  for (const [id, product] of data.products) data.products.set(id, { ...product, quantity: 10_000_000 });
-  const clock = createFixedClock('2026-01-01T00:00:00.000Z');
-  return createCheckout(
-    {
-      ...createMemoryAdapters(data, { clock }),
-      clock,
-      ids: createSequentialIds(),
-      shippingMethods: createShippingMethods(data.extensions.shipping),
-      paymentMethods: createPaymentMethods(data.extensions.payment),
-      totalCalculators: createTotalCalculators(data.extensions.totals),
-    },
-    { settings },
-  );
-}
-
-const address = {
-  firstname: 'John',
-  lastname: 'Doe',
-  address_1: '1 Market Street',
-  city: 'Preston',
-  postcode: 'PR1 2HJ',
-  country_id: 222,
-  zone_id: 3563,
-};
-const prefixed = (prefix: string) =>
-  Object.fromEntries(Object.entries(address).map(([key, value]) => [prefix + key, value]));
-const paymentAddress = prefixed('payment_');
-const shippingAddress = prefixed('shipping_');
-
-/** Unwraps an engine result, failing the benchmark loudly rather than timing an error path. */
-async function must<T>(result: ResultAsync<T, CheckoutError>): Promise<T> {
-  const settled = await result;
-  if (settled.isErr()) throw new Error(`benchmark step failed: ${JSON.stringify(settled.error)}`);
-  return settled.value;
-}
+const paymentAddress = prefixedAddress('payment_');
+const shippingAddress = prefixedAddress('shipping_');
 
 /** A session with customer, product 40 ×1 and both UK addresses: ready for the method steps. */
 async function readySession(checkout: Checkout): Promise<string> {
   const { sessionId } = await must(checkout.openSession({ apiUserId: 1 }));
-  await must(
-    checkout.setCustomer(sessionId, { firstname: 'John', lastname: 'Doe', email: 'john.doe@example.com' }),
-  );
+  await must(checkout.setCustomer(sessionId, johnDoe));
   await must(checkout.addProduct(sessionId, { product_id: 40, quantity: 1 }));
   await must(checkout.setPaymentAddress(sessionId, paymentAddress));
   await must(checkout.setShippingAddress(sessionId, shippingAddress));

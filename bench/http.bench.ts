@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, bench, describe } from 'vitest';
 import { createNodeHttpServer } from '../examples/node-http/server.js';
 import { createDemoApp } from '../examples/shared/demo-app.js';
+import { johnDoe, prefixedAddress } from './support.js';
 
 const apiKey = 'bench-key';
 const created = createDemoApp({ apiKey });
@@ -46,18 +47,10 @@ async function login(): Promise<string> {
   return body.api_token;
 }
 
-const address = {
-  firstname: 'John',
-  lastname: 'Doe',
-  address_1: '1 Market Street',
-  city: 'Preston',
-  postcode: 'PR1 2HJ',
-  country_id: '222',
-  zone_id: '3563',
-};
-const prefixed = (prefix: string) =>
-  Object.fromEntries(Object.entries(address).map(([key, value]) => [prefix + key, value]));
-const customer = { firstname: 'John', lastname: 'Doe', email: 'john.doe@example.com' };
+/** The address as form fields (every value a string, as a form sends it). */
+const prefixed = (prefix: 'payment_' | 'shipping_') =>
+  Object.fromEntries(Object.entries(prefixedAddress(prefix)).map(([key, value]) => [key, String(value)]));
+const customer = johnDoe;
 
 /** Every step of the seed after login, in order, ending with confirm. */
 async function checkout(token: string): Promise<void> {
