@@ -7,7 +7,6 @@
 
 import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../money/index.js';
-import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from '../ports/total-calculator.js';
 import type { PricedCartLine } from './cart-line.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart-pricing.js';
 import { type CouponGrant, checkCoupon } from './coupon.js';
@@ -16,6 +15,7 @@ import type { CouponFacts, ViewFacts } from './facts.js';
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 import { createTaxRates, type TaxRateSet } from './tax.js';
+import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from './totals/calculator.js';
 import { presentTotals, runTotals } from './totals/index.js';
 import { pointsApplied } from './totals/reward.js';
 

@@ -6,8 +6,6 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import type { Money } from '../money/index.js';
-import type { HistoryWrite } from '../ports/order-repository.js';
-import type { TotalCalculator } from '../ports/total-calculator.js';
 import { hasStock, lineMinimumMet } from './cart-pricing.js';
 import { type CheckoutView, viewCheckout } from './checkout-view.js';
 import { type CheckoutError, checkoutError } from './errors.js';
@@ -15,11 +13,13 @@ import type { CheckoutFacts } from './facts.js';
 import { type MessageCatalog, messageText } from './messages.js';
 import { buildOrderDraft, keepOriginalFields } from './order-draft.js';
 import { isActiveStatus, planHistoryWrite, planRevisionWrite, type StatusMove } from './order-history.js';
+import type { HistoryWrite } from './order-write.js';
 import type { Affiliate } from './records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from './records/order.js';
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 import { checkGuards } from './steps.js';
+import type { TotalCalculator } from './totals/calculator.js';
 
 /** Confirm's own fields, parsed (the seed: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */
 export interface ConfirmInput {

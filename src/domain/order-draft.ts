@@ -6,7 +6,6 @@
  * @module
  */
 import { type Currency, type Money, percent, sum, zero } from '../money/index.js';
-import type { TotalsState } from '../ports/total-calculator.js';
 import type { PricedCartLine, PricedOption } from './cart-line.js';
 import {
   appliedCoupon,
@@ -31,6 +30,7 @@ import type {
 import type { CheckoutSession } from './session.js';
 import type { StoreSettings } from './settings.js';
 import type { TaxRateSet } from './tax.js';
+import type { TotalsState } from './totals/calculator.js';
 import { presentTotals } from './totals/index.js';
 
 /** What confirm adds to the session for the order. */

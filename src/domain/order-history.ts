@@ -11,10 +11,10 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { type Money, negate } from '../money/index.js';
-import type { HistoryWrite, Redemption, StockMove, StockShortage } from '../ports/order-repository.js';
 import { type CheckoutError, checkoutError } from './errors.js';
 import type { DomainEvent } from './events.js';
 import { type MessageCatalog, messageText } from './messages.js';
+import type { HistoryWrite, Redemption, StockMove, StockShortage } from './order-write.js';
 import type { OrderDraft, OrderProduct, OrderTotal } from './records/order.js';
 import type { StoreSettings } from './settings.js';
 

@@ -4,10 +4,10 @@
  * @module
  */
 import { add, type Money, money, multiply, percent } from '../money/index.js';
-import type { TaxAmount } from '../ports/total-calculator.js';
 import { type GeoPlace, isInGeoZone } from './geo-zone.js';
 import type { GeoZone } from './records/geo.js';
 import type { TaxBasis, TaxRate, TaxTable } from './records/tax.js';
+import type { TaxAmount } from './totals/calculator.js';
 
 /** What the tax rule reads: the session's addresses and customer group, the store's settings and tables. */
 export interface TaxContext {

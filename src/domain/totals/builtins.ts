@@ -3,8 +3,9 @@
  * `total_<code>_sort_order`): the enabled ones, each at its configured sort order.
  * @module
  */
-import type { TotalCalculator } from '../../ports/total-calculator.js';
+
 import type { FeeTotalConfig, TotalConfig, TotalExtensionsConfig } from '../extension-config.js';
+import type { TotalCalculator } from './calculator.js';
 import { createCouponCalculator } from './coupon.js';
 import { type CreditSource, createCreditCalculator } from './credit.js';
 import { createHandlingCalculator } from './handling.js';

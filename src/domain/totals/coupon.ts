@@ -6,10 +6,10 @@
  * @module
  */
 import { isPositive, minimum, money, percent, sum } from '../../money/index.js';
-import type { TotalCalculator, TotalsContext } from '../../ports/total-calculator.js';
 import type { PricedCartLine } from '../cart-line.js';
 import { messageText } from '../messages.js';
 import type { Coupon } from '../records/coupon.js';
+import type { TotalCalculator, TotalsContext } from './calculator.js';
 import { applyDiscount, type DiscountPart } from './discount.js';
 import { spread } from './spread.js';
 

@@ -6,8 +6,8 @@
  * @module
  */
 import { isPositive, type Money, minimum, negate, subtract } from '../../money/index.js';
-import type { TotalCalculator, TotalsContext } from '../../ports/total-calculator.js';
 import { messageText } from '../messages.js';
+import type { TotalCalculator, TotalsContext } from './calculator.js';
 
 /** Whose credit the step asks about: the checkout session and the account logged in on it. */
 export interface CreditHolder {

@@ -5,7 +5,7 @@
  * @module
  */
 import { isPositive, isZero, type Money, negate, subtract, sum, zero } from '../../money/index.js';
-import type { TaxAmount, TotalsContext, TotalsState } from '../../ports/total-calculator.js';
+import type { TaxAmount, TotalsContext, TotalsState } from './calculator.js';
 import { addTaxes } from './shipping.js';
 import { spread } from './spread.js';
 

@@ -5,9 +5,9 @@
  * @module
  */
 import { add, type Money, sum } from '../../money/index.js';
-import type { TotalCalculator, TotalsContext, TotalsState } from '../../ports/total-calculator.js';
 import type { FeeTotalConfig } from '../extension-config.js';
 import { type MessageId, messageText } from '../messages.js';
+import type { TotalCalculator, TotalsContext, TotalsState } from './calculator.js';
 import { addTaxes } from './shipping.js';
 import { chargeLateTaxes } from './tax.js';
 

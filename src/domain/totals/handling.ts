@@ -5,8 +5,8 @@
  * @module
  */
 import { compare, isPositive } from '../../money/index.js';
-import type { TotalCalculator } from '../../ports/total-calculator.js';
 import type { FeeTotalConfig } from '../extension-config.js';
+import type { TotalCalculator } from './calculator.js';
 import { createFeeCalculator, type FeeOptions, type FeeRule } from './fee.js';
 
 /** Handling is due when the net sub-total is above zero and above `config.total`. */

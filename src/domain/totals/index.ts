@@ -2,7 +2,7 @@
  * The built-in total calculators and the pipeline that runs them.
  * @module
  */
-import type { TotalCalculator } from '../../ports/total-calculator.js';
+import type { TotalCalculator } from './calculator.js';
 import { couponCalculator } from './coupon.js';
 import { rewardCalculator } from './reward.js';
 import { shippingCalculator } from './shipping.js';

@@ -4,8 +4,8 @@
  * @module
  */
 import { compare, isZero } from '../../money/index.js';
-import type { TotalCalculator } from '../../ports/total-calculator.js';
 import type { FeeTotalConfig } from '../extension-config.js';
+import type { TotalCalculator } from './calculator.js';
 import { createFeeCalculator, type FeeOptions, type FeeRule } from './fee.js';
 
 /** The low order fee is due when the net sub-total is not zero and below `config.total`. */

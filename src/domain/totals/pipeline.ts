@@ -17,8 +17,8 @@ import {
   sum,
   zero,
 } from '../../money/index.js';
-import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from '../../ports/total-calculator.js';
 import type { StoreSettings } from '../settings.js';
+import type { TotalCalculator, TotalLine, TotalsContext, TotalsState } from './calculator.js';
 
 /** Runs the calculators in sort order (ties by code), from an empty state in the default currency. */
 export function runTotals(

@@ -15,9 +15,9 @@
  * @module
  */
 import { divide, isPositive, type Money, minimum, multiply, sum } from '../../money/index.js';
-import type { TotalCalculator } from '../../ports/total-calculator.js';
 import type { PricedCartLine } from '../cart-line.js';
 import { messageText } from '../messages.js';
+import type { TotalCalculator } from './calculator.js';
 import { applyDiscount, type DiscountPart } from './discount.js';
 import { spread } from './spread.js';
 

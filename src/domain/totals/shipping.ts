@@ -4,8 +4,8 @@
  * @module
  */
 import { add } from '../../money/index.js';
-import type { TaxAmount, TotalCalculator, TotalsState } from '../../ports/total-calculator.js';
 import { sumTaxes } from '../tax.js';
+import type { TaxAmount, TotalCalculator, TotalsState } from './calculator.js';
 
 /** Adds tax amounts to the running taxes by rate id. */
 export function addTaxes(taxes: TotalsState['taxes'], amounts: readonly TaxAmount[]): TotalsState['taxes'] {

@@ -3,7 +3,7 @@
  * and `total` objects, placed where the store's settings say).
  * @module
  */
-import type { TotalCalculator } from '../../ports/total-calculator.js';
+import type { TotalCalculator } from './calculator.js';
 
 /**
  * `calculator` at `sortOrder`: the same step, and the lines it appends carry `sortOrder` too. Calculators only

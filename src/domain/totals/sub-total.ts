@@ -3,8 +3,8 @@
  * @module
  */
 import { add, sum } from '../../money/index.js';
-import type { TotalCalculator } from '../../ports/total-calculator.js';
 import { messageText } from '../messages.js';
+import type { TotalCalculator } from './calculator.js';
 
 /** Adds the net sum of every cart line, sort order 1. */
 export const subTotalCalculator: TotalCalculator = {

@@ -11,13 +11,7 @@
  * @module
  */
 import { add, isPositive, sum } from '../../money/index.js';
-import type {
-  TaxAmount,
-  TotalCalculator,
-  TotalLine,
-  TotalsContext,
-  TotalsState,
-} from '../../ports/total-calculator.js';
+import type { TaxAmount, TotalCalculator, TotalLine, TotalsContext, TotalsState } from './calculator.js';
 import { addTaxes } from './shipping.js';
 
 /**

@@ -3,8 +3,9 @@
  * rounded lines (see `presentTotals`), so it always equals their sum exactly.
  * @module
  */
-import type { TotalCalculator } from '../../ports/total-calculator.js';
+
 import { messageText } from '../messages.js';
+import type { TotalCalculator } from './calculator.js';
 
 /** Adds the running total as the `total` line, sort order 9. */
 export const totalCalculator: TotalCalculator = {
