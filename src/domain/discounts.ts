@@ -36,7 +36,10 @@ export function setCoupon(
     .mapErr((text) => checkoutError('validation', { coupon: text }));
 }
 
-/** Spends reward points of the logged-in customer, within their balance and the cart's points; 0 removes. */
+/**
+ * Spends reward points of the logged-in customer, within their balance and the cart's points; 0 removes. Refused
+ * first when the totals have no `reward` step (OpenCart checks `total_reward_status`), as a coupon is.
+ */
 export function setReward(
   session: CheckoutSession,
   command: SetRewardCommand,
@@ -44,6 +47,9 @@ export function setReward(
   settings: StoreSettings,
 ): Result<CheckoutSession, CheckoutError> {
   if (command.points === 0) return ok({ ...session, reward: null });
+  if (facts.rewardEnabled === false) {
+    return err(checkoutError('validation', { reward: messageText(facts.messages, 'reward.disabled') }));
+  }
   const lines = priceSessionCart(session, facts, settings);
   return checkReward(command.points, {
     balance: facts.rewardBalance ?? 0,

@@ -83,6 +83,11 @@ export interface CheckoutFacts {
   readonly coupon?: CouponFacts;
   /** The logged-in customer's reward points; present when the session spends points or the command sets them. */
   readonly rewardBalance?: number;
+  /**
+   * Present for `set_reward`: whether the totals pipeline has a `reward` step (OpenCart's `total_reward_status`).
+   * Without one, points would be accepted and never discount anything, so the reward step refuses them.
+   */
+  readonly rewardEnabled?: boolean;
   /** Present for `set_affiliate` with an id: whether that affiliate exists. */
   readonly affiliateExists?: boolean;
 }

@@ -80,6 +80,7 @@ export const defaultMessages = {
   'coupon.invalid': 'Warning: Coupon is either invalid, expired or reached its usage limit!',
   'coupon.disabled': 'Warning: Coupons are not enabled on this store!',
   'reward.success': 'Success: Your reward points discount has been applied!',
+  'reward.disabled': 'Warning: Reward points are not enabled on this store!',
   'reward.balance': "Warning: You don't have {points} reward points!",
   'reward.maximum': 'Warning: The maximum number of points that can be applied is {maximum}!',
   'affiliate.success': 'Success: Affiliate commission will be applied to this order!',

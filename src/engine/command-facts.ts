@@ -72,7 +72,10 @@ export function commandFacts(
   messages: MessageCatalog,
   session: CheckoutSession,
   command: CheckoutCommand,
-): ResultAsync<Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists'>, CheckoutError> {
+): ResultAsync<
+  Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>,
+  CheckoutError
+> {
   switch (command.type) {
     case 'set_customer':
       return customerFacts(context, messages, command.customer).map((customer) => ({ customer }));
@@ -87,6 +90,10 @@ export function commandFacts(
         : affiliateFacts(context, messages, command.affiliateId).map((affiliateExists) => ({
             affiliateExists,
           }));
+    case 'set_reward':
+      return okAsync({
+        rewardEnabled: context.calculators.some((calculator) => calculator.code === 'reward'),
+      });
     default:
       return okAsync({});
   }

@@ -154,8 +154,7 @@ describe('affiliate, reward points and coupons refused under their own keys (DEC
   });
 
   /** John (1,000 points) logged in by e-mail with product 28 (200 points a unit) × `quantity`, UK, flat. */
-  async function johnWith28(quantity: number) {
-    const demo = demoCheckout();
+  async function johnWith28(quantity: number, demo = demoCheckout()) {
     const { checkout } = demo;
     const id = await demo.open();
     await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
@@ -187,6 +186,20 @@ describe('affiliate, reward points and coupons refused under their own keys (DEC
     await expectOk(checkout.addProduct(id, { product_id: 28 }));
     const error = await expectErr(checkout.setReward(id, { reward: 100 }));
     expect(error).toMatchObject({ fields: { reward: "Warning: You don't have 100 reward points!" } });
+  });
+
+  it('refuses points under `reward` when the totals have no reward step', async () => {
+    const withoutReward = defaultTotalCalculators.filter((calculator) => calculator.code !== 'reward');
+    const { checkout, id, stored } = await johnWith28(
+      1,
+      demoCheckout({ deps: () => ({ totalCalculators: withoutReward }) }),
+    );
+    const error = await expectErr(checkout.setReward(id, { reward: 100 }));
+    expect(error).toMatchObject({
+      kind: 'validation',
+      fields: { reward: 'Warning: Reward points are not enabled on this store!' },
+    });
+    expect((await stored(id)).reward).toBeNull();
   });
 
   it('spends points within both, answering the summary', async () => {
