@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import type { IdempotencyClaim } from '../../ports/order-repository.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import { changedDraft } from './drafts.js';
-import { demo, expectOutcome, expectStock, newKey, type OrderCase, take } from './helpers.js';
+import {
+  createSampleOrder,
+  demo,
+  expectOutcome,
+  expectStock,
+  newKey,
+  type OrderCase,
+  take,
+} from './helpers.js';
 
 /** The history of a create: takes one iPhone, so that a second write would show in the stock. */
 const takingOne = () => sampleHistoryWrite({ stockMoves: [take(demo.iphone, 1)] });
@@ -91,12 +99,7 @@ export function registerClaimCases(test: OrderCase): void {
   test('an update with a claim records it: the same claim replays, another fingerprint conflicts', async ({
     orders,
   }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const id = created.order.orderId;
+    const id = (await createSampleOrder(orders)).orderId;
     const keyed = claim('api-user-1');
     const entry = sampleHistoryWrite({ comment: 'edited' });
     const updated = expectOutcome(
@@ -120,12 +123,7 @@ export function registerClaimCases(test: OrderCase): void {
   });
 
   test('an update refused for its revision records no claim', async ({ orders }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const id = created.order.orderId;
+    const id = (await createSampleOrder(orders)).orderId;
     const keyed = claim('api-user-1');
     expectOutcome(
       await orders.update(id, changedDraft(), sampleHistoryWrite(), 9, keyed),

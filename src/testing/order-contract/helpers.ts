@@ -4,8 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type { OrderRecord } from '../../domain/records/order.js';
 import type { Catalog } from '../../ports/catalog.js';
-import type { StockMove } from '../../ports/order-repository.js';
+import type { OrderRepository, StockMove } from '../../ports/order-repository.js';
+import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import type { OrderRepositoryFixture } from '../order-repository-fixture.js';
 
 /** Registers one case that runs on a fresh fixture. */
@@ -64,6 +66,11 @@ export function expectOutcome<O extends { readonly status: string }, S extends O
 ): Extract<O, { readonly status: S }> {
   if (outcome.status !== status) assert.fail(`${when}: expected ${status}, got ${describeOutcome(outcome)}`);
   return outcome as Extract<O, { readonly status: S }>;
+}
+
+/** Creates the sample order (one iPhone, first history entry at the sample status) and answers it. */
+export async function createSampleOrder(orders: OrderRepository, when = 'create'): Promise<OrderRecord> {
+  return expectOutcome(await orders.create(sampleOrderDraft(), sampleHistoryWrite()), 'created', when).order;
 }
 
 /** The stock of a product as the catalog reads it. */

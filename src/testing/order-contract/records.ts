@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { OrderRecord } from '../../domain/records/order.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import { expectDraftFields } from './drafts.js';
-import { expectOutcome, type OrderCase } from './helpers.js';
+import { createSampleOrder, expectOutcome, type OrderCase } from './helpers.js';
 
 /** Registers the record cases. */
 export function registerRecordCases(test: OrderCase): void {
@@ -41,12 +41,8 @@ export function registerRecordCases(test: OrderCase): void {
   });
 
   test('get returns the created order deep-equal to what create returned', async ({ orders }) => {
-    const order = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    assert.deepStrictEqual(await orders.get(order.order.orderId), order.order);
+    const order = await createSampleOrder(orders);
+    assert.deepStrictEqual(await orders.get(order.orderId), order);
   });
 
   test('ids are distinct over several creates and get returns each order', async ({ orders }) => {
@@ -71,12 +67,8 @@ export function registerRecordCases(test: OrderCase): void {
   });
 
   test('get of an unknown id is undefined', async ({ orders }) => {
-    const order = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    for (const id of [order.order.orderId + 1_000_000, 0, -1]) {
+    const order = await createSampleOrder(orders);
+    for (const id of [order.orderId + 1_000_000, 0, -1]) {
       assert.equal(await orders.get(id), undefined, `get(${id}) should be undefined`);
     }
   });

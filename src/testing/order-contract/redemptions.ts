@@ -8,7 +8,7 @@ import { money } from '../../money/index.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
 import type { Redemption } from '../../ports/order-repository.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
-import { demo, expectOutcome, type OrderCase } from './helpers.js';
+import { createSampleOrder, demo, expectOutcome, type OrderCase } from './helpers.js';
 
 async function demoCoupon(coupons: CouponDirectory): Promise<Coupon> {
   const coupon = await coupons.getCoupon(demo.couponCode);
@@ -84,11 +84,7 @@ export function registerRedemptionCases(test: OrderCase): void {
     const before = await coupons.countUses(coupon.couponId, demo.customerId);
     const history = sampleHistoryWrite({ redemptions: [couponUse(coupon)] });
     const a = expectOutcome(await orders.create(sampleOrderDraft(), history), 'created', 'create A').order;
-    const b = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create B',
-    ).order;
+    const b = await createSampleOrder(orders, 'create B');
     const redeem = sampleHistoryWrite({
       orderStatusId: 2,
       redemptions: [couponUse(coupon), rewardUse(-250)],

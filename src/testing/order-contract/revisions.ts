@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import { changedDraft, expectDraftFields } from './drafts.js';
-import { demo, expectOutcome, expectStock, type OrderCase, putBack, take } from './helpers.js';
+import {
+  createSampleOrder,
+  demo,
+  expectOutcome,
+  expectStock,
+  type OrderCase,
+  putBack,
+  take,
+} from './helpers.js';
 
 /** Registers the history and update cases. */
 export function registerRevisionCases(test: OrderCase): void {
@@ -69,12 +77,7 @@ export function registerRevisionCases(test: OrderCase): void {
   });
 
   test('addHistory at a stale revision is a conflict and writes nothing', async ({ orders, catalog }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const id = created.order.orderId;
+    const id = (await createSampleOrder(orders)).orderId;
     const current = expectOutcome(
       await orders.addHistory(id, sampleHistoryWrite({ orderStatusId: 2 }), 1),
       'written',
@@ -90,12 +93,7 @@ export function registerRevisionCases(test: OrderCase): void {
   test('of 10 concurrent addHistory calls at the same revision exactly one is written', async ({
     orders,
   }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const id = created.order.orderId;
+    const id = (await createSampleOrder(orders)).orderId;
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         orders.addHistory(id, sampleHistoryWrite({ orderStatusId: 2, comment: `racer ${i}` }), 1),
@@ -117,12 +115,8 @@ export function registerRevisionCases(test: OrderCase): void {
     orders,
     catalog,
   }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const unknown = created.order.orderId + 1_000_000;
+    const created = await createSampleOrder(orders);
+    const unknown = created.orderId + 1_000_000;
     const history = sampleHistoryWrite({ orderStatusId: 2, stockMoves: [take(demo.iphone, 1)] });
     expectOutcome(await orders.addHistory(unknown, history, 1), 'not_found', 'addHistory');
     expectOutcome(await orders.update(unknown, changedDraft(), history, 1), 'not_found', 'update');
@@ -131,23 +125,15 @@ export function registerRevisionCases(test: OrderCase): void {
   });
 
   test('update replaces the draft and appends the history entry', async ({ orders }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
+    const created = await createSampleOrder(orders);
     const draft = changedDraft();
     const entry = sampleHistoryWrite({
       orderStatusId: 2,
       comment: 'Order changed',
       dateAdded: draft.dateModified,
     });
-    const updated = expectOutcome(
-      await orders.update(created.order.orderId, draft, entry, 1),
-      'written',
-      'update',
-    );
-    assert.equal(updated.order.orderId, created.order.orderId, 'update keeps the id');
+    const updated = expectOutcome(await orders.update(created.orderId, draft, entry, 1), 'written', 'update');
+    assert.equal(updated.order.orderId, created.orderId, 'update keeps the id');
     assert.equal(updated.order.revision, 2);
     assert.equal(updated.order.orderStatusId, 2);
     expectDraftFields(updated.order, draft, 'updated order');
@@ -158,16 +144,11 @@ export function registerRevisionCases(test: OrderCase): void {
         [2, 'Order changed'],
       ],
     );
-    assert.deepStrictEqual(await orders.get(created.order.orderId), updated.order);
+    assert.deepStrictEqual(await orders.get(created.orderId), updated.order);
   });
 
   test('update at a stale revision is a conflict and writes nothing', async ({ orders }) => {
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const id = created.order.orderId;
+    const id = (await createSampleOrder(orders)).orderId;
     const current = expectOutcome(
       await orders.addHistory(id, sampleHistoryWrite(), 1),
       'written',
@@ -187,17 +168,17 @@ export function registerRevisionCases(test: OrderCase): void {
       await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take(demo.canon, 7)] })),
       'created',
       'create',
-    );
+    ).order;
     await expectStock(catalog, demo.canon, 0, 'after the create');
     const edit = sampleHistoryWrite({
       stockMoves: [putBack(demo.canon, 7), take(demo.canon, 7), take(demo.iphone, 1)],
     });
-    expectOutcome(await orders.update(created.order.orderId, changedDraft(), edit, 1), 'written', 'update');
+    expectOutcome(await orders.update(created.orderId, changedDraft(), edit, 1), 'written', 'update');
     await expectStock(catalog, demo.canon, 0, 'after the edit');
     await expectStock(catalog, demo.iphone, demo.iphoneStock - 1, 'after the edit');
     const short = sampleHistoryWrite({ stockMoves: [putBack(demo.canon, 7), take(demo.canon, 8)] });
     const refused = expectOutcome(
-      await orders.update(created.order.orderId, changedDraft(), short, 2),
+      await orders.update(created.orderId, changedDraft(), short, 2),
       'insufficient_stock',
       'an edit taking more than the give-back and the stock',
     );

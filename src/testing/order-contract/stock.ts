@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { money } from '../../money/index.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import {
+  createSampleOrder,
   demo,
   expectDemoStock,
   expectOutcome,
@@ -26,10 +27,14 @@ export function registerStockCases(test: OrderCase): void {
   }) => {
     await expectDemoStock(catalog);
     const history = sampleHistoryWrite({ stockMoves: [take(demo.iphone, 2)] });
-    const created = expectOutcome(await orders.create(sampleOrderDraft(), history), 'created', 'create');
+    const created = expectOutcome(
+      await orders.create(sampleOrderDraft(), history),
+      'created',
+      'create',
+    ).order;
     await expectStock(catalog, demo.iphone, demo.iphoneStock - 2, 'after the create');
     const cancel = sampleHistoryWrite({ orderStatusId: 7, stockMoves: [putBack(demo.iphone, 2)] });
-    expectOutcome(await orders.addHistory(created.order.orderId, cancel, 1), 'written', 'addHistory');
+    expectOutcome(await orders.addHistory(created.orderId, cancel, 1), 'written', 'addHistory');
     await expectStock(catalog, demo.iphone, demo.iphoneStock, 'after the cancel');
   });
 
@@ -67,10 +72,14 @@ export function registerStockCases(test: OrderCase): void {
     await expectDemoStock(catalog);
     const unguarded = { productId: demo.canon, productOptionValueId: null, delta: -10, guard: false };
     const history = sampleHistoryWrite({ stockMoves: [unguarded] });
-    const created = expectOutcome(await orders.create(sampleOrderDraft(), history), 'created', 'create');
+    const created = expectOutcome(
+      await orders.create(sampleOrderDraft(), history),
+      'created',
+      'create',
+    ).order;
     await expectStock(catalog, demo.canon, demo.canonStock - 10, 'after the unguarded move');
     const back = sampleHistoryWrite({ orderStatusId: 7, stockMoves: [putBack(demo.canon, 10)] });
-    expectOutcome(await orders.addHistory(created.order.orderId, back, 1), 'written', 'addHistory');
+    expectOutcome(await orders.addHistory(created.orderId, back, 1), 'written', 'addHistory');
     await expectStock(catalog, demo.canon, demo.canonStock, 'after putting it back');
   });
 
@@ -85,11 +94,7 @@ export function registerStockCases(test: OrderCase): void {
     assert.ok(coupon !== undefined, `coupon ${demo.couponCode} must be in the fixture`);
     const usesBefore = await coupons.countUses(coupon.couponId, demo.customerId);
     const pointsBefore = await customers.getRewardBalance(demo.customerId);
-    const before = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
+    const before = await createSampleOrder(orders);
 
     const failing = sampleHistoryWrite({
       stockMoves: [take(demo.iphone, 1), take(demo.canon, demo.canonStock + 1)],
@@ -125,17 +130,13 @@ export function registerStockCases(test: OrderCase): void {
     );
     assert.equal(await customers.getRewardBalance(demo.customerId), pointsBefore, 'reward balance');
 
-    const after = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
-    const [low, high] = [before.order.orderId, after.order.orderId].sort((x, y) => x - y) as [number, number];
+    const after = await createSampleOrder(orders);
+    const [low, high] = [before.orderId, after.orderId].sort((x, y) => x - y) as [number, number];
     for (let id = low + 1; id < high && id <= low + MAX_PROBED_IDS; id += 1) {
       assert.equal(await orders.get(id), undefined, `order ${id} appeared: the refused create left an order`);
     }
-    assert.deepStrictEqual(await orders.get(before.order.orderId), before.order);
-    assert.deepStrictEqual(await orders.get(after.order.orderId), after.order);
+    assert.deepStrictEqual(await orders.get(before.orderId), before);
+    assert.deepStrictEqual(await orders.get(after.orderId), after);
   });
 
   test('an addHistory or update whose second guarded move would go below zero writes nothing', async ({
@@ -143,11 +144,7 @@ export function registerStockCases(test: OrderCase): void {
     catalog,
   }) => {
     await expectDemoStock(catalog);
-    const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite()),
-      'created',
-      'create',
-    );
+    const created = await createSampleOrder(orders);
     const failing = sampleHistoryWrite({
       orderStatusId: 2,
       stockMoves: [take(demo.iphone, 1), take(demo.canon, demo.canonStock + 1)],
@@ -159,20 +156,20 @@ export function registerStockCases(test: OrderCase): void {
       requested: demo.canonStock + 1,
     };
     const byHistory = expectOutcome(
-      await orders.addHistory(created.order.orderId, failing, 1),
+      await orders.addHistory(created.orderId, failing, 1),
       'insufficient_stock',
       'addHistory',
     );
     assert.deepStrictEqual(byHistory.shortages, [shortage]);
     const byUpdate = expectOutcome(
-      await orders.update(created.order.orderId, sampleOrderDraft({ comment: 'changed' }), failing, 1),
+      await orders.update(created.orderId, sampleOrderDraft({ comment: 'changed' }), failing, 1),
       'insufficient_stock',
       'update',
     );
     assert.deepStrictEqual(byUpdate.shortages, [shortage]);
     await expectStock(catalog, demo.iphone, demo.iphoneStock, 'the first move must not be applied');
     await expectStock(catalog, demo.canon, demo.canonStock, 'after the refused writes');
-    assert.deepStrictEqual(await orders.get(created.order.orderId), created.order, 'the order changed');
+    assert.deepStrictEqual(await orders.get(created.orderId), created, 'the order changed');
   });
 
   test('of 30 concurrent creates each taking 1 of 7 units exactly 7 are created and stock ends at 0', async ({
