@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import { sampleHistoryWrite, sampleOrderDraft, sampleOrderProduct } from '../../../src/testing/index.js';
+import { ukAddress } from '../../http/support/harness.js';
 import { type HostCall, type HostReply, openHost, send, type TestHost } from '../support/hosts.js';
 import { usePostgres } from '../support/postgres.js';
 import { useRedisTestRun } from '../support/redis.js';
@@ -63,16 +64,6 @@ async function login(host: TestHost): Promise<string> {
   return String(reply.body.api_token);
 }
 
-const address = (prefix: 'payment_' | 'shipping_'): Record<string, string> => ({
-  [`${prefix}firstname`]: 'Jane',
-  [`${prefix}lastname`]: 'Smith',
-  [`${prefix}address_1`]: '1 Market Street',
-  [`${prefix}city`]: 'Preston',
-  [`${prefix}postcode`]: 'PR1 2HJ',
-  [`${prefix}country_id`]: '222',
-  [`${prefix}zone_id`]: '3563',
-});
-
 /**
  * Logs in and fills a cart of two iPhones up to confirm, each step on the other host than the one before, so
  * every step reads what the other host wrote. Answers the token.
@@ -86,8 +77,8 @@ async function readyCart(a: TestHost, b: TestHost): Promise<string> {
       { firstname: 'Jane', lastname: 'Smith', email: 'jane@example.com', telephone: '01632 960123' },
     ],
     ['api/order&call=cart', { 'product[0][product_id]': '40', 'product[0][quantity]': '2' }],
-    ['api/order&call=payment_address', address('payment_')],
-    ['api/order&call=shipping_address', address('shipping_')],
+    ['api/order&call=payment_address', ukAddress('payment_')],
+    ['api/order&call=shipping_address', ukAddress('shipping_')],
     ['api/order&call=shipping_methods', undefined],
     ['api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }],
     ['api/order&call=payment_methods', undefined],

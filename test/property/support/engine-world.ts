@@ -4,23 +4,15 @@
  * a manual clock and sequential ids. Also a scratch engine over a copy of one session, to ask what the engine
  * offers for that session without touching the session under test.
  */
-import {
-  createMemoryAdapters,
-  createMemorySessionStore,
-  demoStore,
-  type MemoryAdapters,
-} from '../../../src/adapters/memory/index.js';
+import { createMemorySessionStore, type MemoryAdapters } from '../../../src/adapters/memory/index.js';
 import type { CheckoutSession } from '../../../src/domain/session.js';
-import { createTotalCalculators } from '../../../src/domain/totals/builtins.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
-import type { CheckoutDeps } from '../../../src/engine/context.js';
 import { createCheckout } from '../../../src/engine/create-checkout.js';
-import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
-import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
-import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
+import { createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
+import { demoCheckout, startInstant } from '../../engine/support/demo-checkout.js';
 
-/** Where every world's clock starts. */
-export const worldStart = '2026-03-02T10:00:00.000Z';
+/** Where every world's clock starts (the engine tests' start). */
+export const worldStart = startInstant;
 
 /** An engine over a copy of one session, and that copy as it now stands. */
 export interface Scratch {
@@ -41,40 +33,23 @@ export interface EngineWorld {
 
 /** A fresh world. */
 export function engineWorld(): EngineWorld {
-  const clock = createManualClock(worldStart);
-  const { data, settings } = demoStore();
-  const adapters = createMemoryAdapters(data, { clock });
-  const deps: CheckoutDeps = {
-    sessions: adapters.sessions,
-    catalog: adapters.catalog,
-    customers: adapters.customers,
-    geo: adapters.geo,
-    taxes: adapters.taxes,
-    coupons: adapters.coupons,
-    orders: adapters.orders,
-    clock,
-    ids: createSequentialIds(),
-    shippingMethods: createShippingMethods(data.extensions.shipping),
-    paymentMethods: createPaymentMethods(data.extensions.payment),
-    totalCalculators: createTotalCalculators(data.extensions.totals),
-  };
-  const options = { settings };
+  // The engine tests' demo checkout: the demo store with its built-in extensions, a manual clock, sequential ids.
+  const demo = demoCheckout();
   return {
-    checkout: createCheckout(deps, options),
-    adapters,
-    clock,
-    stored: async (sessionId) => {
-      const lookup = await adapters.sessions.get(sessionId);
-      if (lookup.status !== 'found') throw new Error(`session ${sessionId} is ${lookup.status}`);
-      return lookup.session;
-    },
+    checkout: demo.checkout,
+    adapters: demo.adapters,
+    clock: demo.clock,
+    stored: demo.stored,
     scratch: async (session) => {
-      const sessions = createMemorySessionStore({ clock });
+      const sessions = createMemorySessionStore({ clock: demo.clock });
       // An empty store takes any session over expected version 0; the copy keeps its own version.
       if ((await sessions.save(structuredClone(session), 0)) !== 'saved')
         throw new Error('scratch save failed');
       return {
-        checkout: createCheckout({ ...deps, sessions, ids: createSequentialIds('scratch') }, options),
+        checkout: createCheckout(
+          { ...demo.deps, sessions, ids: createSequentialIds('scratch') },
+          { settings: demo.settings },
+        ),
         stored: async () => {
           const lookup = await sessions.get(session.id);
           if (lookup.status !== 'found') throw new Error(`scratch session is ${lookup.status}`);
