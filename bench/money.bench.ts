@@ -4,7 +4,7 @@
  */
 import { bench, describe } from 'vitest';
 import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
-import { createSession } from '../src/domain/session.js';
+import { createSession } from '../src/domain/machine/session.js';
 import { add, convert, formatMoney, money, percent, round, sum } from '../src/money/index.js';
 import { createFixedClock } from '../src/testing/index.js';
 

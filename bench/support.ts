@@ -5,7 +5,7 @@
 import type { ResultAsync } from 'neverthrow';
 import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
 import type { CheckoutError } from '../src/domain/errors.js';
-import { createTotalCalculators } from '../src/domain/totals/builtins.js';
+import { createTotalCalculators } from '../src/domain/pricing/totals/builtins.js';
 import type { Checkout } from '../src/engine/checkout.js';
 import { createCheckout } from '../src/engine/create-checkout.js';
 import { createPaymentMethods } from '../src/extensions/payment/index.js';

@@ -1,7 +1,7 @@
 /**
- * Prints the checkout state diagram generated from the step table (`src/domain/steps.ts`), for
+ * Prints the checkout state diagram generated from the step table (`src/domain/machine/steps.ts`), for
  * docs/checkout-steps.md: `npx tsx scripts/step-diagram.ts`.
  */
-import { stepDiagram } from '../src/domain/steps.js';
+import { stepDiagram } from '../src/domain/machine/steps.js';
 
 console.log(`\`\`\`mermaid\n${stepDiagram()}\n\`\`\``);

@@ -5,12 +5,7 @@
  */
 
 export * from './adapters/system/index.js';
-export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart-line.js';
-export type { CheckoutView } from './domain/checkout-view.js';
-export { viewCheckout } from './domain/checkout-view.js';
-export type * from './domain/commands.js';
-export type { Decision } from './domain/decide.js';
-export { decide } from './domain/decide.js';
+export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart/line.js';
 export type {
   CheckoutError,
   CheckoutErrorKind,
@@ -26,6 +21,9 @@ export type {
   ValidationError,
 } from './domain/errors.js';
 export { CartwrightInvariantError, checkoutError, invariant, unavailable } from './domain/errors.js';
+export type * from './domain/machine/commands.js';
+export type { Decision } from './domain/machine/decide.js';
+export { decide } from './domain/machine/decide.js';
 export type {
   CouponRedeemed,
   CouponReleased,
@@ -34,8 +32,7 @@ export type {
   OrderPlaced,
   OrderStatusChanged,
   StockAdjusted,
-} from './domain/events.js';
-export type * from './domain/extension-config.js';
+} from './domain/machine/events.js';
 export type {
   AddressFacts,
   CheckoutFacts,
@@ -43,12 +40,9 @@ export type {
   CustomerFacts,
   TaxFacts,
   ViewFacts,
-} from './domain/facts.js';
-export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
-export { createMessages, defaultMessages, messageText } from './domain/messages.js';
-export * from './domain/records/index.js';
-export type { Offers, Recheck } from './domain/selections.js';
-export { recheckSelections } from './domain/selections.js';
+} from './domain/machine/facts.js';
+export type { Offers, Recheck } from './domain/machine/selections.js';
+export { recheckSelections } from './domain/machine/selections.js';
 export type {
   CartLine,
   CartOptionValue,
@@ -61,9 +55,8 @@ export type {
   SessionCustomer,
   ShippingQuote,
   ShippingQuoteGroup,
-} from './domain/session.js';
-export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/session.js';
-export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings.js';
+} from './domain/machine/session.js';
+export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/machine/session.js';
 export type {
   Guard,
   GuardState,
@@ -73,8 +66,12 @@ export type {
   Selection,
   StepDefinition,
   StepName,
-} from './domain/steps.js';
-export { checkGuards, stepDiagram, stepOrder, steps } from './domain/steps.js';
+} from './domain/machine/steps.js';
+export { checkGuards, stepDiagram, stepOrder, steps } from './domain/machine/steps.js';
+export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
+export { createMessages, defaultMessages, messageText } from './domain/messages.js';
+export type { CheckoutView } from './domain/pricing/checkout.js';
+export { viewCheckout } from './domain/pricing/checkout.js';
 export {
   type BuiltinTotalsOptions,
   type CreditHolder,
@@ -96,9 +93,12 @@ export {
   taxCalculator,
   totalCalculator,
   withSortOrder,
-} from './domain/totals/index.js';
+} from './domain/pricing/totals/index.js';
+export * from './domain/records/index.js';
+export type * from './domain/settings/extension-config.js';
+export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './domain/settings/parse.js';
+export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings/settings.js';
 export * from './engine/index.js';
 export * from './extensions/index.js';
-export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './input/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';

@@ -12,7 +12,7 @@ import {
 } from '../../src/adapters/memory/index.js';
 import type { PostgresAdapters } from '../../src/adapters/postgres/index.js';
 import { createRandomIdGenerator, createSystemClock, verifyApiKey } from '../../src/adapters/system/index.js';
-import { createTotalCalculators } from '../../src/domain/totals/builtins.js';
+import { createTotalCalculators } from '../../src/domain/pricing/totals/builtins.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../src/extensions/shipping/index.js';
 import {

@@ -116,28 +116,4 @@ export function unavailable(
   return { kind: 'unavailable', port, cause, fields: { warning: text } };
 }
 
-const invariantBrand = Symbol.for('cartwright.invariant');
-
-/**
- * Thrown for programmer bugs only: an impossible state, mixed currencies in arithmetic, a malformed amount that
- * came from trusted code. Never thrown for bad input. The HTTP layer answers 500 and leaves the session untouched.
- */
-export class CartwrightInvariantError extends Error {
-  /** Recognises the error across duplicate copies of the package, where `instanceof` fails. */
-  readonly [invariantBrand] = true;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(`[cartwright] ${message}`, options);
-    this.name = 'CartwrightInvariantError';
-  }
-
-  /** True for a {@link CartwrightInvariantError} from any copy of cartwright. */
-  static is(value: unknown): value is CartwrightInvariantError {
-    return typeof value === 'object' && value !== null && invariantBrand in value;
-  }
-}
-
-/** Throws a {@link CartwrightInvariantError} unless `condition` holds. */
-export function invariant(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new CartwrightInvariantError(message);
-}
+export { CartwrightInvariantError, invariant } from '../money/invariant.js';

@@ -4,11 +4,11 @@
  * @module
  */
 import type { ResultAsync } from 'neverthrow';
-import type { PricedCartLine } from '../domain/cart-line.js';
+import type { PricedCartLine } from '../domain/cart/line.js';
 import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Manufacturer } from '../domain/records/catalog.js';
 import type { OrderRecord } from '../domain/records/order.js';
-import type { CheckoutSession } from '../domain/session.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { ConfirmOptions, ConfirmResult } from './confirm.js';
 import type { PaymentMethodsResult, ShippingMethodsResult, StepResult, SummaryResult } from './outputs.js';

@@ -4,13 +4,13 @@
  * @module
  */
 import { okAsync, ResultAsync } from 'neverthrow';
-import { pricingGroupId } from '../domain/checkout-view.js';
-import type { CheckoutCommand, CustomerInput } from '../domain/commands.js';
-import { resolveCustomerGroupId } from '../domain/customer.js';
+import { resolveCustomerGroupId } from '../domain/customer/rules.js';
 import type { CheckoutError } from '../domain/errors.js';
-import type { AddressFacts, CheckoutFacts, CustomerFacts } from '../domain/facts.js';
+import type { CheckoutCommand, CustomerInput } from '../domain/machine/commands.js';
+import type { AddressFacts, CheckoutFacts, CustomerFacts } from '../domain/machine/facts.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import type { CheckoutSession } from '../domain/session.js';
+import { pricingGroupId } from '../domain/pricing/checkout.js';
 import { callPort, type EngineContext } from './context.js';
 
 /** The customer step's facts: the account, the resolved group, its custom fields, the account by e-mail. */

@@ -8,7 +8,11 @@
  * @module
  */
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
-import { storeCurrency } from '../domain/checkout-view.js';
+import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import type { DomainEvent } from '../domain/machine/events.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import type { MessageCatalog } from '../domain/messages.js';
+import { messageText } from '../domain/messages.js';
 import {
   type ConfirmFacts,
   type ConfirmInput,
@@ -18,14 +22,10 @@ import {
   entersActive,
   type OrderWrite,
   withStatus,
-} from '../domain/confirm.js';
-import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import type { DomainEvent } from '../domain/events.js';
-import type { MessageCatalog } from '../domain/messages.js';
-import { messageText } from '../domain/messages.js';
-import { historyEvents, shortageErrors } from '../domain/order-history.js';
+} from '../domain/order/confirm.js';
+import { historyEvents, shortageErrors } from '../domain/order/history.js';
+import { storeCurrency } from '../domain/pricing/checkout.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
-import type { CheckoutSession } from '../domain/session.js';
 import { parseConfirm } from '../input/confirm.js';
 import { convert, formatMoney, zero } from '../money/index.js';
 import { callPort, type EngineContext } from './context.js';

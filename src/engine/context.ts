@@ -6,8 +6,8 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
-import type { StoreSettings } from '../domain/settings.js';
-import { defaultTotalCalculators } from '../domain/totals/index.js';
+import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
 import type { Clock } from '../ports/clock.js';
 import type { CouponDirectory } from '../ports/coupon-directory.js';

@@ -5,8 +5,8 @@
  * @module
  */
 import { ok, type ResultAsync } from 'neverthrow';
-import type { CheckoutCommand } from '../domain/commands.js';
 import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutCommand } from '../domain/machine/commands.js';
 import { messageText } from '../domain/messages.js';
 import { parsePaymentAddress, parseShippingAddress } from '../input/address.js';
 import { parseCartAdd, parseCartAddProduct, parseCartRemove, parseCartUpdate } from '../input/cart.js';

@@ -10,16 +10,16 @@
  * @module
  */
 import { okAsync, type Result, ResultAsync } from 'neverthrow';
-import { priceSessionCart, viewCheckout } from '../domain/checkout-view.js';
-import type { CheckoutCommand } from '../domain/commands.js';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
-import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/facts.js';
-import { dayOf } from '../domain/facts.js';
+import type { CheckoutCommand } from '../domain/machine/commands.js';
+import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/machine/facts.js';
+import { dayOf } from '../domain/machine/facts.js';
+import type { Offers } from '../domain/machine/selections.js';
+import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import { priceSessionCart, viewCheckout } from '../domain/pricing/checkout.js';
 import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
-import type { Offers } from '../domain/selections.js';
-import type { CheckoutSession, ShippingQuoteGroup } from '../domain/session.js';
 import { commandFacts } from './command-facts.js';
 import { callPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
 import { paymentOffers, shippingOffers } from './offers.js';

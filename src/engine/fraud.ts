@@ -6,7 +6,7 @@
  */
 import { okAsync, type ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
-import type { FraudFlagged } from '../domain/events.js';
+import type { FraudFlagged } from '../domain/machine/events.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { FraudCheck } from '../ports/fraud-check.js';

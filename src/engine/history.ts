@@ -6,7 +6,7 @@
  */
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import type { DomainEvent } from '../domain/events.js';
+import type { DomainEvent } from '../domain/machine/events.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import {
   checkOrderStatus,
@@ -14,7 +14,7 @@ import {
   isActiveStatus,
   planHistoryWrite,
   shortageErrors,
-} from '../domain/order-history.js';
+} from '../domain/order/history.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import { type HistoryRequestInput, parseHistory, parseOrderId } from '../input/confirm.js';
 import { callPort, type EngineContext } from './context.js';

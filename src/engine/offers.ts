@@ -5,15 +5,15 @@
  * @module
  */
 import { okAsync, ResultAsync } from 'neverthrow';
-import type { PricedCartLine } from '../domain/cart-line.js';
-import { cartShips, cartSubTotal, shippableQuantity } from '../domain/cart-pricing.js';
-import type { CheckoutView } from '../domain/checkout-view.js';
+import type { PricedCartLine } from '../domain/cart/line.js';
 import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import { shippingWeight } from '../domain/methods/shipping-weight.js';
+import { cartShips, cartSubTotal, shippableQuantity } from '../domain/pricing/cart.js';
+import type { CheckoutView } from '../domain/pricing/checkout.js';
 import type { Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
-import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/session.js';
-import { shippingWeight } from '../domain/shipping-weight.js';
 import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
 import { callPort, type EngineContext } from './context.js';

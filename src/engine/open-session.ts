@@ -4,8 +4,8 @@
  */
 import { err, errAsync, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, invariant } from '../domain/errors.js';
+import { createSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
-import { createSession } from '../domain/session.js';
 import { findCurrency } from '../money/index.js';
 import type { OpenedSession, OpenSessionInput } from './checkout.js';
 import { callPort, type EngineContext, newIds } from './context.js';

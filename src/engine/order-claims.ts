@@ -12,9 +12,9 @@
  * @module
  */
 import { okAsync, type ResultAsync } from 'neverthrow';
-import type { ConfirmFacts } from '../domain/confirm.js';
-import { confirmedSession } from '../domain/confirm.js';
-import type { CheckoutSession } from '../domain/session.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import type { ConfirmFacts } from '../domain/order/confirm.js';
+import { confirmedSession } from '../domain/order/confirm.js';
 import type { IdempotencyClaim } from '../ports/order-repository.js';
 import type { EngineContext } from './context.js';
 import { loadSession, saveSession } from './session-access.js';

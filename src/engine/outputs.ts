@@ -4,16 +4,16 @@
  * what the seed's responses carry"), and the shipping quotes and payment methods on offer.
  * @module
  */
-import type { PricedCartLine } from '../domain/cart-line.js';
-import { storeCurrency, taxRatesOf, viewCheckout } from '../domain/checkout-view.js';
-import type { CheckoutFacts } from '../domain/facts.js';
+import type { PricedCartLine } from '../domain/cart/line.js';
+import type { CheckoutFacts } from '../domain/machine/facts.js';
 import type {
   CheckoutSession,
   PaymentMethodOffer,
   ShippingQuote,
   ShippingQuoteGroup,
-} from '../domain/session.js';
-import type { Selection } from '../domain/steps.js';
+} from '../domain/machine/session.js';
+import type { Selection } from '../domain/machine/steps.js';
+import { storeCurrency, taxRatesOf, viewCheckout } from '../domain/pricing/checkout.js';
 import { add, convert, formatMoney, sum } from '../money/index.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { EngineContext } from './context.js';

@@ -4,10 +4,11 @@
  * @module
  */
 import { err, ok, ResultAsync } from 'neverthrow';
-import { type CheckoutView, pricingGroupId, viewCheckout } from '../domain/checkout-view.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import { dayOf } from '../domain/facts.js';
+import { dayOf } from '../domain/machine/facts.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { type CheckoutView, pricingGroupId, viewCheckout } from '../domain/pricing/checkout.js';
 import type {
   Manufacturer,
   ManufacturerListQuery,
@@ -15,7 +16,6 @@ import type {
   ProductListEntry,
   ProductListQuery,
 } from '../domain/records/catalog.js';
-import type { CheckoutSession } from '../domain/session.js';
 import { callPort, type EngineContext, readClock } from './context.js';
 import { viewFacts } from './facts.js';
 import { loadSession, touchSession } from './session-access.js';

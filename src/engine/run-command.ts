@@ -5,15 +5,15 @@
  * @module
  */
 import { okAsync, type Result, ResultAsync } from 'neverthrow';
-import { priceSessionCart, viewCheckout } from '../domain/checkout-view.js';
-import type { CheckoutCommand } from '../domain/commands.js';
-import { type Decision, decide, guardState } from '../domain/decide.js';
 import type { CheckoutError } from '../domain/errors.js';
-import type { CheckoutFacts } from '../domain/facts.js';
+import type { CheckoutCommand } from '../domain/machine/commands.js';
+import { type Decision, decide, guardState } from '../domain/machine/decide.js';
+import type { CheckoutFacts } from '../domain/machine/facts.js';
+import { droppedSelections, recheckSelections } from '../domain/machine/selections.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import { checkGuards, type Selection } from '../domain/machine/steps.js';
 import type { MessageCatalog, MessageId } from '../domain/messages.js';
-import { droppedSelections, recheckSelections } from '../domain/selections.js';
-import type { CheckoutSession } from '../domain/session.js';
-import { checkGuards, type Selection } from '../domain/steps.js';
+import { priceSessionCart, viewCheckout } from '../domain/pricing/checkout.js';
 import type { EngineContext } from './context.js';
 import { ensureTaxClasses, gatherFacts } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';

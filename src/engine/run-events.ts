@@ -3,7 +3,7 @@
  * fails the operation: the failure goes to the host's `onEventError`.
  * @module
  */
-import type { DomainEvent } from '../domain/events.js';
+import type { DomainEvent } from '../domain/machine/events.js';
 import type { EngineContext } from './context.js';
 
 /** Delivers `events` in order, one at a time; resolves when all were tried, whatever each delivery did. */

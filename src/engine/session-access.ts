@@ -5,8 +5,8 @@
  */
 import { err, errAsync, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { type CheckoutSession, isSessionExpired } from '../domain/machine/session.js';
 import { messageText } from '../domain/messages.js';
-import { type CheckoutSession, isSessionExpired } from '../domain/session.js';
 import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */

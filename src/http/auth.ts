@@ -6,9 +6,9 @@
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
-import type { CheckoutSession } from '../domain/session.js';
 import type { Checkout } from '../engine/checkout.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import { normalizeIp } from './client-ip.js';

@@ -3,7 +3,7 @@
  * @module
  */
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
-import type { StoreSettings } from '../domain/settings.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
 import { type BodyLimits, defaultBodyLimits } from '../input/form.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';

@@ -4,7 +4,7 @@
  * has them. Built field by field, so nothing of the domain records leaks.
  * @module
  */
-import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart-line.js';
+import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart/line.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { MoneyPresenter } from './present-money.js';
 

@@ -3,7 +3,7 @@
  * payment method entries (seed: Payment method entries), keyed by method code.
  * @module
  */
-import type { PaymentMethodOffer } from '../domain/session.js';
+import type { PaymentMethodOffer } from '../domain/machine/session.js';
 import type { QuotedShipping, ShippingMethodOffer } from '../engine/outputs.js';
 import type { MoneyPresenter } from './present-money.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { invariant } from '../domain/errors.js';
-import type { StoreSettings } from '../domain/settings.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
 import {
   type Currency,
   convert,
@@ -28,7 +28,7 @@ export interface MoneyPresenter {
 /** The currency `code` of the store; a missing one is a settings bug. */
 function currencyOf(settings: StoreSettings, code: string): Currency {
   const currency = findCurrency(settings.currencies, code);
-  invariant(currency !== undefined, `http: the store has no currency ${JSON.stringify(code)}`);
+  invariant(currency !== undefined, () => `http: the store has no currency ${JSON.stringify(code)}`);
   return currency;
 }
 

@@ -4,7 +4,7 @@
  * `dropped`; the key is absent otherwise, so answers keep the seed's shape.
  * @module
  */
-import type { Selection } from '../domain/steps.js';
+import type { Selection } from '../domain/machine/steps.js';
 import type { StepResult, SummaryResult } from '../engine/outputs.js';
 import {
   type CartLineJson,

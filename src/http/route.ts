@@ -6,7 +6,7 @@
  */
 import type { ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
-import type { CheckoutSession } from '../domain/session.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Checkout } from '../engine/checkout.js';
 import type { FormObject } from '../input/form.js';
 import type { HttpError } from './http-error.js';

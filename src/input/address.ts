@@ -12,13 +12,13 @@
  * @module
  */
 import type { Result } from 'neverthrow';
-import type { AddressPrefix } from '../domain/address.js';
+import type { AddressPrefix } from '../domain/address/rules.js';
+import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type {
   AddressCommandInput,
   SetPaymentAddressCommand,
   SetShippingAddressCommand,
-} from '../domain/commands.js';
-import { type CheckoutError, checkoutError } from '../domain/errors.js';
+} from '../domain/machine/commands.js';
 import { type MessageCatalog, type MessageId, type MessageParams, messageText } from '../domain/messages.js';
 import { maxTextLength, optionalId, readFields, rule, textField, valueMap } from './fields.js';
 

@@ -23,13 +23,13 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
+import { type CheckoutError, checkoutError, type FieldErrors } from '../domain/errors.js';
 import type {
   AddProductsCommand,
   CartItemInput,
   RemoveCartLineCommand,
   UpdateCartLineCommand,
-} from '../domain/commands.js';
-import { type CheckoutError, checkoutError, type FieldErrors } from '../domain/errors.js';
+} from '../domain/machine/commands.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import {
   lenientInteger,

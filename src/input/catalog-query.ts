@@ -12,7 +12,7 @@ import {
   type QueryValue,
   type RawPaging,
   type RawProductListQuery,
-} from '../domain/catalog-queries.js';
+} from '../domain/catalog/queries.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ManufacturerListQuery, ProductListQuery } from '../domain/records/catalog.js';

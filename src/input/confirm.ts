@@ -6,10 +6,10 @@
  */
 import type { Result } from 'neverthrow';
 import { z } from 'zod';
-import type { ConfirmInput } from '../domain/confirm.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
-import type { HistoryInput } from '../domain/order-history.js';
+import type { ConfirmInput } from '../domain/order/confirm.js';
+import type { HistoryInput } from '../domain/order/history.js';
 import { lenientInteger, optionalId, readFields, rule } from './fields.js';
 
 /** Absent (undefined or null) or blank. */

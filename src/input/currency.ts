@@ -7,8 +7,8 @@
  */
 import type { Result } from 'neverthrow';
 import { z } from 'zod';
-import type { SetCurrencyCommand } from '../domain/commands.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import type { SetCurrencyCommand } from '../domain/machine/commands.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { readFields, rule } from './fields.js';
 

@@ -13,8 +13,8 @@
  * @module
  */
 import type { Result } from 'neverthrow';
-import type { SetCustomerCommand } from '../domain/commands.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import type { SetCustomerCommand } from '../domain/machine/commands.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { optionalId, readFields, rule, textField, valueMap } from './fields.js';
 

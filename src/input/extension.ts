@@ -5,8 +5,8 @@
  */
 import type { Result } from 'neverthrow';
 import { z } from 'zod';
-import type { SetAffiliateCommand, SetCouponCommand, SetRewardCommand } from '../domain/commands.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import type { SetAffiliateCommand, SetCouponCommand, SetRewardCommand } from '../domain/machine/commands.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { optionalId, readFields, rule } from './fields.js';
 

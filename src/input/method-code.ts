@@ -7,7 +7,7 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
-import { postedRecord } from '../domain/custom-fields.js';
+import { postedRecord } from '../domain/customer/custom-fields.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { postedField } from './fields.js';
 

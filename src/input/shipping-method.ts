@@ -3,8 +3,8 @@
  * @module
  */
 import type { Result } from 'neverthrow';
-import type { SetShippingMethodCommand } from '../domain/commands.js';
 import type { CheckoutError } from '../domain/errors.js';
+import type { SetShippingMethodCommand } from '../domain/machine/commands.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { parseMethodCode } from './method-code.js';
 

@@ -1,7 +1,8 @@
 /** @module */
-import { invariant } from '../domain/errors.js';
+
 import { show } from './checks.js';
 import { fromDecimal, roundDecimal, toDecimal } from './decimal.js';
+import { invariant } from './invariant.js';
 import { type Money, makeMoney } from './money.js';
 import type { RoundingMode } from './rounding.js';
 
@@ -12,7 +13,7 @@ const WEIGHT_PATTERN = /^\d+(?:\.\d+)?$/;
 function weightDigits(weight: string): { digits: string; places: number } {
   invariant(
     typeof weight === 'string' && WEIGHT_PATTERN.test(weight),
-    `money: allocation weight must be a non-negative decimal string, got ${show(weight)}`,
+    () => `money: allocation weight must be a non-negative decimal string, got ${show(weight)}`,
   );
   const [integer = '', fraction = ''] = weight.split('.');
   return { digits: integer + fraction, places: fraction.length };

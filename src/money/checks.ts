@@ -6,7 +6,7 @@
  * `parseAmount` / `moneyFromJSON`, which return `undefined` instead.
  * @module
  */
-import { invariant } from '../domain/errors.js';
+import { invariant } from './invariant.js';
 import type { Money } from './money.js';
 
 /** The largest number of decimal places any rounding, allocation or formatting call accepts. */
@@ -30,7 +30,8 @@ export function show(value: unknown): string {
 export function assertDecimalPlaces(decimalPlaces: number): void {
   invariant(
     Number.isInteger(decimalPlaces) && decimalPlaces >= 0 && decimalPlaces <= MAX_DECIMAL_PLACES,
-    `money: decimal places must be an integer from 0 to ${MAX_DECIMAL_PLACES}, got ${show(decimalPlaces)}`,
+    () =>
+      `money: decimal places must be an integer from 0 to ${MAX_DECIMAL_PLACES}, got ${show(decimalPlaces)}`,
   );
 }
 
@@ -38,7 +39,7 @@ export function assertDecimalPlaces(decimalPlaces: number): void {
 export function assertCurrencyCode(code: string): void {
   invariant(
     typeof code === 'string' && CURRENCY_CODE_PATTERN.test(code),
-    `money: invalid currency code ${show(code)}`,
+    () => `money: invalid currency code ${show(code)}`,
   );
 }
 
@@ -49,6 +50,6 @@ export function assertCurrencyCode(code: string): void {
 export function assertSameCurrency(a: Money, b: Money, operation: string): void {
   invariant(
     a.currency === b.currency,
-    `money: cannot ${operation} ${show(a.currency)} and ${show(b.currency)} amounts`,
+    () => `money: cannot ${operation} ${show(a.currency)} and ${show(b.currency)} amounts`,
   );
 }

@@ -2,9 +2,10 @@
  * Currency metadata and conversion between currencies.
  * @module
  */
-import { invariant } from '../domain/errors.js';
+
 import { assertCurrencyCode, show } from './checks.js';
 import { type DecimalValue, fromDecimal, toDecimal } from './decimal.js';
+import { invariant } from './invariant.js';
 import { type Money, makeMoney } from './money.js';
 
 /**
@@ -33,7 +34,7 @@ function rateOf(currency: Currency): DecimalValue {
   const rate = toDecimal(currency.value);
   invariant(
     rate.isPositive() && !rate.isZero(),
-    `money: currency ${show(currency.code)} has a non-positive rate`,
+    () => `money: currency ${show(currency.code)} has a non-positive rate`,
   );
   return rate;
 }
@@ -49,7 +50,7 @@ function rateOf(currency: Currency): DecimalValue {
 export function convert(m: Money, from: Currency, to: Currency): Money {
   invariant(
     m.currency === from.code,
-    `money: cannot convert a ${show(m.currency)} amount as ${show(from.code)}`,
+    () => `money: cannot convert a ${show(m.currency)} amount as ${show(from.code)}`,
   );
   if (from.code === to.code) return m;
   assertCurrencyCode(to.code);

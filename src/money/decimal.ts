@@ -5,8 +5,8 @@
  * @module
  */
 import { Decimal } from 'decimal.js';
-import { invariant } from '../domain/errors.js';
 import { assertDecimalPlaces, show } from './checks.js';
+import { invariant } from './invariant.js';
 import type { RoundingMode } from './rounding.js';
 
 /**
@@ -36,7 +36,7 @@ const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
 export function toDecimal(amount: string): DecimalValue {
   invariant(
     typeof amount === 'string' && PLAIN_DECIMAL.test(amount),
-    `money: malformed decimal ${show(amount)}`,
+    () => `money: malformed decimal ${show(amount)}`,
   );
   return new Dec(amount);
 }
@@ -49,13 +49,13 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
   if (typeof factor === 'number') {
     invariant(
       Number.isSafeInteger(factor),
-      `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
+      () => `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
     );
     return new Dec(factor);
   }
   invariant(
     typeof factor === 'string' && PLAIN_DECIMAL.test(factor),
-    `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
+    () => `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
   );
   return new Dec(factor);
 }
@@ -66,7 +66,7 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
  * canonical string, so equal amounts compare equal as strings and as JSON.
  */
 export function fromDecimal(d: DecimalValue): string {
-  invariant(d.isFinite(), `money: non-finite result ${d.toString()}`);
+  invariant(d.isFinite(), () => `money: non-finite result ${d.toString()}`);
   if (d.isZero()) return '0.0000';
   const fixed = d.toFixed();
   const dot = fixed.indexOf('.');
@@ -79,6 +79,6 @@ export function fromDecimal(d: DecimalValue): string {
 /** Rounds `d` to `decimalPlaces` with the named tie rule. Throws on a bad place count or an unknown mode. */
 export function roundDecimal(d: DecimalValue, decimalPlaces: number, mode: RoundingMode): DecimalValue {
   assertDecimalPlaces(decimalPlaces);
-  invariant(Object.hasOwn(ROUNDING, mode), `money: unknown rounding mode ${show(mode)}`);
+  invariant(Object.hasOwn(ROUNDING, mode), () => `money: unknown rounding mode ${show(mode)}`);
   return d.toDecimalPlaces(decimalPlaces, ROUNDING[mode]);
 }

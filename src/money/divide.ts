@@ -1,6 +1,7 @@
 /** @module */
-import { invariant } from '../domain/errors.js';
+
 import { fromDecimal, toDecimal, toFactor } from './decimal.js';
+import { invariant } from './invariant.js';
 import { type Money, makeMoney } from './money.js';
 
 /**

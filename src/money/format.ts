@@ -2,10 +2,11 @@
  * Turning money into what people and JSON clients see: the formatted `text` and display numbers.
  * @module
  */
-import { invariant } from '../domain/errors.js';
+
 import { show } from './checks.js';
 import type { Currency } from './currency.js';
 import { roundDecimal, toDecimal } from './decimal.js';
+import { invariant } from './invariant.js';
 import type { Money } from './money.js';
 import type { RoundingMode } from './rounding.js';
 
@@ -41,7 +42,7 @@ function groupThousands(digits: string, separator: string): string {
 export function formatMoney(m: Money, currency: Currency, options: FormatOptions = {}): string {
   invariant(
     m.currency === currency.code,
-    `money: cannot format a ${show(m.currency)} amount as ${show(currency.code)}; convert it first`,
+    () => `money: cannot format a ${show(m.currency)} amount as ${show(currency.code)}; convert it first`,
   );
   const places = currency.decimalPlaces;
   const rounded = roundDecimal(toDecimal(m.amount), places, options.mode ?? 'half-away-from-zero');

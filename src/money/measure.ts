@@ -3,9 +3,10 @@
  * floats either, since a weight-based shipping rate turns them into money.
  * @module
  */
-import { invariant } from '../domain/errors.js';
+
 import { show } from './checks.js';
 import { fromDecimal, toDecimal } from './decimal.js';
+import { invariant } from './invariant.js';
 
 /**
  * Converts a measure between two units given their rates against the store's default unit (OpenCart's
@@ -15,8 +16,8 @@ import { fromDecimal, toDecimal } from './decimal.js';
 export function convertMeasure(value: string, fromRate: string, toRate: string): string {
   const from = toDecimal(fromRate);
   const to = toDecimal(toRate);
-  invariant(from.isPositive() && !from.isZero(), `measure: non-positive unit rate ${show(fromRate)}`);
-  invariant(to.isPositive() && !to.isZero(), `measure: non-positive unit rate ${show(toRate)}`);
+  invariant(from.isPositive() && !from.isZero(), () => `measure: non-positive unit rate ${show(fromRate)}`);
+  invariant(to.isPositive() && !to.isZero(), () => `measure: non-positive unit rate ${show(toRate)}`);
   return fromDecimal(toDecimal(value).times(to).div(from));
 }
 

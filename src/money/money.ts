@@ -3,9 +3,10 @@
  * untrusted input ({@link parseAmount}) and from stored JSON ({@link moneyFromJSON}).
  * @module
  */
-import { CartwrightInvariantError } from '../domain/errors.js';
+
 import { assertCurrencyCode, CURRENCY_CODE_PATTERN, show } from './checks.js';
 import { fromDecimal, toDecimal } from './decimal.js';
+import { CartwrightInvariantError } from './invariant.js';
 
 /**
  * An amount of money: an immutable plain value that is already valid JSON.

@@ -1,8 +1,8 @@
 /** @module */
 
-import { invariant } from '../domain/errors.js';
 import { assertCurrencyCode, show } from './checks.js';
 import { fromDecimal, toDecimal } from './decimal.js';
+import { invariant } from './invariant.js';
 import { type Money, makeMoney } from './money.js';
 
 /**
@@ -17,7 +17,7 @@ export function sum(list: readonly Money[], currency: string): Money {
   for (const m of list) {
     invariant(
       m.currency === currency,
-      `money: cannot sum ${show(m.currency)} into a ${show(currency)} total`,
+      () => `money: cannot sum ${show(m.currency)} into a ${show(currency)} total`,
     );
     total = total.plus(toDecimal(m.amount));
   }

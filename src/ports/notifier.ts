@@ -2,7 +2,7 @@
  * The notifier port.
  * @module
  */
-import type { DomainEvent } from '../domain/events.js';
+import type { DomainEvent } from '../domain/machine/events.js';
 
 /**
  * Receives domain events after the writes they describe have committed (order placed, status changed with its

@@ -3,10 +3,10 @@
  * @module
  */
 
-import type { HistoryWrite, StockShortage } from '../domain/order-write.js';
+import type { HistoryWrite, StockShortage } from '../domain/order/write.js';
 import type { OrderDraft, OrderRecord } from '../domain/records/order.js';
 
-export type { HistoryWrite, Redemption, StockMove, StockShortage } from '../domain/order-write.js';
+export type { HistoryWrite, Redemption, StockMove, StockShortage } from '../domain/order/write.js';
 
 /**
  * Ties a write to a client's idempotency key: `scope` is who may reuse the key (an API user, a session),

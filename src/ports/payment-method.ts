@@ -3,9 +3,9 @@
  * @module
  */
 
+import type { PaymentMethodOffer, SessionAddress } from '../domain/machine/session.js';
 import type { GeoZone } from '../domain/records/geo.js';
-import type { PaymentMethodOffer, SessionAddress } from '../domain/session.js';
-import type { StoreSettings } from '../domain/settings.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Money } from '../money/index.js';
 
 /** What a payment method may base its offer on. */

@@ -2,7 +2,7 @@
  * The session store port.
  * @module
  */
-import type { CheckoutSession } from '../domain/session.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 
 /** What a look-up found. */
 export type SessionLookup =

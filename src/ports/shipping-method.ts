@@ -3,9 +3,9 @@
  * @module
  */
 
+import type { SessionAddress, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { GeoZone } from '../domain/records/geo.js';
-import type { SessionAddress, ShippingQuoteGroup } from '../domain/session.js';
-import type { StoreSettings } from '../domain/settings.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Money } from '../money/index.js';
 
 /** What a shipping method may base its quote on. Amounts are in the default currency, net of tax. */

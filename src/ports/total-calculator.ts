@@ -10,4 +10,4 @@ export type {
   TotalLine,
   TotalsContext,
   TotalsState,
-} from '../domain/totals/calculator.js';
+} from '../domain/pricing/totals/calculator.js';

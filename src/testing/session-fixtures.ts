@@ -3,7 +3,7 @@
  * serialisation (money strings, checkbox option lists, multi-line text, non-ASCII names, JSON-special characters).
  * @module
  */
-import { type CheckoutSession, createSession, type SessionAddress } from '../domain/session.js';
+import { type CheckoutSession, createSession, type SessionAddress } from '../domain/machine/session.js';
 import { money } from '../money/index.js';
 
 /** Identity and timing of a {@link sampleSession}. */

@@ -3,7 +3,7 @@
  * CouponReleased reach the Notifier after the write commits; a throwing notifier never loses the order.
  */
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../src/domain/events.js';
+import type { DomainEvent } from '../../src/domain/machine/events.js';
 import { money } from '../../src/money/index.js';
 import { demoCheckout, expectOk } from './support/demo-checkout.js';
 import { confirmOk, readySession, stockOf } from './support/orders.js';

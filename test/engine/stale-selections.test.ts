@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
-import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../../src/domain/session.js';
+import type {
+  CheckoutSession,
+  PaymentMethodOffer,
+  ShippingQuoteGroup,
+} from '../../src/domain/machine/session.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { money, multiply } from '../../src/money/index.js';
 import type { PaymentMethod } from '../../src/ports/payment-method.js';

@@ -3,7 +3,7 @@
  * session addresses in the UK (Lancashire), the US (California) and Singapore (no zones).
  */
 import { demoStore } from '../../src/adapters/memory/index.js';
-import type { SessionAddress } from '../../src/domain/session.js';
+import type { SessionAddress } from '../../src/domain/machine/session.js';
 
 /** A fresh demo store's data: settings, `extensions` and the geo zones as a list. */
 export function demo() {

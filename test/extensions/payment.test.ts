@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentConfig } from '../../src/domain/extension-config.js';
-import type { SessionAddress } from '../../src/domain/session.js';
+import type { SessionAddress } from '../../src/domain/machine/session.js';
+import type { PaymentConfig } from '../../src/domain/settings/extension-config.js';
 import {
   createBankTransferPayment,
   createChequePayment,

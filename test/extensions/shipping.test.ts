@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WeightShippingConfig } from '../../src/domain/extension-config.js';
-import type { SessionAddress } from '../../src/domain/session.js';
+import type { SessionAddress } from '../../src/domain/machine/session.js';
+import type { WeightShippingConfig } from '../../src/domain/settings/extension-config.js';
 import {
   createFlatShipping,
   createFreeShipping,

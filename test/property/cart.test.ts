@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
-import { addProducts, type CartContext } from '../../src/domain/cart.js';
-import { cartSubTotal, priceCart } from '../../src/domain/cart-pricing.js';
-import type { AddProductsCommand, CartItemInput } from '../../src/domain/commands.js';
+import { addProducts, type CartContext } from '../../src/domain/cart/rules.js';
+import type { AddProductsCommand, CartItemInput } from '../../src/domain/machine/commands.js';
+import type { CartLine } from '../../src/domain/machine/session.js';
 import { createMessages } from '../../src/domain/messages.js';
-import type { CartLine } from '../../src/domain/session.js';
+import { cartSubTotal, priceCart } from '../../src/domain/pricing/cart.js';
 import { sum } from '../../src/money/index.js';
 
 const RUNS = { numRuns: 300 };

@@ -10,10 +10,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { viewCheckout } from '../../src/domain/checkout-view.js';
-import { dayOf } from '../../src/domain/facts.js';
-import type { CartLine, CheckoutSession } from '../../src/domain/session.js';
-import { defaultTotalCalculators } from '../../src/domain/totals/index.js';
+import { dayOf } from '../../src/domain/machine/facts.js';
+import type { CartLine, CheckoutSession } from '../../src/domain/machine/session.js';
+import { viewCheckout } from '../../src/domain/pricing/checkout.js';
+import { defaultTotalCalculators } from '../../src/domain/pricing/totals/index.js';
 import { convert, findCurrency, multiply, round, sum } from '../../src/money/index.js';
 import { addOne, chooseMethod, commandSpec, type Step, steps } from './support/checkout-commands.js';
 import { type Entry, guardOf, run, type Start, startSession } from './support/checkout-run.js';

@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutSession } from '../../src/domain/session.js';
+import type { CheckoutSession } from '../../src/domain/machine/session.js';
 import { type Step, sequences } from './support/engine-operations.js';
 import { type EngineWorld, engineWorld } from './support/engine-world.js';
 

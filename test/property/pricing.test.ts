@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
-import { optionSurcharge, unitPrice } from '../../src/domain/pricing.js';
+import type { CartOptionValue } from '../../src/domain/machine/session.js';
+import { optionSurcharge, unitPrice } from '../../src/domain/pricing/unit-price.js';
 import type { Product } from '../../src/domain/records/catalog.js';
-import type { CartOptionValue } from '../../src/domain/session.js';
 import { compare } from '../../src/money/index.js';
 
 const RUNS = { numRuns: 1000 };

@@ -1,13 +1,13 @@
 /**
- * Property tests for the pure tax rule (src/domain/tax.ts). Amounts and rates are generated from integers
+ * Property tests for the pure tax rule (src/domain/pricing/tax.ts). Amounts and rates are generated from integers
  * (BigInt counts of 10^-4 units) and written as decimal strings, never from floats.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UK, US } from '../../src/adapters/memory/demo/geography.js';
+import { createTaxRates, type TaxContext } from '../../src/domain/pricing/tax.js';
 import type { GeoZone } from '../../src/domain/records/geo.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../src/domain/records/tax.js';
-import { createTaxRates, type TaxContext } from '../../src/domain/tax.js';
 import { add, type Money, money, multiply } from '../../src/money/index.js';
 import type { TaxAmount } from '../../src/ports/total-calculator.js';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ApiUser } from '../../domain/records/api-user.js';
-import type { StoreSettings } from '../../domain/settings.js';
+import type { StoreSettings } from '../../domain/settings/settings.js';
 import { hashApiKey } from '../system/api-key-hash.js';
 import { demoCategories, demoManufacturers } from './demo/catalog.js';
 import { demoCoupons } from './demo/coupons.js';

@@ -22,7 +22,7 @@ export type {
   WeightRateStep,
   WeightShippingConfig,
   WeightShippingZone,
-} from '../../domain/extension-config.js';
+} from '../../domain/settings/extension-config.js';
 export { createMemoryApiUserDirectory } from './api-user-directory.js';
 export { createMemoryCatalog } from './catalog.js';
 export { createMemoryCouponDirectory } from './coupon-directory.js';

@@ -2,7 +2,7 @@
  * The recording notifier.
  * @module
  */
-import type { DomainEvent } from '../../domain/events.js';
+import type { DomainEvent } from '../../domain/machine/events.js';
 import type { Notifier } from '../../ports/notifier.js';
 import { frozenCopy } from './freeze.js';
 

@@ -2,7 +2,7 @@
  * The product list of the memory catalog: which products a filter selects and in what order.
  * @module
  */
-import { categoriesWithDescendants } from '../../domain/categories.js';
+import { categoriesWithDescendants } from '../../domain/catalog/categories.js';
 import type {
   Category,
   Product,

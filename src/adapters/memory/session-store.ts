@@ -2,7 +2,7 @@
  * The in-memory session store.
  * @module
  */
-import type { CheckoutSession } from '../../domain/session.js';
+import type { CheckoutSession } from '../../domain/machine/session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
 

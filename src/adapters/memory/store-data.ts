@@ -5,7 +5,6 @@
  * @module
  */
 
-import type { ExtensionConfig } from '../../domain/extension-config.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { Category, Manufacturer, Product } from '../../domain/records/catalog.js';
 import type { Coupon } from '../../domain/records/coupon.js';
@@ -20,7 +19,8 @@ import type {
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { OrderRecord } from '../../domain/records/order.js';
 import type { TaxRate, TaxRule } from '../../domain/records/tax.js';
-import type { StoreSettings } from '../../domain/settings.js';
+import type { ExtensionConfig } from '../../domain/settings/extension-config.js';
+import type { StoreSettings } from '../../domain/settings/settings.js';
 import type { Money } from '../../money/index.js';
 
 /** A custom field's setting for one customer group (OpenCart's `custom_field_customer_group`). */

@@ -3,7 +3,7 @@
  * @module
  */
 import { CartwrightInvariantError } from '../../domain/errors.js';
-import type { CheckoutSession } from '../../domain/session.js';
+import type { CheckoutSession } from '../../domain/machine/session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
 import type { RedisClientLike } from './client.js';

@@ -2,7 +2,7 @@
  * `bank_transfer`: the customer pays by bank transfer (OpenCart `extension/opencart/payment/bank_transfer`).
  * @module
  */
-import type { BankTransferConfig } from '../../domain/extension-config.js';
+import type { BankTransferConfig } from '../../domain/settings/extension-config.js';
 import type { PaymentMethod } from '../../ports/payment-method.js';
 import { type PaymentNames, servesPaymentAddress, singleOptionOffer } from './offer.js';
 

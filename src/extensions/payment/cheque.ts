@@ -2,7 +2,7 @@
  * `cheque`: the customer pays by cheque or money order (OpenCart `extension/opencart/payment/cheque`).
  * @module
  */
-import type { ChequeConfig } from '../../domain/extension-config.js';
+import type { ChequeConfig } from '../../domain/settings/extension-config.js';
 import type { PaymentMethod } from '../../ports/payment-method.js';
 import { type PaymentNames, servesPaymentAddress, singleOptionOffer } from './offer.js';
 

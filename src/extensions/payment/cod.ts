@@ -2,7 +2,7 @@
  * `cod`: cash on delivery (OpenCart `extension/opencart/payment/cod`).
  * @module
  */
-import type { PaymentConfig } from '../../domain/extension-config.js';
+import type { PaymentConfig } from '../../domain/settings/extension-config.js';
 import type { PaymentMethod } from '../../ports/payment-method.js';
 import { type PaymentNames, servesPaymentAddress, singleOptionOffer } from './offer.js';
 

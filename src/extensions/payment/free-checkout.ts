@@ -2,7 +2,7 @@
  * `free_checkout`: nothing to pay (OpenCart `extension/opencart/payment/free_checkout`).
  * @module
  */
-import type { PaymentConfig } from '../../domain/extension-config.js';
+import type { PaymentConfig } from '../../domain/settings/extension-config.js';
 import { isPositive, round } from '../../money/index.js';
 import type { PaymentContext, PaymentMethod } from '../../ports/payment-method.js';
 import { type PaymentNames, servesPaymentAddress, singleOptionOffer } from './offer.js';

@@ -4,7 +4,7 @@
  * own.
  * @module
  */
-import type { PaymentExtensionsConfig } from '../../domain/extension-config.js';
+import type { PaymentExtensionsConfig } from '../../domain/settings/extension-config.js';
 import type { PaymentMethod } from '../../ports/payment-method.js';
 import { createBankTransferPayment } from './bank-transfer.js';
 import { createChequePayment } from './cheque.js';

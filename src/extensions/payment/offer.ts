@@ -3,8 +3,8 @@
  * payment address, and the one-option offer they all answer.
  * @module
  */
-import { appliesInGeoZone } from '../../domain/geo-zone.js';
-import type { PaymentMethodOffer } from '../../domain/session.js';
+import { appliesInGeoZone } from '../../domain/address/geo-zone.js';
+import type { PaymentMethodOffer } from '../../domain/machine/session.js';
 import type { PaymentContext } from '../../ports/payment-method.js';
 
 /**

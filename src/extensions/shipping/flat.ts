@@ -2,7 +2,7 @@
  * `flat`: one fixed cost per order (OpenCart `extension/opencart/shipping/flat`).
  * @module
  */
-import type { FlatShippingConfig } from '../../domain/extension-config.js';
+import type { FlatShippingConfig } from '../../domain/settings/extension-config.js';
 import type { ShippingMethod } from '../../ports/shipping-method.js';
 import { type ShippingNames, servesAddress, singleQuoteGroup } from './quote-group.js';
 

@@ -2,7 +2,7 @@
  * `free`: no shipping cost once the cart is big enough (OpenCart `extension/opencart/shipping/free`).
  * @module
  */
-import type { FreeShippingConfig } from '../../domain/extension-config.js';
+import type { FreeShippingConfig } from '../../domain/settings/extension-config.js';
 import { compare, zero } from '../../money/index.js';
 import type { ShippingMethod } from '../../ports/shipping-method.js';
 import { type ShippingNames, servesAddress, singleQuoteGroup } from './quote-group.js';

@@ -3,7 +3,7 @@
  * store's extension settings. Register them as `CheckoutDeps.shippingMethods`, alone or beside the host's own.
  * @module
  */
-import type { ShippingExtensionsConfig } from '../../domain/extension-config.js';
+import type { ShippingExtensionsConfig } from '../../domain/settings/extension-config.js';
 import type { ShippingMethod } from '../../ports/shipping-method.js';
 import { createFlatShipping } from './flat.js';
 import { createFreeShipping } from './free.js';

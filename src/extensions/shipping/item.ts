@@ -2,7 +2,7 @@
  * `item`: a cost per unit shipped (OpenCart `extension/opencart/shipping/item`).
  * @module
  */
-import type { ItemShippingConfig } from '../../domain/extension-config.js';
+import type { ItemShippingConfig } from '../../domain/settings/extension-config.js';
 import { multiply } from '../../money/index.js';
 import type { ShippingMethod } from '../../ports/shipping-method.js';
 import { type ShippingNames, servesAddress, singleQuoteGroup } from './quote-group.js';

@@ -2,7 +2,7 @@
  * `pickup`: the customer collects from the store (OpenCart `extension/opencart/shipping/pickup`).
  * @module
  */
-import type { PickupShippingConfig } from '../../domain/extension-config.js';
+import type { PickupShippingConfig } from '../../domain/settings/extension-config.js';
 import { zero } from '../../money/index.js';
 import type { ShippingMethod } from '../../ports/shipping-method.js';
 import { type ShippingNames, servesAddress, singleQuoteGroup } from './quote-group.js';

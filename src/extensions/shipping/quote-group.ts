@@ -3,8 +3,8 @@
  * shipping address, and the one-quote group most of them answer.
  * @module
  */
-import { appliesInGeoZone } from '../../domain/geo-zone.js';
-import type { ShippingQuoteGroup } from '../../domain/session.js';
+import { appliesInGeoZone } from '../../domain/address/geo-zone.js';
+import type { ShippingQuoteGroup } from '../../domain/machine/session.js';
 import type { Money } from '../../money/index.js';
 import type { ShippingContext } from '../../ports/shipping-method.js';
 

@@ -2,15 +2,16 @@
  * `weight`: rates by cart weight, one table per geo zone (OpenCart `extension/opencart/shipping/weight`).
  * @module
  */
+
+import { isInGeoZone } from '../../domain/address/geo-zone.js';
+import type { ShippingQuote, ShippingQuoteGroup } from '../../domain/machine/session.js';
+import type { GeoZone } from '../../domain/records/geo.js';
 import type {
   WeightRateStep,
   WeightShippingConfig,
   WeightShippingZone,
-} from '../../domain/extension-config.js';
-import { isInGeoZone } from '../../domain/geo-zone.js';
-import type { GeoZone } from '../../domain/records/geo.js';
-import type { ShippingQuote, ShippingQuoteGroup } from '../../domain/session.js';
-import type { StoreSettings } from '../../domain/settings.js';
+} from '../../domain/settings/extension-config.js';
+import type { StoreSettings } from '../../domain/settings/settings.js';
 import { sumMeasures } from '../../money/index.js';
 import type { ShippingContext, ShippingMethod } from '../../ports/shipping-method.js';
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { CartLine, CheckoutSession } from '../../domain/session.js';
+import type { CartLine, CheckoutSession } from '../../domain/machine/session.js';
 import type { SessionLookup, SessionStore } from '../../ports/session-store.js';
 import { sampleSession } from '../session-fixtures.js';
 import type { SessionStoreFixture } from '../session-store-fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryAdapters, createMemoryNotifier, demoStore } from '../../../src/adapters/memory/index.js';
-import type { DomainEvent } from '../../../src/domain/events.js';
-import { createSession } from '../../../src/domain/session.js';
+import type { DomainEvent } from '../../../src/domain/machine/events.js';
+import { createSession } from '../../../src/domain/machine/session.js';
 import { draft, history, take, testClock, usd } from './helpers.js';
 
 describe('memory notifier', () => {

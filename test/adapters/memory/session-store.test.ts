@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemorySessionStore } from '../../../src/adapters/memory/index.js';
-import { type CheckoutSession, createSession } from '../../../src/domain/session.js';
+import { type CheckoutSession, createSession } from '../../../src/domain/machine/session.js';
 import { testClock } from './helpers.js';
 
 const HOUR = 3600;

@@ -3,8 +3,8 @@
  * session-store contract suite passes a correct store and catches each defect.
  */
 
-import type { CheckoutSession } from '../../../src/domain/session.js';
-import { isSessionExpired } from '../../../src/domain/session.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
+import { isSessionExpired } from '../../../src/domain/machine/session.js';
 import type { Clock } from '../../../src/ports/clock.js';
 import type { SessionLookup, SessionStore } from '../../../src/ports/session-store.js';
 

@@ -12,16 +12,16 @@ import {
   type MemoryStoreData,
 } from '../../../src/adapters/memory/index.js';
 import type { CheckoutError } from '../../../src/domain/errors.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
-import type { StoreSettings } from '../../../src/domain/settings.js';
-import { createTotalCalculators } from '../../../src/domain/totals/builtins.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
+import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
+import { applyStoreConfig } from '../../../src/domain/settings/parse.js';
+import type { StoreSettings } from '../../../src/domain/settings/settings.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import type { CheckoutDeps, CheckoutOptions } from '../../../src/engine/context.js';
 import { createCheckout } from '../../../src/engine/create-checkout.js';
 import type { AddressRequest } from '../../../src/engine/requests.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
-import { applyStoreConfig } from '../../../src/input/settings.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
 /** Where every test clock starts. */

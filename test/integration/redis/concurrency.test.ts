@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { SessionStore } from '../../../src/ports/session-store.js';
 import { createManualClock, sampleSession } from '../../../src/testing/index.js';
 import { connectRedis, useRedisTestRun } from '../support/redis.js';

@@ -14,7 +14,7 @@ import {
   type RedisSessionStoreOptions,
 } from '../../../src/adapters/redis/index.js';
 import { CartwrightInvariantError } from '../../../src/domain/errors.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import {
   createManualClock,
   describeSessionStoreContract,

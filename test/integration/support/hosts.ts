@@ -14,7 +14,7 @@ import {
   createSystemClock,
   verifyApiKey,
 } from '../../../src/adapters/system/index.js';
-import { createTotalCalculators } from '../../../src/domain/totals/builtins.js';
+import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
 import { createCheckout } from '../../../src/engine/index.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';

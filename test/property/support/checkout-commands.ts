@@ -5,8 +5,8 @@
  * Singapore and broken ones, currencies, and (for the selection properties) method choices.
  */
 import fc from 'fast-check';
-import type { CartItemInput, CheckoutCommand, CustomerInput } from '../../../src/domain/commands.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
+import type { CartItemInput, CheckoutCommand, CustomerInput } from '../../../src/domain/machine/commands.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 
 /** A cart line named by the command: one of the lines the session holds when it runs, or an unknown id. */
 export type LineRef = { readonly pick: number } | { readonly unknown: string };

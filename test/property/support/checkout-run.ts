@@ -3,13 +3,13 @@
  * command, the decision, and (optionally) the re-check of stale selections with the test's offers.
  */
 import type { Result } from 'neverthrow';
-import type { CheckoutCommand } from '../../../src/domain/commands.js';
-import { type Decision, decide, guardState } from '../../../src/domain/decide.js';
 import type { CheckoutError } from '../../../src/domain/errors.js';
-import type { CheckoutFacts, ViewFacts } from '../../../src/domain/facts.js';
-import { recheckSelections } from '../../../src/domain/selections.js';
-import { type CheckoutSession, createSession } from '../../../src/domain/session.js';
-import type { GuardState } from '../../../src/domain/steps.js';
+import type { CheckoutCommand } from '../../../src/domain/machine/commands.js';
+import { type Decision, decide, guardState } from '../../../src/domain/machine/decide.js';
+import type { CheckoutFacts, ViewFacts } from '../../../src/domain/machine/facts.js';
+import { recheckSelections } from '../../../src/domain/machine/selections.js';
+import { type CheckoutSession, createSession } from '../../../src/domain/machine/session.js';
+import type { GuardState } from '../../../src/domain/machine/steps.js';
 import { sampleSession } from '../../../src/testing/index.js';
 import { resolveCommand, type Step } from './checkout-commands.js';
 import { deepFreeze, factsFor, offersFor, plusSeconds, settings, T0, TTL_SECONDS } from './checkout-world.js';

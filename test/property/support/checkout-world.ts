@@ -5,22 +5,27 @@
  * shipping and payment extensions.
  */
 import { demoStore } from '../../../src/adapters/memory/index.js';
-import { pricingGroupId } from '../../../src/domain/checkout-view.js';
-import type { CheckoutCommand, CustomerInput } from '../../../src/domain/commands.js';
-import { resolveCustomerGroupId } from '../../../src/domain/customer.js';
-import type { CheckoutFacts, CouponFacts, CustomerFacts, ViewFacts } from '../../../src/domain/facts.js';
-import { dayOf } from '../../../src/domain/facts.js';
-import { createMessages } from '../../../src/domain/messages.js';
-import type { Product } from '../../../src/domain/records/catalog.js';
-import type { CustomField } from '../../../src/domain/records/customers.js';
-import type { Offers } from '../../../src/domain/selections.js';
+import { resolveCustomerGroupId } from '../../../src/domain/customer/rules.js';
+import type { CheckoutCommand, CustomerInput } from '../../../src/domain/machine/commands.js';
+import type {
+  CheckoutFacts,
+  CouponFacts,
+  CustomerFacts,
+  ViewFacts,
+} from '../../../src/domain/machine/facts.js';
+import { dayOf } from '../../../src/domain/machine/facts.js';
+import type { Offers } from '../../../src/domain/machine/selections.js';
 import type {
   CheckoutSession,
   PaymentMethodOffer,
   ShippingQuote,
   ShippingQuoteGroup,
-} from '../../../src/domain/session.js';
-import type { GuardState } from '../../../src/domain/steps.js';
+} from '../../../src/domain/machine/session.js';
+import type { GuardState } from '../../../src/domain/machine/steps.js';
+import { createMessages } from '../../../src/domain/messages.js';
+import { pricingGroupId } from '../../../src/domain/pricing/checkout.js';
+import type { Product } from '../../../src/domain/records/catalog.js';
+import type { CustomField } from '../../../src/domain/records/customers.js';
 import { money } from '../../../src/money/index.js';
 
 export const { data, settings } = demoStore();

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../../../src/domain/errors.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import type { StepResult } from '../../../src/engine/outputs.js';
 import type { CartItemRequest, CustomerRequest } from '../../../src/engine/requests.js';

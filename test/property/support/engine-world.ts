@@ -5,7 +5,7 @@
  * offers for that session without touching the session under test.
  */
 import { createMemorySessionStore, type MemoryAdapters } from '../../../src/adapters/memory/index.js';
-import type { CheckoutSession } from '../../../src/domain/session.js';
+import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import { createCheckout } from '../../../src/engine/create-checkout.js';
 import { createSequentialIds, type ManualClock } from '../../../src/testing/index.js';

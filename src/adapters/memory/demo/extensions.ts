@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { ExtensionConfig, FeeTotalConfig } from '../../../domain/extension-config.js';
+import type { ExtensionConfig, FeeTotalConfig } from '../../../domain/settings/extension-config.js';
 import { money } from '../../../money/index.js';
 
 const usd = (amount: string) => money(amount, 'USD');

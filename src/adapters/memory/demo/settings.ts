@@ -2,7 +2,7 @@
  * The demo store's settings: OpenCart's defaults, with the choices DEMO-STORE.md makes.
  * @module
  */
-import type { MeasureClass, OrderStatus, StoreSettings } from '../../../domain/settings.js';
+import type { MeasureClass, OrderStatus, StoreSettings } from '../../../domain/settings/settings.js';
 import type { Currency } from '../../../money/index.js';
 
 /** USD (default), GBP and EUR with OpenCart's demo rates. */

@@ -1,0 +1,262 @@
+/**
+ * Confirm (seed step 7, DECISIONS 23–27, 35): every precondition checked together, then the order to write and its
+ * first history entry, or the order a repeated confirm already made. Pure: the engine asks the fraud checks,
+ * writes through the order repository and saves the session afterwards.
+ * @module
+ */
+import { err, ok, type Result } from 'neverthrow';
+import type { Money } from '../../money/index.js';
+import { type CheckoutError, checkoutError } from '../errors.js';
+import type { CheckoutFacts } from '../machine/facts.js';
+import type { CheckoutSession } from '../machine/session.js';
+import { checkGuards } from '../machine/steps.js';
+import { type MessageCatalog, messageText } from '../messages.js';
+import { hasStock, lineMinimumMet } from '../pricing/cart.js';
+import { type CheckoutView, viewCheckout } from '../pricing/checkout.js';
+import type { TotalCalculator } from '../pricing/totals/calculator.js';
+import type { Affiliate } from '../records/customers.js';
+import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
+import type { StoreSettings } from '../settings/settings.js';
+import { buildOrderDraft, keepOriginalFields } from './draft.js';
+import { isActiveStatus, planHistoryWrite, planRevisionWrite, type StatusMove } from './history.js';
+import type { HistoryWrite } from './write.js';
+
+/** Confirm's own fields, parsed (the seed: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */
+export interface ConfirmInput {
+  /** 0 creates a new order; an existing id updates that order. */
+  readonly orderId: number;
+  /** null: `config_order_status_id`. */
+  readonly orderStatusId: number | null;
+  readonly comment: string;
+  /** null: the session's affiliate; 0: none. */
+  readonly affiliateId: number | null;
+}
+
+/** What confirm reads besides the command facts. */
+export interface ConfirmFacts extends CheckoutFacts {
+  /** The order `orderId` names; only read when it is above 0 (undefined: no such order). */
+  readonly existingOrder?: OrderRecord | undefined;
+  /** The coupon id of `existingOrder`'s coupon code (null: none, or deleted since), for its release. */
+  readonly existingCouponId?: number | null | undefined;
+  /** The affiliate of the order, when one is named and exists. */
+  readonly affiliate?: Affiliate | undefined;
+  /** The client as the host saw it (IP, forwarded IP, user agent, accept-language). */
+  readonly client: OrderClient;
+  /** Digest of the session content and confirm fields: equal digests mean "the same order" (DECISIONS 35). */
+  readonly fingerprint: string;
+}
+
+/** An order to write: a new one (`orderId` 0) or an update of `orderId` at `expectedRevision`. */
+export interface OrderWrite {
+  readonly kind: 'write';
+  readonly orderId: number;
+  readonly expectedRevision: number;
+  readonly draft: OrderDraft;
+  readonly move: StatusMove;
+  readonly history: HistoryWrite;
+  /** The order before this write, for an update (its lines go back to stock when it was active). */
+  readonly original: OrderDraft | undefined;
+  /** The coupon the order uses, for its redemption and events. */
+  readonly couponId: number | null;
+  /** The coupon whose use this write releases (an update of an active order: the original's), or null. */
+  readonly releasedCouponId: number | null;
+  /** Reward points the order earns (the response's `points`). */
+  readonly points: number;
+  readonly commission: Money;
+  readonly view: CheckoutView;
+}
+
+/** The session confirmed this exact content before: answer with that order, write nothing. */
+export interface OrderReplay {
+  readonly kind: 'replay';
+  readonly orderId: number;
+  readonly view: CheckoutView;
+}
+
+/** What confirm decided. */
+export type ConfirmPlan = OrderWrite | OrderReplay;
+
+/** The errors of the cart itself at confirm: stock (unless allowed) and each line's minimum, under `product`. */
+function cartErrors(
+  view: CheckoutView,
+  settings: StoreSettings,
+  messages: MessageCatalog,
+): Record<string, string> {
+  if (view.lines.length === 0) return {};
+  if (!settings.stockCheckout && !hasStock(view.lines))
+    return { product: messageText(messages, 'confirm.stock') };
+  const short = view.lines.find((line) => !lineMinimumMet(line, view.lines));
+  if (short === undefined) return {};
+  return { product: messageText(messages, 'cart.minimum', { name: short.name, minimum: short.minimum }) };
+}
+
+/** Field errors of confirm's own fields: status, affiliate, order. */
+function fieldErrors(
+  input: ConfirmInput,
+  facts: ConfirmFacts,
+  settings: StoreSettings,
+): { errors: Record<string, string>; notFound: boolean } {
+  const messages = facts.messages;
+  const errors: Record<string, string> = {};
+  const status = input.orderStatusId ?? settings.orderStatusId;
+  if (!settings.orderStatuses.some((s) => s.orderStatusId === status)) {
+    errors.order_status_id = messageText(messages, 'order.status');
+  }
+  if (input.affiliateId !== null && input.affiliateId > 0 && facts.affiliate === undefined) {
+    errors.affiliate_id = messageText(messages, 'affiliate.not_found');
+  }
+  const notFound = input.orderId > 0 && facts.existingOrder === undefined;
+  return { errors, notFound };
+}
+
+/**
+ * Decides a confirm.
+ *
+ * A session whose last confirm had the same fingerprint, confirmed again with `order_id` 0, replays that order
+ * (DECISIONS 35) before any check: the order exists, and what it took (stock above all) must not make its own
+ * retry fail. Otherwise every missing step (the seed's confirm keys), stock, minimum, an unknown status or
+ * affiliate are reported together.
+ *
+ * An unknown `order_id` (> 0, no such order) is `not_found` under `order_id` **alone**: it hides every other
+ * error of the request, because the other checks describe a write to an order that does not exist (OpenCart's
+ * edit answers the missing order first too).
+ */
+export function decideConfirm(
+  session: CheckoutSession,
+  input: ConfirmInput,
+  facts: ConfirmFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+): Result<ConfirmPlan, CheckoutError> {
+  const view = viewCheckout(session, facts, settings, calculators);
+  if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
+    return ok({ kind: 'replay', orderId: session.lastOrder.orderId, view });
+  }
+  const state = { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
+  const guard = checkGuards('confirm', session, state, settings, facts.messages);
+  const { errors, notFound } = fieldErrors(input, facts, settings);
+  const all = { ...guard, ...cartErrors(view, settings, facts.messages), ...errors };
+  if (notFound)
+    return err(checkoutError('not_found', { order_id: messageText(facts.messages, 'order.not_found') }));
+  if (Object.keys(all).length > 0) {
+    return err(
+      checkoutError(
+        Object.keys(errors).length === 0 && Object.keys(guard).length > 0 ? 'precondition' : 'validation',
+        all,
+      ),
+    );
+  }
+  return ok(planWrite(session, input, facts, settings, view));
+}
+
+/** The history write of a planned order: a create's first entry, or an update's release and re-apply. */
+function historyOf(
+  plan: Pick<OrderWrite, 'draft' | 'move' | 'original' | 'couponId' | 'releasedCouponId'>,
+  entry: { readonly comment: string; readonly notify: boolean; readonly dateAdded: string },
+  settings: StoreSettings,
+): HistoryWrite {
+  if (plan.original === undefined) {
+    return planHistoryWrite(plan.draft, plan.move, entry, plan.couponId, settings);
+  }
+  const coupons = { original: plan.releasedCouponId, draft: plan.couponId };
+  return planRevisionWrite(plan.original, plan.draft, plan.move, entry, coupons, settings);
+}
+
+/**
+ * The write of a confirm that passed its checks. An update keeps the original order's date added, client,
+ * currency and language (OpenCart's `editOrder`) and gives back what the original took before the new draft
+ * takes its own (see `planRevisionWrite`).
+ */
+function planWrite(
+  session: CheckoutSession,
+  input: ConfirmInput,
+  facts: ConfirmFacts,
+  settings: StoreSettings,
+  view: CheckoutView,
+): OrderWrite {
+  const built = buildOrderDraft(session, view, facts, settings, {
+    comment: input.comment,
+    affiliate: facts.affiliate,
+    client: facts.client,
+    now: facts.now,
+  });
+  const existing = input.orderId > 0 ? facts.existingOrder : undefined;
+  const draft = existing === undefined ? built : keepOriginalFields(built, existing);
+  const move = { from: existing?.orderStatusId ?? 0, to: input.orderStatusId ?? settings.orderStatusId };
+  const couponId = session.coupon === null ? null : (facts.coupon?.coupon?.couponId ?? null);
+  const wasActive = existing !== undefined && isActiveStatus(existing.orderStatusId, settings);
+  const planned = {
+    draft,
+    move,
+    original: existing,
+    couponId,
+    releasedCouponId: wasActive ? (facts.existingCouponId ?? null) : null,
+  };
+  return {
+    kind: 'write',
+    orderId: existing?.orderId ?? 0,
+    expectedRevision: existing?.revision ?? 0,
+    ...planned,
+    history: historyOf(planned, { comment: input.comment, notify: false, dateAdded: facts.now }, settings),
+    points: view.lines.reduce((points, line) => points + line.reward, 0),
+    commission: draft.commission,
+    view,
+  };
+}
+
+/** Whether a write moves the order into the processing or complete statuses (when fraud checks run). */
+export function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
+  return (
+    isActiveStatus(plan.move.to, settings) &&
+    !(plan.move.from !== 0 && isActiveStatus(plan.move.from, settings))
+  );
+}
+
+/** The plan with its status replaced (a fraud check's verdict): the history write is planned again. */
+export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
+  const replanned = { ...plan, move: { ...plan.move, to: orderStatusId } };
+  return { ...replanned, history: historyOf(replanned, plan.history, settings) };
+}
+
+/** What a confirm's fingerprint is computed from: the session's content and the confirm fields, canonically. */
+export function confirmFingerprintSource(session: CheckoutSession, input: ConfirmInput): string {
+  const content = {
+    customer: session.customer,
+    cart: session.cart,
+    paymentAddress: session.paymentAddress,
+    shippingAddress: session.shippingAddress,
+    shippingMethod: session.shippingMethod,
+    paymentMethod: session.paymentMethod,
+    coupon: session.coupon,
+    reward: session.reward,
+    affiliateId: session.affiliateId,
+    currency: session.currency,
+    language: session.language,
+    confirm: input,
+  };
+  return canonicalJson(content);
+}
+
+/** JSON with object keys sorted at every level: equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */
+export function confirmedSession(
+  session: CheckoutSession,
+  orderId: number,
+  facts: ConfirmFacts,
+): CheckoutSession {
+  return {
+    ...session,
+    version: session.version + 1,
+    updatedAt: facts.now,
+    expiresAt: facts.expiresAt,
+    lastOrder: { orderId, fingerprint: facts.fingerprint },
+  };
+}

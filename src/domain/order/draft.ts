@@ -1,0 +1,194 @@
+/**
+ * The order record confirm writes (DECISIONS 25), built from the session and its derived view: every group the
+ * seed lists (store, customer, both addresses, methods, lines with options and subscription, totals, taxes,
+ * affiliate and commission, client, currency and rate, language, dates). Amounts are in the store's default
+ * currency, as OpenCart stores them; `currencyCode`/`currencyValue` say how the customer saw them.
+ * @module
+ */
+import { type Currency, type Money, percent, sum, zero } from '../../money/index.js';
+import type { PricedCartLine, PricedOption } from '../cart/line.js';
+import { invariant } from '../errors.js';
+import type { ViewFacts } from '../machine/facts.js';
+import type { CheckoutSession } from '../machine/session.js';
+import {
+  appliedCoupon,
+  appliedReward,
+  type CheckoutView,
+  storeCurrency,
+  taxRatesOf,
+} from '../pricing/checkout.js';
+import type { TaxRateSet } from '../pricing/tax.js';
+import type { TotalsState } from '../pricing/totals/calculator.js';
+import { presentTotals } from '../pricing/totals/index.js';
+import type { Product } from '../records/catalog.js';
+import type { Affiliate } from '../records/customers.js';
+import type {
+  OrderClient,
+  OrderDraft,
+  OrderOption,
+  OrderProduct,
+  OrderSubscription,
+  OrderTax,
+  OrderTotal,
+} from '../records/order.js';
+import type { StoreSettings } from '../settings/settings.js';
+
+/** What confirm adds to the session for the order. */
+export interface DraftInput {
+  readonly comment: string;
+  /** The affiliate of the order (confirm's `affiliate_id`, or the session's), or undefined. */
+  readonly affiliate: Affiliate | undefined;
+  readonly client: OrderClient;
+  readonly now: string;
+}
+
+/** The tax on one unit of `amount` of a class: every rate's amount, summed. */
+function unitTax(rates: TaxRateSet, amount: Money, taxClassId: number): Money {
+  return sum(
+    rates.taxesOn(amount, taxClassId, 1).map((tax) => tax.amount),
+    amount.currency,
+  );
+}
+
+/** An order option: the priced option with whether its value's stock moves. */
+function orderOption(option: PricedOption, product: Product | undefined): OrderOption {
+  const value = product?.options
+    .flatMap((o) => o.values)
+    .find((v) => v.productOptionValueId === option.product_option_value_id);
+  return {
+    productOptionId: option.product_option_id,
+    productOptionValueId: option.product_option_value_id,
+    optionId: option.option_id,
+    optionValueId: option.option_value_id,
+    name: option.name,
+    value: option.value,
+    type: option.type,
+    subtract: value?.subtract ?? false,
+  };
+}
+
+/** The subscription of an order line, with the tax on its prices. */
+function orderSubscription(line: PricedCartLine, rates: TaxRateSet): OrderSubscription | null {
+  const plan = line.subscription;
+  if (plan === null) return null;
+  return {
+    subscriptionPlanId: plan.subscription_plan_id,
+    name: plan.name,
+    trialStatus: plan.trial_status,
+    trialPrice: plan.trial_price,
+    trialTax: unitTax(rates, plan.trial_price, line.tax_class_id),
+    trialFrequency: plan.trial_frequency,
+    trialCycle: plan.trial_cycle,
+    trialDuration: plan.trial_duration,
+    price: plan.price,
+    tax: unitTax(rates, plan.price, line.tax_class_id),
+    frequency: plan.frequency,
+    cycle: plan.cycle,
+    duration: plan.duration,
+  };
+}
+
+/** One order line from a priced cart line. */
+function orderProduct(line: PricedCartLine, product: Product | undefined, rates: TaxRateSet): OrderProduct {
+  return {
+    productId: line.product_id,
+    masterId: product?.masterId ?? 0,
+    name: line.name,
+    model: line.model,
+    quantity: line.quantity,
+    price: line.price,
+    total: line.total,
+    tax: unitTax(rates, line.price, line.tax_class_id),
+    reward: line.reward,
+    subtract: line.subtract,
+    options: line.option.map((option) => orderOption(option, product)),
+    subscription: orderSubscription(line, rates),
+  };
+}
+
+/** The affiliate's commission: its percentage of the order's net sub-total (0 without an affiliate). */
+export function commissionOf(
+  lines: readonly PricedCartLine[],
+  affiliate: Affiliate | undefined,
+  currency: string,
+): Money {
+  if (affiliate === undefined) return zero(currency);
+  const subTotal = sum(
+    lines.map((line) => line.total),
+    currency,
+  );
+  return percent(subTotal, affiliate.commission);
+}
+
+/** The totals in the default currency, rounded to its places, `total` their exact sum. */
+function draftTotals(state: TotalsState, currency: Currency, settings: StoreSettings): readonly OrderTotal[] {
+  return presentTotals(state, currency, currency, settings);
+}
+
+/** The order's taxes by rate (exact, default currency). */
+function draftTaxes(state: TotalsState): readonly OrderTax[] {
+  return Object.values(state.taxes).map((tax) => ({
+    taxRateId: tax.taxRateId,
+    name: tax.name,
+    amount: tax.amount,
+  }));
+}
+
+/**
+ * The draft of an edited order (confirm with `order_id` > 0) keeping what OpenCart's `editOrder` keeps: the date
+ * it was added, the client it came from (IP, forwarded IP, user agent, accept-language), its currency and rate
+ * and its language. Everything else is the new draft's; `dateModified` is the edit's time.
+ */
+export function keepOriginalFields(draft: OrderDraft, original: OrderDraft): OrderDraft {
+  return {
+    ...draft,
+    dateAdded: original.dateAdded,
+    client: original.client,
+    currencyCode: original.currencyCode,
+    currencyValue: original.currencyValue,
+    languageCode: original.languageCode,
+  };
+}
+
+/** Builds the order record of a confirmed session. */
+export function buildOrderDraft(
+  session: CheckoutSession,
+  view: CheckoutView,
+  facts: ViewFacts,
+  settings: StoreSettings,
+  input: DraftInput,
+): OrderDraft {
+  const rates = taxRatesOf(session, facts, settings);
+  const currency = storeCurrency(settings, settings.currency);
+  const totals = draftTotals(view.state, currency, settings);
+  const customer = session.customer;
+  invariant(customer !== null, 'confirm guards a missing customer before it builds the draft');
+  return {
+    storeId: settings.storeId,
+    storeName: settings.storeName,
+    storeUrl: settings.storeUrl,
+    invoicePrefix: settings.invoicePrefix,
+    apiUserId: session.apiUserId,
+    customer,
+    paymentAddress: session.paymentAddress,
+    shippingAddress: view.shippingRequired ? session.shippingAddress : null,
+    paymentMethod: session.paymentMethod,
+    shippingMethod: view.shippingRequired ? session.shippingMethod : null,
+    products: view.lines.map((line) => orderProduct(line, facts.products.get(line.product_id), rates)),
+    totals,
+    taxes: draftTaxes(view.state),
+    total: totals.find((total) => total.code === 'total')?.value ?? view.total,
+    comment: input.comment,
+    couponCode: appliedCoupon(session, view.lines, facts, settings)?.coupon.code ?? '',
+    rewardPoints: appliedReward(session, view.lines, facts),
+    loggedInCustomerId: session.loggedInCustomerId ?? 0,
+    affiliateId: input.affiliate?.customerId ?? 0,
+    commission: commissionOf(view.lines, input.affiliate, currency.code),
+    languageCode: session.language,
+    currencyCode: session.currency,
+    currencyValue: storeCurrency(settings, session.currency).value,
+    client: input.client,
+    dateAdded: input.now,
+    dateModified: input.now,
+  };
+}

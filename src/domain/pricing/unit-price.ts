@@ -1,0 +1,268 @@
+/**
+ * The unit price of one cart line (OpenCart's `cart.php` line computation, reference §4.2), with cartwright's
+ * rules (DECISIONS 11, 14, 15) in place of OpenCart's defects (reference §12 items 26–28):
+ *
+ * - The base is the product price. A valid quantity discount or an active special replaces it; when both apply,
+ *   the LOWER of the two wins (OpenCart HEAD lets the discount win, 4.0.2.3 the special: neither is a rule a
+ *   shopper can predict, the lower price is).
+ * - A subscription plan of the customer group replaces the base with the plan's price (its trial price while in
+ *   trial); discounts and specials do NOT apply on top of a plan (unlike HEAD, item 26).
+ * - Option surcharges are added in every case, including subscriptions (DECISIONS 14; HEAD drops them).
+ * - A scalar checkbox value counts as one value (DECISIONS 11; OpenCart ignores it).
+ *
+ * Pure: no I/O, no clock (`today` is a parameter), money only through `src/money`.
+ * @module
+ */
+import { add, compare, type Money, sum } from '../../money/index.js';
+import { invariant } from '../errors.js';
+import type { CartOptionValue } from '../machine/session.js';
+import type {
+  Product,
+  ProductDiscount,
+  ProductOption,
+  ProductOptionValue,
+  ProductSpecial,
+  SubscriptionPlan,
+} from '../records/catalog.js';
+
+/** What the unit price of one cart line depends on. */
+export interface PriceInput {
+  readonly product: Product;
+  /** The line's options: product_option_id → value id, text, or a list of value ids (checkbox). */
+  readonly options: Readonly<Record<string, CartOptionValue>>;
+  /** The chosen plan; 0 for none. */
+  readonly subscriptionPlanId: number;
+  readonly customerGroupId: number;
+  /** Units of this product across all cart lines (whatever their options): picks the quantity-discount tier. */
+  readonly productQuantity: number;
+  /** The day prices are valid on, `YYYY-MM-DD`. */
+  readonly today: string;
+}
+
+/** What the chosen option values add to one unit. */
+export interface OptionSurcharge {
+  /** Signed price added to the unit price, in the product's currency. */
+  readonly price: Money;
+  /** Signed reward-point price added per unit. */
+  readonly points: number;
+  /** Signed weight added per unit, a decimal string in the product's weight class. */
+  readonly weight: string;
+}
+
+/** The subscription a line is priced by. */
+export interface LineSubscriptionPrice {
+  readonly plan: SubscriptionPlan;
+  /** True while the trial runs: the line is priced at the plan's trial price. */
+  readonly inTrial: boolean;
+}
+
+/** The unit price of a line and how it was reached. */
+export interface UnitPrice {
+  /** The unit price: {@link UnitPrice.basePrice} plus the option surcharges. */
+  readonly price: Money;
+  /** The unit price before options: product price, discount, special or plan price. */
+  readonly basePrice: Money;
+  /** The plan pricing the line, or `null` when it has none. */
+  readonly subscription: LineSubscriptionPrice | null;
+}
+
+/** True when `today` lies in `[dateStart, dateEnd)`; `null` bounds are open. Dates are `YYYY-MM-DD`. */
+function inDateWindow(
+  row: { readonly dateStart: string | null; readonly dateEnd: string | null },
+  today: string,
+) {
+  return (row.dateStart === null || row.dateStart <= today) && (row.dateEnd === null || today < row.dateEnd);
+}
+
+/** The value id a cart option value names, or `undefined` when it is not a plain decimal integer. */
+function valueId(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!/^[0-9]{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * The values of `option` that `chosen` selects: matched by id within the option, each counted once, in the
+ * option's own value order. Free-text types select none. Exported for the cart, which counts value stock and
+ * lists the chosen values of a line with the same matching rule the price uses.
+ */
+export function chosenValues(option: ProductOption, chosen: CartOptionValue): ProductOptionValue[] {
+  let raw: readonly string[];
+  if (option.type === 'select' || option.type === 'radio') {
+    if (typeof chosen !== 'string') return [];
+    raw = [chosen];
+  } else if (option.type === 'checkbox') {
+    raw = typeof chosen === 'string' ? [chosen] : chosen;
+  } else {
+    return [];
+  }
+  const ids = new Set<number>();
+  for (const r of raw) {
+    if (typeof r !== 'string') continue;
+    const id = valueId(r);
+    if (id !== undefined) ids.add(id);
+  }
+  return option.values.filter((v) => ids.has(v.productOptionValueId));
+}
+
+/** A decimal string as a BigInt count of `10^-scale` units, or `undefined` when malformed. */
+function parseDecimal(text: string): { units: bigint; scale: number } | undefined {
+  const m = /^([+-]?)([0-9]+)(?:\.([0-9]*))?$/.exec(text.trim());
+  if (m === null) return undefined;
+  const fraction = m[3] ?? '';
+  const units = BigInt(`${m[2] ?? '0'}${fraction}`);
+  return { units: m[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+/** A BigInt count of `10^-scale` units, written as a decimal string with exactly `scale` decimals. */
+function formatDecimal(total: bigint, scale: number): string {
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const body = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
+  return negative ? `-${body}` : body;
+}
+
+/**
+ * The exact sum of decimal strings, written with the largest number of decimals among them ("0" for none).
+ * Malformed entries count as zero. Exported for the cart's line weights, which must not pass through floats.
+ */
+export function sumDecimals(list: readonly string[]): string {
+  const parsed = list.map(parseDecimal).filter((p) => p !== undefined);
+  const scale = parsed.reduce((s, p) => Math.max(s, p.scale), 0);
+  const total = parsed.reduce((t, p) => t + p.units * 10n ** BigInt(scale - p.scale), 0n);
+  return formatDecimal(total, scale);
+}
+
+/**
+ * The exact product of a decimal string and a safe integer (a weight times a quantity), written with the
+ * decimals of `text`. A malformed `text` counts as zero.
+ */
+export function multiplyDecimal(text: string, factor: number): string {
+  invariant(Number.isSafeInteger(factor), () => `multiplyDecimal: ${factor} is not a safe integer`);
+  const parsed = parseDecimal(text) ?? { units: 0n, scale: 0 };
+  return formatDecimal(parsed.units * BigInt(factor), parsed.scale);
+}
+
+/**
+ * What the chosen option values add to one unit of `product`: the sum of the chosen select and radio values and
+ * of every chosen checkbox value (a scalar checkbox value counts as one value, DECISIONS 11; a value listed twice
+ * counts once). A value id is matched only within its own option, so an id belonging to another option, an option
+ * id not on the product, or a malformed id contributes nothing. Free-text types (text, textarea, file, date,
+ * time, datetime) add nothing. Independent of the order of `options`' keys and of checkbox lists.
+ */
+export function optionSurcharge(
+  product: Product,
+  options: Readonly<Record<string, CartOptionValue>>,
+): OptionSurcharge {
+  const values: ProductOptionValue[] = [];
+  for (const option of product.options) {
+    const key = String(option.productOptionId);
+    if (!Object.hasOwn(options, key)) continue;
+    const chosen = options[key];
+    if (chosen === undefined) continue;
+    values.push(...chosenValues(option, chosen));
+  }
+  return {
+    price: sum(
+      values.map((v) => v.price),
+      product.price.currency,
+    ),
+    points: values.reduce((p, v) => p + v.points, 0),
+    weight: sumDecimals(values.map((v) => v.weight)),
+  };
+}
+
+/**
+ * The quantity discount of `product` for `customerGroupId` at `productQuantity` units on `today`, if any: among the
+ * group's rows with `quantity ≤ productQuantity` and valid on `today` (`dateStart` inclusive, `dateEnd` exclusive,
+ * `null` open), the highest quantity, then the lowest priority number, then the lowest price.
+ */
+export function activeDiscount(
+  product: Product,
+  customerGroupId: number,
+  productQuantity: number,
+  today: string,
+): ProductDiscount | undefined {
+  const [best] = product.discounts
+    .filter(
+      (d) => d.customerGroupId === customerGroupId && d.quantity <= productQuantity && inDateWindow(d, today),
+    )
+    .sort((a, b) => b.quantity - a.quantity || a.priority - b.priority || compare(a.price, b.price));
+  return best;
+}
+
+/**
+ * The special of `product` for `customerGroupId` on `today`, if any: among the group's rows valid on `today`
+ * (`dateStart` inclusive, `dateEnd` exclusive, `null` open), the lowest priority number, then the lowest price.
+ */
+export function activeSpecial(
+  product: Product,
+  customerGroupId: number,
+  today: string,
+): ProductSpecial | undefined {
+  const [best] = product.specials
+    .filter((s) => s.customerGroupId === customerGroupId && inDateWindow(s, today))
+    .sort((a, b) => a.priority - b.priority || compare(a.price, b.price));
+  return best;
+}
+
+/**
+ * The enabled plan `subscriptionPlanId` of `product` for `customerGroupId`, or `undefined` (always for plan 0).
+ * Whether the line may use it at all is the cart's check (DECISIONS 14), not pricing's.
+ */
+export function subscriptionPlanFor(
+  product: Product,
+  subscriptionPlanId: number,
+  customerGroupId: number,
+): SubscriptionPlan | undefined {
+  if (subscriptionPlanId === 0) return undefined;
+  return product.subscriptionPlans.find(
+    (p) => p.subscriptionPlanId === subscriptionPlanId && p.customerGroupId === customerGroupId && p.status,
+  );
+}
+
+/**
+ * The unit price of one cart line. The base is the product price, replaced by the quantity discount or the active
+ * special (the lower of the two when both apply); with an enabled plan of the group the plan's price replaces it
+ * instead (its trial price when the plan has a trial: a new line starts in its trial), and discounts and specials
+ * do not apply. Option surcharges are then added in every case (DECISIONS 14, 15).
+ */
+export function unitPrice(input: PriceInput): UnitPrice {
+  const { product, customerGroupId, today } = input;
+  const plan = subscriptionPlanFor(product, input.subscriptionPlanId, customerGroupId);
+  let basePrice: Money;
+  let subscription: LineSubscriptionPrice | null = null;
+  if (plan !== undefined) {
+    subscription = { plan, inTrial: plan.trialStatus };
+    basePrice = plan.trialStatus ? plan.trialPrice : plan.price;
+  } else {
+    const discount = activeDiscount(product, customerGroupId, input.productQuantity, today);
+    const special = activeSpecial(product, customerGroupId, today);
+    if (discount !== undefined && special !== undefined) {
+      basePrice = compare(special.price, discount.price) < 0 ? special.price : discount.price;
+    } else {
+      basePrice = discount?.price ?? special?.price ?? product.price;
+    }
+  }
+  return { price: add(basePrice, optionSurcharge(product, input.options).price), basePrice, subscription };
+}
+
+/** Reward points a line earns: the group's points per unit (0 when the group has none) × `quantity`. */
+export function lineReward(product: Product, customerGroupId: number, quantity: number): number {
+  const reward = product.rewards.find((r) => r.customerGroupId === customerGroupId);
+  return (reward?.points ?? 0) * quantity;
+}
+
+/**
+ * The reward-point price of a line: (product points + option points) × `quantity`, or 0 when the product cannot
+ * be bought with points (`product.points` is 0), as OpenCart computes the line's `points`.
+ */
+export function linePoints(
+  product: Product,
+  options: Readonly<Record<string, CartOptionValue>>,
+  quantity: number,
+): number {
+  if (product.points === 0) return 0;
+  return (product.points + optionSurcharge(product, options).points) * quantity;
+}

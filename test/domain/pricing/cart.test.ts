@@ -1,0 +1,317 @@
+/**
+ * The priced cart (src/domain/pricing/cart): the seed's Cart line for each line, prices by group, tier, special
+ * and plan, the display fields, and the aggregates, on the demo catalog.
+ */
+import { describe, expect, it } from 'vitest';
+import { choiceOption, optionValue } from '../../../src/adapters/memory/demo/options.js';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import type { PricedCartLine } from '../../../src/domain/cart/line.js';
+import type { CartLine, CartOptionValue } from '../../../src/domain/machine/session.js';
+import {
+  type CartPricingContext,
+  cartShips,
+  cartSubTotal,
+  hasMinimum,
+  hasStock,
+  lineMinimumMet,
+  priceCart,
+  shippableQuantity,
+} from '../../../src/domain/pricing/cart.js';
+import type { Product } from '../../../src/domain/records/catalog.js';
+import { money } from '../../../src/money/index.js';
+
+const { data } = demoStore();
+const today = '2026-06-01';
+const usd = (amount: string) => money(amount, 'USD');
+
+function product(id: number): Product {
+  const p = data.products.get(id);
+  if (p === undefined) throw new Error(`demo product ${id} missing`);
+  return p;
+}
+
+function withProduct(id: number, changes: Partial<Product>): Map<number, Product> {
+  return new Map([...data.products, [id, { ...product(id), ...changes }]]);
+}
+
+function context(overrides: Partial<CartPricingContext> = {}): CartPricingContext {
+  return { products: data.products, customerGroupId: 1, today, stockCheckout: false, ...overrides };
+}
+
+function line(
+  cartId: string,
+  productId: number,
+  quantity: number,
+  options: Record<string, CartOptionValue> = {},
+  subscriptionPlanId = 0,
+): CartLine {
+  return { cartId, productId, quantity, options, subscriptionPlanId };
+}
+
+function priceOne(cartLine: CartLine, ctx = context()): PricedCartLine {
+  const [priced] = priceCart([cartLine], ctx);
+  if (priced === undefined) throw new Error('line not priced');
+  return priced;
+}
+
+/** Canonical options of product 42: Green (+1, 1 kg), Small (+10, 10 kg), checkboxes 8 (+10, 10 kg) and 10 (+30, 30 kg). */
+const cinema: Record<string, CartOptionValue> = {
+  '208': 'hello',
+  '209': 'note',
+  '217': '1',
+  '218': '5',
+  '219': '2011-02-20',
+  '220': '2011-02-20 22:25',
+  '221': '22:25',
+  '222': 'upload-code',
+  '223': ['8', '10'],
+};
+const RED = { '226': '15' };
+const BLUE = { '226': '16' };
+
+/** Every field of the seed's Cart line; the Record type makes the compiler insist the list is complete. */
+const seedFields: Record<keyof PricedCartLine, true> = {
+  cart_id: true,
+  product_id: true,
+  name: true,
+  model: true,
+  option: true,
+  subscription: true,
+  subscription_plan_id: true,
+  quantity: true,
+  minimum: true,
+  maximum: true,
+  stock: true,
+  subtract: true,
+  price: true,
+  total: true,
+  reward: true,
+  image: true,
+  weight: true,
+  weight_class: true,
+  length: true,
+  width: true,
+  height: true,
+  length_class: true,
+  recurring: true,
+  tax_class_id: true,
+  shipping: true,
+  points: true,
+};
+
+describe('priceCart: the seed line', () => {
+  it('has exactly the fields of the seed Cart line', () => {
+    expect(Object.keys(priceOne(line('a', 28, 1))).sort()).toEqual(Object.keys(seedFields).sort());
+  });
+
+  it('gives every field of a plain line (product 28, 2 units, group 1)', () => {
+    expect(priceOne(line('a', 28, 2))).toEqual({
+      cart_id: 'a',
+      product_id: 28,
+      name: 'HTC Touch HD',
+      model: 'Product 1',
+      option: [],
+      subscription: null,
+      subscription_plan_id: 0,
+      quantity: 2,
+      minimum: 1,
+      maximum: 0,
+      stock: true,
+      subtract: true,
+      price: usd('100.00'),
+      total: usd('200.00'),
+      reward: 800,
+      image: 'catalog/demo/htc_touch_hd_1.jpg',
+      weight: '292.80000000',
+      weight_class: '',
+      length: '0.00000000',
+      width: '0.00000000',
+      height: '0.00000000',
+      length_class: '',
+      recurring: '',
+      tax_class_id: 9,
+      shipping: true,
+      points: 400,
+    });
+  });
+
+  it('names the weight and length classes when the names are given', () => {
+    const classNames = { weight: new Map([[2, 'g']]), length: new Map([[1, 'cm']]) };
+    expect(priceOne(line('a', 28, 1), context({ classNames }))).toMatchObject({
+      weight_class: 'g',
+      length_class: 'cm',
+    });
+  });
+
+  it('keeps the cart order and skips lines of unavailable products', () => {
+    const products = withProduct(29, { status: false });
+    const cart = [line('a', 40, 1), line('gone', 999, 1), line('off', 29, 1), line('b', 28, 1)];
+    expect(priceCart(cart, context({ products })).map((l) => l.cart_id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('priceCart: prices', () => {
+  it('adds option prices to the unit price and totals price × quantity', () => {
+    const priced = priceOne(line('a', 42, 2, cinema));
+    expect(priced.price).toEqual(usd('151.00'));
+    expect(priced.total).toEqual(usd('302.00'));
+  });
+
+  it('picks the quantity-discount tier of product 42 from its units across all lines', () => {
+    const other = { ...cinema, '217': '3' }; // Blue (+3) instead of Green (+1)
+    const tier = (a: number, b: number) =>
+      priceCart([line('a', 42, a, cinema), line('b', 42, b, other)], context()).map((l) => l.price);
+    expect(tier(5, 4)).toEqual([usd('151.00'), usd('153.00')]);
+    expect(tier(6, 4)).toEqual([usd('139.00'), usd('141.00')]);
+    expect(tier(15, 5)).toEqual([usd('128.00'), usd('130.00')]);
+    expect(tier(29, 1)).toEqual([usd('117.00'), usd('119.00')]);
+  });
+
+  it('gives no group-1 discount to group 2', () => {
+    const priced = priceCart([line('a', 42, 30, cinema)], context({ customerGroupId: 2 }));
+    expect(priced[0]?.price).toEqual(usd('151.00'));
+  });
+
+  it('applies the 80.00 special of product 30 to group 1 only', () => {
+    expect(priceOne(line('a', 30, 1, RED)).price).toEqual(usd('80.00'));
+    expect(priceOne(line('a', 30, 1, RED), context({ customerGroupId: 2 })).price).toEqual(usd('100.00'));
+  });
+
+  it('prices a plan line at the trial price (product 48, plan 2: 1.00) with its subscription object', () => {
+    const priced = priceOne(line('a', 48, 2, {}, 2));
+    expect(priced.price).toEqual(usd('1.00'));
+    expect(priced.total).toEqual(usd('2.00'));
+    expect(priced.subscription_plan_id).toBe(2);
+    expect(priced.subscription).toEqual({
+      subscription_plan_id: 2,
+      name: 'Monthly',
+      trial_status: true,
+      trial_price: usd('1.00'),
+      trial_cycle: 1,
+      trial_frequency: 'month',
+      trial_duration: 1,
+      price: usd('10.00'),
+      cycle: 1,
+      frequency: 'month',
+      duration: 10,
+    });
+    expect(priced.recurring).toBe(
+      '1.00 every 1 month(s) for 1 payment(s) then 10.00 every 1 month(s) for 10 payment(s)',
+    );
+  });
+
+  it('adds option prices to a plan price', () => {
+    const colour = choiceOption(
+      { productOptionId: 900, optionId: 5, name: 'Colour', type: 'select', sortOrder: 1 },
+      [optionValue(901, 39, 'Red', '5.00')],
+    );
+    const products = withProduct(48, { options: [colour] });
+    expect(priceOne(line('a', 48, 1, { '900': '901' }, 2), context({ products })).price).toEqual(usd('6.00'));
+  });
+
+  it('describes a plan without trial and without end as "until canceled"', () => {
+    const plans = product(48).subscriptionPlans.map((p) => ({
+      ...p,
+      trialStatus: false,
+      duration: 0,
+      price: usd('12.345'),
+      frequency: 'semi_month' as const,
+    }));
+    const priced = priceOne(
+      line('a', 48, 1, {}, 2),
+      context({ products: withProduct(48, { subscriptionPlans: plans }) }),
+    );
+    expect(priced.price).toEqual(usd('12.345'));
+    expect(priced.recurring).toBe('12.35 every 1 semi-month(s) until canceled');
+  });
+
+  it('earns the group reward per unit (none for group 2)', () => {
+    expect(priceOne(line('a', 42, 3, cinema)).reward).toBe(300);
+    expect(priceOne(line('a', 42, 3, cinema), context({ customerGroupId: 2 })).reward).toBe(0);
+  });
+});
+
+describe('priceCart: options, weight, stock', () => {
+  it('lists the chosen options in the seed shape', () => {
+    const priced = priceOne(line('a', 42, 1, cinema));
+    const entry = (
+      poid: number,
+      povid: number,
+      optionId: number,
+      ovid: number,
+      name: string,
+      value: string,
+      type: string,
+    ) => ({
+      product_option_id: poid,
+      product_option_value_id: povid,
+      option_id: optionId,
+      option_value_id: ovid,
+      name,
+      value,
+      type,
+    });
+    expect(priced.option).toEqual([
+      entry(208, 0, 4, 0, 'Text', 'hello', 'text'),
+      entry(209, 0, 6, 0, 'Textarea', 'note', 'textarea'),
+      entry(217, 1, 5, 41, 'Select', 'Green', 'select'),
+      entry(218, 5, 1, 32, 'Radio', 'Small', 'radio'),
+      entry(219, 0, 8, 0, 'Date', '2011-02-20', 'date'),
+      entry(220, 0, 10, 0, 'Date & Time', '2011-02-20 22:25', 'datetime'),
+      entry(221, 0, 9, 0, 'Time', '22:25', 'time'),
+      entry(222, 0, 7, 0, 'File', 'upload-code', 'file'),
+      entry(223, 8, 2, 23, 'Checkbox', 'Checkbox 1', 'checkbox'),
+      entry(223, 10, 2, 44, 'Checkbox', 'Checkbox 3', 'checkbox'),
+    ]);
+  });
+
+  it('weighs (product weight + option weights) × quantity, exactly', () => {
+    expect(priceOne(line('a', 42, 2, cinema)).weight).toBe('127.00000000');
+    expect(priceOne(line('a', 40, 3)).weight).toBe('30.00000000');
+  });
+
+  it('flags stock over all lines of the product and its subtract option values', () => {
+    expect(priceCart([line('a', 30, 5, BLUE), line('b', 30, 2, RED)], context()).map((l) => l.stock)).toEqual(
+      [true, true],
+    );
+    expect(priceCart([line('a', 30, 5, BLUE), line('b', 30, 3, RED)], context()).map((l) => l.stock)).toEqual(
+      [false, false],
+    );
+    expect(priceCart([line('a', 30, 3, RED), line('b', 30, 1, BLUE)], context()).map((l) => l.stock)).toEqual(
+      [false, true],
+    );
+    expect(priceOne(line('a', 49, 1)).stock).toBe(false);
+  });
+
+  it('flags stock whatever config_stock_checkout says', () => {
+    expect(priceOne(line('a', 30, 3, RED), context({ stockCheckout: true })).stock).toBe(false);
+  });
+});
+
+describe('cart aggregates', () => {
+  const lines = priceCart([line('a', 28, 2), line('b', 43, 1), line('c', 42, 1, cinema)], context());
+
+  it('sums the line totals', () => {
+    expect(cartSubTotal(lines, 'USD')).toEqual(usd('851.00'));
+    expect(cartSubTotal([], 'USD')).toEqual(usd('0'));
+  });
+
+  it('ships when some line ships, and counts the shippable units', () => {
+    expect(cartShips(lines)).toBe(true);
+    expect(shippableQuantity(lines)).toBe(3);
+    expect(cartShips(lines.filter((l) => l.product_id === 43))).toBe(false);
+  });
+
+  it('has stock only when every line has', () => {
+    expect(hasStock(lines)).toBe(true);
+    expect(hasStock(priceCart([line('a', 28, 1), line('b', 49, 1)], context()))).toBe(false);
+  });
+
+  it('meets the minimum of product 42 (2) with its units across lines', () => {
+    expect(lineMinimumMet(lines[2] as PricedCartLine, lines)).toBe(false);
+    expect(hasMinimum(lines)).toBe(false);
+    const two = priceCart([line('a', 42, 1, cinema), line('b', 42, 1, { ...cinema, '217': '3' })], context());
+    expect(two.map((l) => lineMinimumMet(l, two))).toEqual([true, true]);
+    expect(hasMinimum(two)).toBe(true);
+  });
+});

@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../../src/adapters/memory/index.js';
+import {
+  activeDiscount,
+  activeSpecial,
+  linePoints,
+  lineReward,
+  optionSurcharge,
+  type PriceInput,
+  subscriptionPlanFor,
+  unitPrice,
+} from '../../../src/domain/pricing/unit-price.js';
+import type { Product, ProductDiscount, ProductSpecial } from '../../../src/domain/records/catalog.js';
+import { money } from '../../../src/money/index.js';
+
+const { data } = demoStore();
+const today = '2026-06-01';
+const usd = (amount: string) => money(amount, 'USD');
+
+function product(id: number): Product {
+  const p = data.products.get(id);
+  if (p === undefined) throw new Error(`demo product ${id} missing`);
+  return p;
+}
+
+function input(p: Product, overrides: Partial<Omit<PriceInput, 'product'>> = {}): PriceInput {
+  return {
+    product: p,
+    options: {},
+    subscriptionPlanId: 0,
+    customerGroupId: 1,
+    productQuantity: 1,
+    today,
+    ...overrides,
+  };
+}
+
+/** Product 42 with radio 5 (+10), checkbox 8 and 10 (+10, +30), select 1 (+1), and the free-text options. */
+const cinemaOptions = {
+  '208': 'test',
+  '209': 'hello',
+  '217': '1',
+  '218': '5',
+  '219': '2011-02-20',
+  '220': '2011-02-20 22:25',
+  '221': '22:25',
+  '222': '',
+  '223': ['8', '10'],
+};
+
+const discount = (over: Partial<ProductDiscount>): ProductDiscount => ({
+  customerGroupId: 1,
+  quantity: 1,
+  priority: 1,
+  price: usd('90.00'),
+  dateStart: null,
+  dateEnd: null,
+  ...over,
+});
+
+const special = (over: Partial<ProductSpecial>): ProductSpecial => ({
+  customerGroupId: 1,
+  priority: 1,
+  price: usd('90.00'),
+  dateStart: null,
+  dateEnd: null,
+  ...over,
+});
+
+describe('unitPrice on the demo catalog', () => {
+  it('40: the product price', () => {
+    const r = unitPrice(input(product(40)));
+    expect(r.price).toEqual(usd('100.0000'));
+    expect(r.price.amount).toBe('100.0000');
+    expect(r.basePrice).toEqual(usd('100'));
+    expect(r.subscription).toBeNull();
+  });
+
+  it('30: the special for group 1, none for group 2', () => {
+    expect(unitPrice(input(product(30), { customerGroupId: 1 })).price.amount).toBe('80.0000');
+    expect(unitPrice(input(product(30), { customerGroupId: 2 })).price.amount).toBe('100.0000');
+  });
+
+  it('30: outside the special dates the product price applies (start inclusive, end exclusive)', () => {
+    const p30 = product(30);
+    const dated: Product = {
+      ...p30,
+      specials: [special({ price: usd('80.00'), dateStart: '2026-05-01', dateEnd: '2026-06-01' })],
+    };
+    expect(unitPrice(input(dated, { today: '2026-04-30' })).price.amount).toBe('100.0000');
+    expect(unitPrice(input(dated, { today: '2026-05-01' })).price.amount).toBe('80.0000');
+    expect(unitPrice(input(dated, { today: '2026-05-31' })).price.amount).toBe('80.0000');
+    expect(unitPrice(input(dated, { today: '2026-06-01' })).price.amount).toBe('100.0000');
+  });
+
+  it('42: options are added to the product price below the first tier', () => {
+    const r = unitPrice(input(product(42), { options: cinemaOptions, productQuantity: 2 }));
+    expect(r.price.amount).toBe('151.0000');
+    expect(r.basePrice.amount).toBe('100.0000');
+  });
+
+  it.each([
+    [9, '151.0000'],
+    [10, '139.0000'],
+    [19, '139.0000'],
+    [20, '128.0000'],
+    [29, '128.0000'],
+    [30, '117.0000'],
+    [500, '117.0000'],
+  ])('42: quantity %i → %s (discount tier + 51 of options)', (productQuantity, expected) => {
+    expect(unitPrice(input(product(42), { options: cinemaOptions, productQuantity })).price.amount).toBe(
+      expected,
+    );
+  });
+
+  it('42: the discounts are group 1 only', () => {
+    expect(
+      unitPrice(input(product(42), { options: cinemaOptions, productQuantity: 30, customerGroupId: 2 })).price
+        .amount,
+    ).toBe('151.0000');
+  });
+
+  it('48 with plan 2: the trial price, no discount or special, no options', () => {
+    for (const customerGroupId of [1, 2]) {
+      const r = unitPrice(input(product(48), { subscriptionPlanId: 2, customerGroupId }));
+      expect(r.price.amount).toBe('1.0000');
+      expect(r.subscription?.plan.subscriptionPlanId).toBe(2);
+      expect(r.subscription?.inTrial).toBe(true);
+    }
+  });
+
+  it('48 without a plan: the product price', () => {
+    expect(unitPrice(input(product(48))).price.amount).toBe('100.0000');
+  });
+});
+
+describe('optionSurcharge', () => {
+  const p42 = product(42);
+
+  it('sums price, points and weight of the chosen values', () => {
+    const s = optionSurcharge(p42, cinemaOptions);
+    expect(s.price.amount).toBe('51.0000');
+    expect(s.points).toBe(1);
+    expect(s.weight).toBe('51.00000000');
+  });
+
+  it('counts a scalar checkbox value as one value (DECISIONS 11)', () => {
+    expect(optionSurcharge(p42, { '223': '9' }).price.amount).toBe('20.0000');
+    expect(optionSurcharge(p42, { '223': ['9'] }).price.amount).toBe('20.0000');
+  });
+
+  it('ignores a value id from another option', () => {
+    expect(optionSurcharge(p42, { '218': '1' }).price.amount).toBe('0.0000');
+    expect(optionSurcharge(p42, { '217': '5', '223': ['5', '8'] }).price.amount).toBe('10.0000');
+  });
+
+  it('ignores unknown options, malformed ids, arrays on select/radio and free-text values', () => {
+    expect(
+      optionSurcharge(p42, {
+        '999': '1',
+        '217': ['1'],
+        '218': 'five',
+        '208': '4',
+        '209': '1',
+        '219': '2011-02-20',
+      }),
+    ).toEqual({ price: usd('0'), points: 0, weight: '0' });
+  });
+
+  it('counts a checkbox value listed twice once', () => {
+    expect(optionSurcharge(p42, { '223': ['8', '8'] }).price.amount).toBe('10.0000');
+  });
+
+  it('adds signed values (negative points)', () => {
+    expect(optionSurcharge(p42, { '218': '6' }).points).toBe(-2);
+  });
+
+  it('is zero for a product without options', () => {
+    expect(optionSurcharge(product(40), { '217': '1' })).toEqual({ price: usd('0'), points: 0, weight: '0' });
+  });
+});
+
+describe('subscriptions (DECISIONS 14)', () => {
+  const p48 = product(48);
+
+  it('adds option prices to the plan price', () => {
+    const withOption: Product = { ...p48, options: product(42).options };
+    expect(
+      unitPrice(input(withOption, { subscriptionPlanId: 2, options: { '218': '7' } })).price.amount,
+    ).toBe('31.0000');
+  });
+
+  it('uses the regular price when the plan has no trial', () => {
+    const noTrial: Product = {
+      ...p48,
+      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, trialStatus: false })),
+    };
+    const r = unitPrice(input(noTrial, { subscriptionPlanId: 2 }));
+    expect(r.price.amount).toBe('10.0000');
+    expect(r.subscription?.inTrial).toBe(false);
+  });
+
+  it('ignores a disabled plan, a plan of another group and plan 0', () => {
+    const disabled: Product = {
+      ...p48,
+      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, status: false })),
+    };
+    expect(unitPrice(input(disabled, { subscriptionPlanId: 2 })).subscription).toBeNull();
+    const groupOne: Product = {
+      ...p48,
+      subscriptionPlans: p48.subscriptionPlans.filter((p) => p.customerGroupId === 1),
+    };
+    expect(subscriptionPlanFor(groupOne, 2, 2)).toBeUndefined();
+    expect(subscriptionPlanFor(p48, 0, 1)).toBeUndefined();
+    expect(unitPrice(input(p48, { subscriptionPlanId: 3 })).price.amount).toBe('100.0000');
+  });
+
+  it('does not apply discounts or specials on top of a plan (OpenCart defect 26)', () => {
+    const discounted: Product = {
+      ...p48,
+      discounts: [discount({ quantity: 1, price: usd('0.50') })],
+      specials: [special({ price: usd('0.25') })],
+    };
+    expect(unitPrice(input(discounted, { subscriptionPlanId: 2, productQuantity: 5 })).price.amount).toBe(
+      '1.0000',
+    );
+  });
+});
+
+describe('activeDiscount', () => {
+  const base = product(40);
+
+  it('picks the highest quantity ≤ productQuantity, then priority, then price', () => {
+    const p: Product = {
+      ...base,
+      discounts: [
+        discount({ quantity: 5, priority: 2, price: usd('70') }),
+        discount({ quantity: 5, priority: 1, price: usd('75') }),
+        discount({ quantity: 5, priority: 1, price: usd('72') }),
+        discount({ quantity: 2, priority: 0, price: usd('10') }),
+        discount({ quantity: 6, priority: 0, price: usd('1') }),
+      ],
+    };
+    expect(activeDiscount(p, 1, 5, today)?.price).toEqual(usd('72'));
+    expect(activeDiscount(p, 1, 4, today)?.price).toEqual(usd('10'));
+    expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
+    expect(activeDiscount(p, 2, 5, today)).toBeUndefined();
+  });
+
+  it('respects the date window', () => {
+    const p: Product = {
+      ...base,
+      discounts: [
+        discount({ quantity: 1, dateStart: '2026-06-02' }),
+        discount({ quantity: 1, dateEnd: today }),
+      ],
+    };
+    expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
+    expect(activeDiscount(p, 1, 1, '2026-06-02')?.dateStart).toBe('2026-06-02');
+    expect(activeDiscount(p, 1, 1, '2026-05-31')?.dateEnd).toBe(today);
+  });
+});
+
+describe('activeSpecial', () => {
+  it('picks the lowest priority, then the lowest price, of the group', () => {
+    const p: Product = {
+      ...product(40),
+      specials: [
+        special({ priority: 2, price: usd('50') }),
+        special({ priority: 1, price: usd('70') }),
+        special({ priority: 1, price: usd('60') }),
+        special({ customerGroupId: 2, priority: 0, price: usd('1') }),
+      ],
+    };
+    expect(activeSpecial(p, 1, today)?.price).toEqual(usd('60'));
+    expect(activeSpecial(p, 2, today)?.price).toEqual(usd('1'));
+    expect(activeSpecial(p, 3, today)).toBeUndefined();
+  });
+});
+
+describe('discount and special together: the lower wins', () => {
+  it('takes the special when it is lower, the discount when it is lower', () => {
+    const p42 = product(42);
+    const withSpecial = (price: string): Product => ({ ...p42, specials: [special({ price: usd(price) })] });
+    expect(unitPrice(input(withSpecial('80'), { productQuantity: 10 })).basePrice).toEqual(usd('80'));
+    expect(unitPrice(input(withSpecial('80'), { productQuantity: 20 })).basePrice).toEqual(usd('77'));
+    expect(unitPrice(input(withSpecial('80'), { productQuantity: 1 })).basePrice).toEqual(usd('80'));
+  });
+});
+
+describe('lineReward and linePoints', () => {
+  it('28: 400 reward points per unit for group 1, none for group 2', () => {
+    expect(lineReward(product(28), 1, 3)).toBe(1200);
+    expect(lineReward(product(28), 2, 3)).toBe(0);
+    expect(lineReward(product(42), 1, 2)).toBe(200);
+    expect(lineReward(product(40), 1, 2)).toBe(0);
+  });
+
+  it('28: points price 200 per unit', () => {
+    expect(linePoints(product(28), {}, 3)).toBe(600);
+  });
+
+  it('adds option points, and is 0 when the product has no points price', () => {
+    expect(linePoints(product(42), cinemaOptions, 2)).toBe(0);
+    const withPoints: Product = { ...product(42), points: 50 };
+    expect(linePoints(withPoints, cinemaOptions, 2)).toBe(102);
+    expect(linePoints(withPoints, { '218': '6' }, 3)).toBe(144);
+  });
+});
