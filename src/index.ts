@@ -22,8 +22,8 @@ export type {
 } from './domain/errors.js';
 export { CartwrightInvariantError, checkoutError, invariant, unavailable } from './domain/errors.js';
 export type * from './domain/machine/commands.js';
-export type { Decision } from './domain/machine/decide.js';
-export { decide } from './domain/machine/decide.js';
+export type { Decision, StepOperation, StepRule } from './domain/machine/decide.js';
+export { decide, guardState } from './domain/machine/decide.js';
 export type {
   CouponRedeemed,
   CouponReleased,
@@ -42,7 +42,7 @@ export type {
   ViewFacts,
 } from './domain/machine/facts.js';
 export type { Offers, Recheck } from './domain/machine/selections.js';
-export { recheckSelections } from './domain/machine/selections.js';
+export { paymentStepStands, recheckSelections } from './domain/machine/selections.js';
 export type {
   CartLine,
   CartOptionValue,
@@ -60,6 +60,7 @@ export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/
 export type {
   Guard,
   GuardState,
+  GuardStateSource,
   GuardTexts,
   Requirement,
   RequirementCondition,
@@ -67,11 +68,14 @@ export type {
   StepDefinition,
   StepName,
 } from './domain/machine/steps.js';
-export { checkGuards, stepDiagram, stepOrder, steps } from './domain/machine/steps.js';
+export { checkGuards, guardPasses, stepDiagram, stepOrder, steps } from './domain/machine/steps.js';
 export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
 export { createMessages, defaultMessages, messageText } from './domain/messages.js';
+export type { AppendHistory, Effect, WriteOrder } from './domain/order/effects.js';
 export type { CheckoutView } from './domain/pricing/checkout.js';
 export { viewCheckout } from './domain/pricing/checkout.js';
+export type { Pricing, PricingFacts } from './domain/pricing/pricing.js';
+export { createPricing } from './domain/pricing/pricing.js';
 export {
   type BuiltinTotalsOptions,
   type CreditHolder,
@@ -101,4 +105,21 @@ export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './d
 export * from './engine/index.js';
 export * from './extensions/index.js';
 export * from './money/index.js';
+export type * from './operations/answers.js';
+export type { AnyForm, Form, FormField, FormFields, FormInput, FormOutput } from './operations/form.js';
+export type { Operation, OperationOf, RequestOf, ResultOf } from './operations/index.js';
+export { operations } from './operations/index.js';
+export type {
+  ConfirmDescriptor,
+  FactPlan,
+  HistoryDescriptor,
+  HttpBinding,
+  LookupDescriptor,
+  LookupSource,
+  OperationDescriptor,
+  OperationRoute,
+  StepDescriptor,
+  ViewDescriptor,
+} from './operations/operation.js';
+export type * from './operations/requests.js';
 export type * from './ports/index.js';

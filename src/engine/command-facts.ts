@@ -1,16 +1,17 @@
 /**
  * The facts only some commands need: the customer step's accounts, group and custom fields; an address step's
- * country and custom fields; whether an affiliate exists.
+ * country and custom fields; whether an affiliate exists; whether the totals have a reward step.
  * @module
  */
 import { okAsync, ResultAsync } from 'neverthrow';
 import { resolveCustomerGroupId } from '../domain/customer/rules.js';
 import type { CheckoutError } from '../domain/errors.js';
-import type { CheckoutCommand, CustomerInput } from '../domain/machine/commands.js';
+import type { CustomerInput } from '../domain/machine/commands.js';
 import type { AddressFacts, CheckoutFacts, CustomerFacts } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
+import type { FactPlan } from '../operations/operation.js';
 import { callPort, type EngineContext } from './context.js';
 
 /** The customer step's facts: the account, the resolved group, its custom fields, the account by e-mail. */
@@ -66,35 +67,27 @@ function affiliateFacts(
   );
 }
 
-/** The part of the facts only some commands need. */
+/** The facts a command's plan asks for beyond every command's, read together. */
 export function commandFacts(
   context: EngineContext,
   messages: MessageCatalog,
   session: CheckoutSession,
-  command: CheckoutCommand,
+  plan: FactPlan,
 ): ResultAsync<
   Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>,
   CheckoutError
 > {
-  switch (command.type) {
-    case 'set_customer':
-      return customerFacts(context, messages, command.customer).map((customer) => ({ customer }));
-    case 'set_payment_address':
-    case 'set_shipping_address':
-      return addressFacts(context, messages, session, command.address.countryId).map((address) => ({
-        address,
-      }));
-    case 'set_affiliate':
-      return command.affiliateId === 0
-        ? okAsync({})
-        : affiliateFacts(context, messages, command.affiliateId).map((affiliateExists) => ({
-            affiliateExists,
-          }));
-    case 'set_reward':
-      return okAsync({
-        rewardEnabled: context.calculators.some((calculator) => calculator.code === 'reward'),
-      });
-    default:
-      return okAsync({});
-  }
+  const none = okAsync<undefined, CheckoutError>(undefined);
+  return ResultAsync.combine([
+    plan.customer === undefined ? none : customerFacts(context, messages, plan.customer),
+    plan.countryId === undefined ? none : addressFacts(context, messages, session, plan.countryId),
+    plan.affiliateId === undefined ? none : affiliateFacts(context, messages, plan.affiliateId),
+  ] as const).map(([customer, address, affiliateExists]) => ({
+    ...(customer === undefined ? {} : { customer }),
+    ...(address === undefined ? {} : { address }),
+    ...(affiliateExists === undefined ? {} : { affiliateExists }),
+    ...(plan.rewardStatus === true
+      ? { rewardEnabled: context.calculators.some((calculator) => calculator.code === 'reward') }
+      : {}),
+  }));
 }

@@ -69,7 +69,27 @@ export interface CheckoutOptions {
    * default: ignore.
    */
   readonly onEventError?: ((error: unknown) => void) | undefined;
+  /**
+   * How a command that lost a compare-and-set race on its session is retried: decided again on the fresh
+   * session up to `retries` times (default 5), after `backoffMs(attempt)` milliseconds (default: a random wait
+   * below 2 × 2^attempt ms, so racing requests spread out), and only then answered `conflict`.
+   */
+  readonly contention?: Partial<ContentionPolicy> | undefined;
 }
+
+/** How lost compare-and-set races are retried. */
+export interface ContentionPolicy {
+  /** How many times a command is decided again after losing a race. */
+  readonly retries: number;
+  /** How long to wait before deciding again, by attempt (0 for the first retry). */
+  readonly backoffMs: (attempt: number) => number;
+}
+
+/** The default: five retries, each after a random wait that doubles its bound each time. */
+export const defaultContentionPolicy: ContentionPolicy = {
+  retries: 5,
+  backoffMs: (attempt) => Math.random() * 2 * 2 ** attempt,
+};
 
 /** The resolved deps and options every operation reads. */
 export interface EngineContext {
@@ -79,6 +99,7 @@ export interface EngineContext {
   readonly ttlSeconds: number;
   readonly messagesFor: (language: string) => MessageCatalog;
   readonly onEventError: (error: unknown) => void;
+  readonly contention: ContentionPolicy;
 }
 
 /** Default inactivity expiry (DECISIONS 4). */
@@ -94,6 +115,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
     onEventError: options.onEventError ?? (() => {}),
+    contention: { ...defaultContentionPolicy, ...options.contention },
   };
 }
 

@@ -1,27 +1,20 @@
 /**
- * `createCheckout(deps, options)`: the engine's public face. One method per operation of the seed, each returning
- * a `ResultAsync<Output, CheckoutError>`: nothing throws across it (a programmer bug alone throws, as
- * `CartwrightInvariantError`).
+ * `createCheckout(deps, options)`: the engine's public face. The session methods, and one method per operation,
+ * derived from the list of operation descriptors: each runs its descriptor through the shell of its kind (a step,
+ * a view of the cart, a look-up, confirm, history_add) and returns a `ResultAsync<Output, CheckoutError>`: nothing
+ * throws across it (a programmer bug alone throws, as `CartwrightInvariantError`).
  * @module
  */
-import { ok, type ResultAsync } from 'neverthrow';
-import type { CheckoutError } from '../domain/errors.js';
-import type { CheckoutCommand } from '../domain/machine/commands.js';
-import { messageText } from '../domain/messages.js';
-import { parsePaymentAddress, parseShippingAddress } from '../input/address.js';
-import { parseCartAdd, parseCartAddProduct, parseCartRemove, parseCartUpdate } from '../input/cart.js';
-import {
-  parseManufacturerId,
-  parseManufacturerListQuery,
-  parseProductListQuery,
-} from '../input/catalog-query.js';
-import { parseCurrency } from '../input/currency.js';
-import { parseCustomer } from '../input/customer.js';
-import { parseAffiliate, parseCoupon, parseReward } from '../input/extension.js';
-import { parsePaymentMethod } from '../input/payment-method.js';
-import { parseShippingMethod } from '../input/shipping-method.js';
-import type { Checkout } from './checkout.js';
-import { runConfirm } from './confirm.js';
+import type { ResultAsync } from 'neverthrow';
+import { type CheckoutError, invariant } from '../domain/errors.js';
+import { type Operation, operations, type ResultOf } from '../operations/index.js';
+import type {
+  Checkout,
+  OperationMethods,
+  OperationName,
+  OperationNamed,
+  SessionMethods,
+} from './checkout.js';
 import {
   type CheckoutDeps,
   type CheckoutOptions,
@@ -29,51 +22,40 @@ import {
   createEngineContext,
   type EngineContext,
 } from './context.js';
-import { runAddHistory, runOrderInfo } from './history.js';
 import { openSession } from './open-session.js';
-import { quotedShipping, type StepResult, type SummaryResult, summaryOf } from './outputs.js';
-import {
-  countProducts,
-  findManufacturer,
-  pageManufacturers,
-  pageProducts,
-  productQueryContext,
-  type ReadAccess,
-  readSession,
-  viewSession,
-} from './queries.js';
-import { type ParseInput, runCommand } from './run-command.js';
-import { loadSession, touchSession } from './session-access.js';
+import type { ConfirmOptions } from './run-confirm.js';
+import { runConfirm } from './run-confirm.js';
+import { runHistory } from './run-history.js';
+import { runLookup, runView } from './run-read.js';
+import { runStep } from './run-step.js';
+import { loadSession, type SessionTarget, sessionOf, touchSession } from './session-access.js';
 
-/** Runs a command and answers its success text. */
-function step(
+/** Runs an operation through the shell of its kind. */
+function perform(
   context: EngineContext,
-  sessionId: string,
-  parse: ParseInput,
-): ResultAsync<StepResult, CheckoutError> {
-  return runCommand(context, sessionId, parse, (outcome) => ({
-    success: messageText(outcome.messages, outcome.success),
-    dropped: outcome.dropped,
-  }));
+  operation: Operation,
+  target: SessionTarget,
+  request: unknown,
+  options: ConfirmOptions = {},
+): ResultAsync<unknown, CheckoutError> {
+  switch (operation.kind) {
+    case 'step':
+      return runStep(context, operation, target, request);
+    case 'view':
+      return runView(context, operation, target);
+    case 'lookup':
+      return runLookup(context, operation, target, request);
+    case 'confirm':
+      return runConfirm(context, operation, target, request, options);
+    case 'history':
+      return runHistory(context, operation, target, request);
+  }
 }
 
-/** Runs a command and answers its success text with the cart and totals after it. */
-function summaryStep(
-  context: EngineContext,
-  sessionId: string,
-  parse: ParseInput,
-): ResultAsync<SummaryResult, CheckoutError> {
-  return runCommand(context, sessionId, parse, (outcome) => ({
-    success: messageText(outcome.messages, outcome.success),
-    dropped: outcome.dropped,
-    ...summaryOf(context, outcome.session, outcome.facts),
-  }));
-}
-
-/** A command without a body. */
-function bodiless(command: CheckoutCommand): ParseInput {
-  return () => ok(command);
-}
+/** The operations by name. */
+const byName: ReadonlyMap<string, Operation> = new Map(
+  operations.map((operation) => [operation.name, operation]),
+);
 
 /**
  * Creates the checkout engine over the host's ports.
@@ -82,83 +64,37 @@ function bodiless(command: CheckoutCommand): ParseInput {
  */
 export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Checkout {
   const context = createEngineContext(deps, options);
-  const read = <T>(sessionId: string, compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>) =>
-    readSession(context, sessionId, compute);
-  return {
+  const sessionMethods: SessionMethods = {
     openSession: (input) => openSession(context, input),
-    closeSession: (sessionId) =>
-      loadSession(context, sessionId).andThen((session) =>
+    closeSession: (target) =>
+      sessionOf(context, target).andThen((session) =>
         callPort('sessions', context.messagesFor(session.language), () => deps.sessions.delete(session.id)),
       ),
     findSession: (sessionId) => loadSession(context, sessionId),
     getSession: (sessionId) =>
       loadSession(context, sessionId).andThen((session) => touchSession(context, session)),
-    setCustomer: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCustomer(request, messages)),
-    addProducts: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCartAdd(request, messages)),
-    addProduct: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCartAddProduct(request, messages)),
-    updateCartLine: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCartUpdate(request, messages)),
-    removeCartLine: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCartRemove(request, messages)),
-    getProducts: (sessionId) =>
-      read(sessionId, (access) =>
-        viewSession(context, access.session, access.messages, access.today).map((view) => view.lines),
-      ),
-    getTotals: (sessionId) =>
-      read(sessionId, (access) =>
-        viewSession(context, access.session, access.messages, access.today).map((view) => view.totals),
-      ),
-    setPaymentAddress: (sessionId, request) =>
-      step(context, sessionId, (messages) => parsePaymentAddress(request, messages)),
-    setShippingAddress: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseShippingAddress(request, messages)),
-    getShippingMethods: (sessionId) =>
-      runCommand(context, sessionId, bodiless({ type: 'quote_shipping' }), (outcome) => ({
-        shippingMethods: quotedShipping(context, outcome.session, outcome.facts),
-        dropped: outcome.dropped,
-      })),
-    setShippingMethod: (sessionId, request) =>
-      summaryStep(context, sessionId, (messages) => parseShippingMethod(request, messages)),
-    getPaymentMethods: (sessionId) =>
-      runCommand(context, sessionId, bodiless({ type: 'offer_payment' }), (outcome) => ({
-        paymentMethods: outcome.session.paymentMethods ?? {},
-        dropped: outcome.dropped,
-      })),
-    setPaymentMethod: (sessionId, request) =>
-      summaryStep(context, sessionId, (messages) => parsePaymentMethod(request, messages)),
-    setCoupon: (sessionId, request) =>
-      summaryStep(context, sessionId, (messages) => parseCoupon(request, messages)),
-    setReward: (sessionId, request) =>
-      summaryStep(context, sessionId, (messages) => parseReward(request, messages)),
-    setAffiliate: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseAffiliate(request, messages)),
-    confirm: (sessionId, request, options = {}) => runConfirm(context, sessionId, request, options),
-    addHistory: (sessionId, request) => runAddHistory(context, sessionId, request),
-    getOrder: (sessionId, request) => runOrderInfo(context, sessionId, request),
-    setCurrency: (sessionId, request) =>
-      step(context, sessionId, (messages) => parseCurrency(request, messages)),
-    getManufacturer: (sessionId, request) =>
-      read(sessionId, (access) =>
-        parseManufacturerId(request, access.messages).asyncAndThen((id) =>
-          findManufacturer(context, access, id),
-        ),
-      ),
-    getManufacturers: (sessionId, request) =>
-      read(sessionId, (access) => pageManufacturers(context, access, parseManufacturerListQuery(request))),
-    getTotalManufacturers: (sessionId) =>
-      read(sessionId, (access) =>
-        callPort('catalog', access.messages, () => deps.catalog.countManufacturers()),
-      ),
-    listProducts: (sessionId, request) =>
-      read(sessionId, (access) =>
-        pageProducts(context, access, parseProductListQuery(request, productQueryContext(context, access))),
-      ),
-    getTotalProducts: (sessionId, request) =>
-      read(sessionId, (access) =>
-        countProducts(context, access, parseProductListQuery(request, productQueryContext(context, access))),
-      ),
+    run: <N extends OperationName>(
+      name: N,
+      target: SessionTarget,
+      request: unknown,
+      runOptions?: ConfirmOptions,
+    ) => {
+      const operation = byName.get(name);
+      // A name outside the list is a bug of the caller's: the type allows only listed names.
+      invariant(operation !== undefined, () => `no operation named ${String(name)}`);
+      // The result is the named operation's, as `perform` dispatches on that same descriptor.
+      return perform(context, operation, target, request, runOptions) as ResultAsync<
+        ResultOf<OperationNamed<N>>,
+        CheckoutError
+      >;
+    },
   };
+  const methods = Object.fromEntries(
+    operations.map((operation) => [
+      operation.method,
+      (target: SessionTarget, request?: unknown, runOptions?: ConfirmOptions) =>
+        perform(context, operation, target, request, runOptions),
+    ]),
+  ) as unknown as OperationMethods;
+  return { ...sessionMethods, ...methods };
 }

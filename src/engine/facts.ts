@@ -9,27 +9,19 @@
  * and payment methods last, since they depend on the total with its taxes.
  * @module
  */
-import { okAsync, type Result, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, type Result, ResultAsync } from 'neverthrow';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
-import type { CheckoutCommand } from '../domain/machine/commands.js';
-import type { CheckoutFacts, CouponFacts, TaxFacts, ViewFacts } from '../domain/machine/facts.js';
+import type { CheckoutFacts, CouponFacts, TaxFacts } from '../domain/machine/facts.js';
 import { dayOf } from '../domain/machine/facts.js';
-import type { Offers } from '../domain/machine/selections.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import { priceSessionCart, viewCheckout } from '../domain/pricing/checkout.js';
+import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
 import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
+import type { FactPlan } from '../operations/operation.js';
 import { commandFacts } from './command-facts.js';
 import { callPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
 import { paymentOffers, shippingOffers } from './offers.js';
-
-/** The product ids a command and the session's cart name, each once. */
-export function productIdsOf(session: CheckoutSession, command: CheckoutCommand | null): number[] {
-  const ids = new Set(session.cart.map((line) => line.productId));
-  if (command?.type === 'add_products') for (const item of command.items) ids.add(item.productId);
-  return [...ids].filter((id) => id > 0);
-}
 
 /** Every product of `ids` in one catalog read (none when there are no ids), as a map by id. */
 export function readProducts(
@@ -43,29 +35,25 @@ export function readProducts(
   );
 }
 
+/** The product ids the session's cart and the plan name, each once. */
+function productIdsOf(session: CheckoutSession, plan: FactPlan): number[] {
+  const ids = new Set(session.cart.map((line) => line.productId));
+  for (const id of plan.productIds ?? []) ids.add(id);
+  return [...ids].filter((id) => id > 0);
+}
+
 /** The time-dependent facts of a request: now, today, and the expiry a save at this instant sets. */
 export type TimeFacts = Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'>;
-
-/** The time facts of the instant `now`. */
-function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
-  const instant = now.toISOString();
-  return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
-}
 
 /** The time-dependent facts, read once per request from the clock; a failing clock is `unavailable` `clock`. */
 export function readTimeFacts(
   context: EngineContext,
   messages: MessageCatalog,
 ): Result<TimeFacts, UnavailableError> {
-  return readClock(context, messages).map((now) => timeFactsAt(context, now));
-}
-
-/**
- * {@link readTimeFacts} for callers that cannot return its error yet: a failing clock throws here (and the
- * operation's promise rejects), so new code reads the clock through `readTimeFacts`.
- */
-export function timeFacts(context: EngineContext): TimeFacts {
-  return timeFactsAt(context, context.deps.clock.now());
+  return readClock(context, messages).map((now) => {
+    const instant = now.toISOString();
+    return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
+  });
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
@@ -75,7 +63,8 @@ function taxClassesOf(
   products: ReadonlyMap<number, Product>,
   quotes: Readonly<Record<string, ShippingQuoteGroup>> | undefined,
 ): number[] {
-  const ids = new Set<number>([...products.values()].map((product) => product.taxClassId));
+  const ids = new Set<number>();
+  for (const product of products.values()) ids.add(product.taxClassId);
   if (session.shippingMethod !== null) ids.add(session.shippingMethod.taxClassId);
   for (const group of Object.values(quotes ?? {})) {
     for (const quote of Object.values(group.quote)) ids.add(quote.taxClassId);
@@ -99,16 +88,24 @@ function readTax(
   }));
 }
 
-/** The tax facts extended to `classIds` when one of them was not read (a fresh quote of a new class). */
-export function ensureTaxClasses<F extends Pick<CheckoutFacts, 'tax' | 'messages'>>(
+/**
+ * A pricing over facts whose tax table covers `classIds` too: the same pricing when it does, else one over a
+ * table read again with the new classes (a fresh quote of a class not read before).
+ */
+export function coverTaxClasses(
   context: EngineContext,
-  facts: F,
+  pricing: Pricing,
   classIds: readonly number[],
-): ResultAsync<F, CheckoutError> {
-  const missing = classIds.filter((id) => id > 0 && !facts.tax.classIds.includes(id));
-  if (missing.length === 0) return okAsync(facts);
-  const all = [...new Set([...facts.tax.classIds, ...missing])].sort((a, b) => a - b);
-  return readTax(context, facts.messages, all, facts.tax.geoZones).map((tax) => ({ ...facts, tax }));
+): ResultAsync<Pricing, CheckoutError> {
+  const { facts } = pricing;
+  const tax = facts.tax;
+  const known = tax?.classIds ?? [];
+  const missing = classIds.filter((id) => id > 0 && !known.includes(id));
+  if (tax === undefined || missing.length === 0) return okAsync(pricing);
+  const all = [...new Set([...known, ...missing])].sort((a, b) => a - b);
+  return readTax(context, facts.messages, all, tax.geoZones).map((wider) =>
+    pricing.withFacts({ ...facts, tax: wider }),
+  );
 }
 
 /**
@@ -151,85 +148,60 @@ function rewardFacts(
   return callPort('customers', messages, () => context.deps.customers.getRewardBalance(customerId));
 }
 
-/** The facts every view of the session reads: products, taxes, geo zones, coupon and reward balance. */
-export function viewFacts(
-  context: EngineContext,
-  session: CheckoutSession,
-  messages: MessageCatalog,
-  today: string,
-): ResultAsync<ViewFacts, CheckoutError> {
-  return baseFacts(context, session, null, messages).andThen((base) =>
-    readTax(context, messages, taxClassesOf(context, session, base.products, undefined), base.geoZones).map(
-      (tax) => ({ ...base.view, today, tax }),
-    ),
-  );
-}
-
-/** What is read for every command before offers and taxes. */
+/** What every command and every view reads: products, geo zones, coupon and reward balance. */
 interface BaseFacts {
   readonly products: ReadonlyMap<number, Product>;
   readonly geoZones: readonly GeoZone[];
-  readonly view: Omit<ViewFacts, 'tax' | 'today'>;
+  readonly coupon?: CouponFacts;
+  readonly rewardBalance?: number;
 }
 
 /** Products, geo zones, coupon and reward facts, read together. */
 function baseFacts(
   context: EngineContext,
   session: CheckoutSession,
-  command: CheckoutCommand | null,
+  plan: FactPlan,
   messages: MessageCatalog,
 ): ResultAsync<BaseFacts, CheckoutError> {
-  const code = command?.type === 'set_coupon' ? command.code : session.coupon;
-  const spends = command?.type === 'set_reward' ? command.points > 0 : (session.reward ?? 0) > 0;
+  const code = plan.coupon ?? session.coupon;
+  const spends = (plan.reward ?? session.reward ?? 0) > 0;
   return ResultAsync.combine([
-    readProducts(context, messages, productIdsOf(session, command)),
+    readProducts(context, messages, productIdsOf(session, plan)),
     callPort('geo', messages, () => context.deps.geo.getGeoZones()),
     couponFacts(context, messages, session, code),
     rewardFacts(context, messages, session, spends),
   ] as const).map(([products, geoZones, coupon, rewardBalance]) => ({
     products,
     geoZones,
-    view: {
-      products,
-      messages,
-      ...(coupon === undefined ? {} : { coupon }),
-      ...(rewardBalance === undefined ? {} : { rewardBalance }),
-    },
+    ...(coupon === undefined ? {} : { coupon }),
+    ...(rewardBalance === undefined ? {} : { rewardBalance }),
   }));
 }
 
-/** Which offers a command decides on. */
-function offersNeeded(command: CheckoutCommand): { shipping: boolean; payment: boolean } {
-  const shipping = command.type === 'quote_shipping' || command.type === 'set_shipping_method';
-  const payment = command.type === 'offer_payment' || command.type === 'set_payment_method';
-  return { shipping, payment };
+/** The facts of a command and the pricing it is decided with. */
+export interface GatheredFacts {
+  readonly facts: CheckoutFacts;
+  readonly pricing: Pricing;
 }
 
-/** Everything `decide` needs for `command` on `session`. */
+/** Everything a command planned by `plan` needs on `session`, priced once. */
 export function gatherFacts(
   context: EngineContext,
   session: CheckoutSession,
-  command: CheckoutCommand,
-): ResultAsync<CheckoutFacts, CheckoutError> {
-  const messages = context.messagesFor(session.language);
-  const lineCount = command.type === 'add_products' ? command.items.length : 0;
-  const needed = offersNeeded(command);
-  const early = readTimeFacts(context, messages).andThen((time) =>
-    newIds(context, messages, 'cart', lineCount).map((cartIds) => ({ time, cartIds })),
-  );
-  return early.asyncAndThen(({ time, cartIds }) =>
-    ResultAsync.combine([
-      baseFacts(context, session, command, messages),
-      commandFacts(context, messages, session, command),
-    ] as const).andThen(([base, extra]) =>
-      gatherOffers(context, session, needed, messages, base, {
-        ...time,
-        ...base.view,
-        cartIds,
-        ...extra,
-      }),
-    ),
-  );
+  plan: FactPlan,
+  time: TimeFacts,
+  messages: MessageCatalog,
+): ResultAsync<GatheredFacts, CheckoutError> {
+  const cartIds = newIds(context, messages, 'cart', plan.cartIds ?? 0);
+  if (cartIds.isErr()) return errAsync(cartIds.error);
+  return ResultAsync.combine([
+    baseFacts(context, session, plan, messages),
+    commandFacts(context, messages, session, plan),
+  ] as const).andThen(([base, extra]) => {
+    const partial = { ...time, ...base, messages, cartIds: cartIds.value, ...extra };
+    const pricing = createPricing(partial, context.settings, context.calculators);
+    return gatherOffers(context, session, plan, base, partial, pricing);
+  });
 }
 
 /** The facts gathered before offers and taxes (what `gatherFacts` passes on to {@link gatherOffers}). */
@@ -242,21 +214,15 @@ type PartialFacts = Omit<CheckoutFacts, 'tax' | 'offers'>;
 function gatherOffers(
   context: EngineContext,
   session: CheckoutSession,
-  needed: { shipping: boolean; payment: boolean },
-  messages: MessageCatalog,
+  plan: FactPlan,
   base: BaseFacts,
   partial: PartialFacts,
-): ResultAsync<CheckoutFacts, CheckoutError> {
-  const lines = priceSessionCart(session, partial, context.settings);
+  linePricing: Pricing,
+): ResultAsync<GatheredFacts, CheckoutError> {
+  const { messages } = partial;
   const quoting: ResultAsync<Readonly<Record<string, ShippingQuoteGroup>> | undefined, CheckoutError> =
-    needed.shipping
-      ? shippingOffers(context, {
-          session,
-          lines,
-          products: base.products,
-          geoZones: base.geoZones,
-          messages,
-        })
+    plan.offers === 'shipping'
+      ? shippingOffers(context, session, linePricing.lines(session), base.products, base.geoZones, messages)
       : okAsync(undefined);
   return quoting.andThen((shipping) =>
     readTax(
@@ -264,18 +230,32 @@ function gatherOffers(
       messages,
       taxClassesOf(context, session, base.products, shipping),
       base.geoZones,
-    ).andThen((tax): ResultAsync<CheckoutFacts, CheckoutError> => {
+    ).andThen((tax) => {
       const facts: CheckoutFacts = {
         ...partial,
         tax,
         ...(shipping === undefined ? {} : { offers: { shipping } }),
       };
-      if (!needed.payment) return okAsync(facts);
-      const view = viewCheckout(session, facts, context.settings, context.calculators);
-      return paymentOffers(context, session, view, tax.geoZones, messages).map((payment) => ({
-        ...facts,
-        offers: { ...facts.offers, payment } satisfies Offers,
-      }));
+      const pricing = linePricing.withFacts(facts satisfies PricingFacts);
+      if (plan.offers !== 'payment') return okAsync({ facts, pricing });
+      return paymentOffers(context, session, pricing.view(session), tax.geoZones, messages).map((payment) => {
+        // Offers change no price: the pricing that computed the total they were made from serves on.
+        return { facts: { ...facts, offers: { payment } }, pricing };
+      });
     }),
+  );
+}
+
+/** The facts of a view of the session (its priced cart and totals), and their pricing. */
+export function viewPricing(
+  context: EngineContext,
+  session: CheckoutSession,
+  messages: MessageCatalog,
+  today: string,
+): ResultAsync<Pricing, CheckoutError> {
+  return baseFacts(context, session, {}, messages).andThen((base) =>
+    readTax(context, messages, taxClassesOf(context, session, base.products, undefined), base.geoZones).map(
+      (tax) => createPricing({ ...base, messages, today, tax }, context.settings, context.calculators),
+    ),
   );
 }

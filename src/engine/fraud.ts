@@ -6,17 +6,11 @@
  */
 import { okAsync, type ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
-import type { FraudFlagged } from '../domain/machine/events.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import type { FraudVerdict } from '../domain/order/history.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { FraudCheck } from '../ports/fraud-check.js';
 import { callPort, type EngineContext } from './context.js';
-
-/** A check's verdict: the status that replaces the requested one, and the event saying so. */
-export interface FraudVerdict {
-  readonly orderStatusId: number;
-  readonly event: Omit<FraudFlagged, 'orderId'>;
-}
 
 /** Runs the checks one after another until one answers; undefined when none does (or there are none). */
 export function checkFraud(

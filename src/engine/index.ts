@@ -1,21 +1,19 @@
 /**
- * The engine: `createCheckout` and its option, request and result types.
+ * The engine: `createCheckout` and its public types.
  * @module
  */
-
-export type { Checkout, OpenedSession, OpenSessionInput } from './checkout.js';
-export type { ConfirmOptions, ConfirmResult } from './confirm.js';
-export type { CheckoutDeps, CheckoutOptions } from './context.js';
-export { defaultSessionTtlSeconds } from './context.js';
-export { createCheckout } from './create-checkout.js';
 export type {
-  CheckoutSummary,
-  PaymentMethodsResult,
-  QuotedShipping,
-  ShippingMethodOffer,
-  ShippingMethodsResult,
-  StepResult,
-  SummaryResult,
-} from './outputs.js';
-export type { ManufacturerListEntry, ManufacturerPage, ProductPage } from './queries.js';
-export type * from './requests.js';
+  Checkout,
+  OpenedSession,
+  OpenSessionInput,
+  OperationMethod,
+  OperationMethods,
+  OperationName,
+  OperationNamed,
+  SessionMethods,
+} from './checkout.js';
+export type { CheckoutDeps, CheckoutOptions, ContentionPolicy } from './context.js';
+export { defaultContentionPolicy, defaultSessionTtlSeconds } from './context.js';
+export { createCheckout } from './create-checkout.js';
+export type { ConfirmOptions } from './run-confirm.js';
+export type { SessionTarget } from './session-access.js';

@@ -30,33 +30,28 @@ function collect<T extends { readonly code: string; readonly sortOrder: number }
   });
 }
 
-/** What shipping offers are computed from. */
-export interface ShippingInput {
-  readonly session: CheckoutSession;
-  readonly lines: readonly PricedCartLine[];
-  readonly products: ReadonlyMap<number, Product>;
-  readonly geoZones: readonly GeoZone[];
-  readonly messages: MessageCatalog;
-}
-
 /** The shipping quote groups for the session; none when the cart does not ship or no address is set. */
 export function shippingOffers(
   context: EngineContext,
-  input: ShippingInput,
+  session: CheckoutSession,
+  lines: readonly PricedCartLine[],
+  products: ReadonlyMap<number, Product>,
+  geoZones: readonly GeoZone[],
+  messages: MessageCatalog,
 ): ResultAsync<Readonly<Record<string, ShippingQuoteGroup>>, CheckoutError> {
-  const address = input.session.shippingAddress;
+  const address = session.shippingAddress;
   const methods = context.deps.shippingMethods ?? [];
-  if (address === null || !cartShips(input.lines) || methods.length === 0) return okAsync({});
+  if (address === null || !cartShips(lines) || methods.length === 0) return okAsync({});
   const shipping: ShippingContext = {
     address,
-    geoZones: input.geoZones,
-    subTotal: cartSubTotal(input.lines, context.settings.currency),
-    shippableQuantity: shippableQuantity(input.lines),
-    weight: shippingWeight(input.lines, input.products, context.settings),
+    geoZones,
+    subTotal: cartSubTotal(lines, context.settings.currency),
+    shippableQuantity: shippableQuantity(lines),
+    weight: shippingWeight(lines, products, context.settings),
     settings: context.settings,
   };
   return collect(
-    input.messages,
+    messages,
     methods.map((method) => () => method.quote(shipping)),
   );
 }

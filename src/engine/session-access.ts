@@ -3,7 +3,7 @@
  * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
  * @module
  */
-import { err, errAsync, ok, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type CheckoutSession, isSessionExpired } from '../domain/machine/session.js';
 import { messageText } from '../domain/messages.js';
@@ -43,6 +43,20 @@ export function loadSession(
       return ok(lookup.session);
     }),
   );
+}
+
+/**
+ * What an operation runs on: a session id to load, or a session the host loaded already (its authorization reads
+ * the session to check the API user and address, and hands it on, so a request loads its session once).
+ */
+export type SessionTarget = string | CheckoutSession;
+
+/** The session of a target: the one handed over, or the one its id names, loaded. */
+export function sessionOf(
+  context: EngineContext,
+  target: SessionTarget,
+): ResultAsync<CheckoutSession, CheckoutError> {
+  return typeof target === 'string' ? loadSession(context, target) : okAsync(target);
 }
 
 /** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */

@@ -6,9 +6,9 @@
  */
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
-import type { FormObject } from '../input/form.js';
 import { authorize } from './auth.js';
 import { normalizeIp } from './client-ip.js';
+import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
 import { createMoneyPresenter } from './present-money.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import type { CheckoutError, FieldErrors } from '../domain/errors.js';
-import { type FormError, formErrorToCheckoutError } from '../input/form.js';
+import { type FormError, formErrorToCheckoutError } from './form.js';
 import type { HttpOnlyErrorKind } from './status.js';
 
 /** An error of the HTTP layer itself, with the response headers it needs (`Allow`, `Retry-After`). */

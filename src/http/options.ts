@@ -4,9 +4,9 @@
  */
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
-import { type BodyLimits, defaultBodyLimits } from '../input/form.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
+import { type BodyLimits, defaultBodyLimits } from './form.js';
 import { defaultCookieName } from './session-cookie.js';
 import type { StatusCompat } from './status.js';
 import { defaultHttpTexts, type HttpTexts } from './texts.js';

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
-import type { ManufacturerListEntry } from '../engine/queries.js';
+import type { ManufacturerListEntry } from '../operations/answers.js';
 import type { MoneyPresenter } from './present-money.js';
 
 /** A full manufacturer record. */

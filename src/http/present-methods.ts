@@ -4,7 +4,7 @@
  * @module
  */
 import type { PaymentMethodOffer } from '../domain/machine/session.js';
-import type { QuotedShipping, ShippingMethodOffer } from '../engine/outputs.js';
+import type { QuotedShipping, ShippingMethodOffer } from '../operations/answers.js';
 import type { MoneyPresenter } from './present-money.js';
 
 /** One shipping quote: `cost` a number in the session currency, `text` as the customer reads it. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Selection } from '../domain/machine/steps.js';
-import type { StepResult, SummaryResult } from '../engine/outputs.js';
+import type { StepResult, SummaryResult } from '../operations/answers.js';
 import {
   type CartLineJson,
   presentCartLines,

@@ -1,12 +1,12 @@
 /**
  * A request's parameters (DECISIONS 30, 40): the query string and the body, both through the bounded,
- * prototype-safe parser of `src/input/form.ts`. Form-encoded and JSON bodies are read; any other media type is
+ * prototype-safe parser of `src/http/form.ts`. Form-encoded and JSON bodies are read; any other media type is
  * 415. The body is read as a stream and abandoned as soon as it passes the size limit, so a huge body costs at
  * most the limit in memory.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import { malformed, tooLarge } from '../input/form/refusals.js';
+import { malformed, tooLarge } from './form/refusals.js';
 import {
   type BodyLimits,
   type FormObject,
@@ -14,7 +14,7 @@ import {
   parseFormEncoded,
   parseJsonBody,
   parseQuery,
-} from '../input/form.js';
+} from './form.js';
 import { formError, type HttpOnlyError, httpError } from './http-error.js';
 import { fillText, type HttpTexts } from './texts.js';
 

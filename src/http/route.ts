@@ -5,10 +5,9 @@
  * @module
  */
 import type { ResultAsync } from 'neverthrow';
-import type { CheckoutError } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Checkout } from '../engine/checkout.js';
-import type { FormObject } from '../input/form.js';
+import type { FormObject } from './form.js';
 import type { HttpError } from './http-error.js';
 import type { HandlerConfig } from './options.js';
 import type { MoneyPresenter } from './present-money.js';
@@ -77,34 +76,3 @@ export interface SessionRoute {
 
 /** Any route. */
 export type Route = PublicRoute | SessionRoute;
-
-/** An operation of a session route: its answer's JSON body, or the engine's error. */
-export type SessionOperation = (call: SessionCall) => ResultAsync<unknown, CheckoutError | HttpError>;
-
-/** A session route answering `run`'s body with status 200. */
-function sessionRoute(method: RouteMethod, run: SessionOperation): SessionRoute {
-  return { method, access: 'session', run: (call) => run(call).map((body) => ({ body })) };
-}
-
-/** A GET route inside a session. */
-export function get(run: SessionOperation): SessionRoute {
-  return sessionRoute('GET', run);
-}
-
-/** A POST route inside a session. */
-export function post(run: SessionOperation): SessionRoute {
-  return sessionRoute('POST', run);
-}
-
-/**
- * The parsed input handed to an engine operation as its request type. The request types describe what clients
- * send, but the engine checks every value at run time (DECISIONS 9), so any parsed input is acceptable to it.
- */
-export function untrusted<T>(input: FormObject): T {
-  return input as unknown as T;
-}
-
-/** A POST route that also answers GET (the seed's overview lists confirm with GET too). */
-export function postOrGet(run: SessionOperation): SessionRoute {
-  return { ...sessionRoute('POST', run), alsoGet: true };
-}

@@ -1,30 +1,26 @@
 /**
- * The route table: every `route=api/<controller>[/<method>]` and every `route=api/order&call=<operation>` of the
- * seed, plus the catalog routes of DECISIONS 29 and the account routes, one row each. A row names its method
- * and maps the engine operation's result to the seed's JSON shape.
+ * The route table, derived from the operation descriptors: every `route=api/<controller>[/<method>]` and every
+ * `route=api/order&call=<operation>` an operation names, plus the account routes (login and logout), which are
+ * the HTTP layer's own. A row takes its method from the descriptor and presents the operation's result as its
+ * answer kind says.
  * @module
  */
-
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
-import type { FormObject } from '../input/form.js';
+import type { Operation } from '../operations/index.js';
+import { operations } from '../operations/index.js';
+import type { HttpBinding, OperationRoute } from '../operations/operation.js';
 import { login, logout } from './account.js';
+import type { FormObject } from './form.js';
 import type { HttpError } from './http-error.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
-import { presentManufacturer, presentManufacturerEntry, presentProductEntry } from './present-catalog.js';
-import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
-import { createMoneyPresenter } from './present-money.js';
-import { presentOrder } from './present-order.js';
-import { droppedOf, presentStep, presentSummary } from './present-steps.js';
-import { get, post, postOrGet, type Route, type SessionCall, untrusted } from './route.js';
+import { present } from './presenters.js';
+import type { Route, SessionCall, SessionRoute } from './route.js';
 
-/** The key of an order-controller call: `api/order&call=<call>` (and `&code=<code>` for `extension`). */
-function order(call: string, code?: string): string {
-  return `api/order&call=${call}${code === undefined ? '' : `&code=${code}`}`;
+/** The key of a route: `api/cart/addProduct`, or `api/order&call=<call>` (and `&code=<code>` for `extension`). */
+function keyOf(route: OperationRoute): string {
+  if (route.call === undefined) return route.route;
+  return `${route.route}&call=${route.call}${route.code === undefined ? '' : `&code=${route.code}`}`;
 }
-
-const customer = post((c) => c.checkout.setCustomer(c.sessionId, untrusted(c.input)).map(presentStep));
-const cartAdd = post((c) => c.checkout.addProducts(c.sessionId, untrusted(c.input)).map(presentStep));
-const productAdd = post((c) => c.checkout.addProduct(c.sessionId, untrusted(c.input)).map(presentStep));
 
 /** The confirm options a request carries: its idempotency key and the client as the order records it. */
 function confirmOptions(c: SessionCall) {
@@ -42,165 +38,57 @@ function confirmOptions(c: SessionCall) {
 }
 
 /**
- * Confirm (seed endpoint 8): on success the order id, points, commission and the cart; on failure the seed's
- * `error` with `products`, `totals` and `shipping_required` next to it.
+ * A refused confirm's answer carries the seed's `products`, `totals` and `shipping_required` next to `error`,
+ * so a client sees the cart it could not buy.
  */
-const confirm = postOrGet((c) =>
-  c.checkout
-    .confirm(c.sessionId, untrusted(c.input), confirmOptions(c))
-    .map((result) => ({
-      success: result.success,
-      order_id: result.orderId,
-      points: result.points,
-      commission: result.commission,
-      products: presentCartLines(result.products, c.money),
-      totals: presentTotalLines(result.totals, c.money),
-      shipping_required: result.shippingRequired,
-    }))
-    .orElse((error) =>
-      ResultAsync.combine([c.checkout.getProducts(c.sessionId), c.checkout.getTotals(c.sessionId)] as const)
-        .orElse(() => okAsync([[], []] as const))
-        .andThen(([products, totals]) =>
-          errAsync<never, HttpError>({
-            ...error,
-            extra: {
-              products: presentCartLines(products, c.money),
-              totals: presentTotalLines(totals, c.money),
-              shipping_required: products.some((line) => line.shipping),
-            },
-          }),
-        ),
-    ),
-);
+function withCart(c: SessionCall, error: HttpError): ResultAsync<never, HttpError> {
+  return ResultAsync.combine([c.checkout.getProducts(c.session), c.checkout.getTotals(c.session)] as const)
+    .orElse(() => okAsync([[], []] as const))
+    .andThen(([products, totals]) =>
+      errAsync<never, HttpError>({
+        ...error,
+        extra: {
+          products: presentCartLines(products, c.money),
+          totals: presentTotalLines(totals, c.money),
+          shipping_required: products.some((line) => line.shipping),
+        },
+      }),
+    );
+}
+
+/** The route of an operation: its method, its run through the engine, its answer presented. */
+function routeOf(operation: Operation): SessionRoute {
+  const http: HttpBinding | undefined = operation.http;
+  const isConfirm = operation.kind === 'confirm';
+  return {
+    method: http?.method ?? 'GET',
+    ...(http?.alsoGet === true ? { alsoGet: true } : {}),
+    access: 'session',
+    run: (c) => {
+      const context = { money: c.money, config: c.config };
+      const result = c.checkout
+        .run(operation.name, c.session, c.input, isConfirm ? confirmOptions(c) : undefined)
+        .map((value) => ({ body: present(operation.answer, value as never, context) }));
+      return isConfirm ? result.orElse((error) => withCart(c, error)) : result;
+    },
+  };
+}
 
 /** Every route by key. */
-const table: readonly (readonly [string, Route])[] = [
-  ['api/account/login', login],
-  ['api/account/logout', logout],
-  ['api/customer', customer],
-  ['api/cart', cartAdd],
-  ['api/cart/addProduct', productAdd],
-  [
-    'api/cart/getProducts',
-    get((c) => c.checkout.getProducts(c.sessionId).map((lines) => presentCartLines(lines, c.money))),
-  ],
-  [
-    'api/cart/getTotals',
-    get((c) => c.checkout.getTotals(c.sessionId).map((lines) => presentTotalLines(lines, c.money))),
-  ],
-  [
-    'api/cart/update',
-    post((c) => c.checkout.updateCartLine(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  [
-    'api/cart/remove',
-    post((c) => c.checkout.removeCartLine(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  ['api/currency', post((c) => c.checkout.setCurrency(c.sessionId, untrusted(c.input)).map(presentStep))],
-  [
-    'api/manufacturer',
-    get((c) =>
-      c.checkout
-        .getManufacturer(c.sessionId, untrusted(c.input))
-        .map((manufacturer) => ({ manufacturer: presentManufacturer(manufacturer) })),
-    ),
-  ],
-  [
-    'api/manufacturer/list',
-    get((c) =>
-      c.checkout.getManufacturers(c.sessionId, untrusted(c.input)).map((page) => ({
-        manufacturers: page.manufacturers.map(presentManufacturerEntry),
-        total: page.total,
-      })),
-    ),
-  ],
-  [
-    'api/product/list',
-    get((c) =>
-      c.checkout.listProducts(c.sessionId, untrusted(c.input)).map((page) => ({
-        products: page.products.map((entry) => presentProductEntry(entry, c.money)),
-        total: page.total,
-      })),
-    ),
-  ],
-  [order('customer'), customer],
-  [order('cart'), cartAdd],
-  [order('product_add'), productAdd],
-  [
-    order('payment_address'),
-    post((c) => c.checkout.setPaymentAddress(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  [
-    order('shipping_address'),
-    post((c) => c.checkout.setShippingAddress(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  [
-    order('shipping_methods'),
-    get((c) =>
-      c.checkout.getShippingMethods(c.sessionId).map((result) => ({
-        shipping_methods: presentShippingMethods(result.shippingMethods, c.money),
-        ...droppedOf(result.dropped),
-      })),
-    ),
-  ],
-  [
-    order('shipping_method'),
-    post((c) =>
-      c.checkout
-        .setShippingMethod(c.sessionId, untrusted(c.input))
-        .map((result) => presentSummary(result, c.money)),
-    ),
-  ],
-  [
-    order('payment_methods'),
-    get((c) =>
-      c.checkout.getPaymentMethods(c.sessionId).map((result) => ({
-        payment_methods: presentPaymentMethods(result.paymentMethods),
-        ...droppedOf(result.dropped),
-      })),
-    ),
-  ],
-  [
-    order('payment_method'),
-    post((c) =>
-      c.checkout
-        .setPaymentMethod(c.sessionId, untrusted(c.input))
-        .map((result) => presentSummary(result, c.money)),
-    ),
-  ],
-  [
-    order('extension', 'coupon'),
-    post((c) =>
-      c.checkout.setCoupon(c.sessionId, untrusted(c.input)).map((result) => presentSummary(result, c.money)),
-    ),
-  ],
-  [
-    order('extension', 'reward'),
-    post((c) =>
-      c.checkout.setReward(c.sessionId, untrusted(c.input)).map((result) => presentSummary(result, c.money)),
-    ),
-  ],
-  [
-    order('affiliate'),
-    post((c) => c.checkout.setAffiliate(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  [order('confirm'), confirm],
-  [
-    order('history_add'),
-    post((c) => c.checkout.addHistory(c.sessionId, untrusted(c.input)).map(presentStep)),
-  ],
-  [
-    'api/order/info',
-    get((c) =>
-      c.checkout.getOrder(c.sessionId, untrusted(c.input)).map((order) => ({
-        order: presentOrder(order, createMoneyPresenter(c.config.settings, c.config.settings.currency)),
-      })),
-    ),
-  ],
-];
+function table(): (readonly [string, Route])[] {
+  const rows: (readonly [string, Route])[] = [
+    ['api/account/login', login],
+    ['api/account/logout', logout],
+  ];
+  for (const operation of operations) {
+    const route = routeOf(operation);
+    for (const address of operation.http?.routes ?? []) rows.push([keyOf(address), route]);
+  }
+  return rows;
+}
 
 /** The routes by key. A `Map`, so a key such as `constructor` or `__proto__` finds nothing. */
-export const routes: ReadonlyMap<string, Route> = new Map(table);
+export const routes: ReadonlyMap<string, Route> = new Map(table());
 
 /** A query parameter as text, or '' when it is missing or not text. */
 function param(query: FormObject, name: string): string {
@@ -217,7 +105,7 @@ export function routeKey(query: FormObject): string {
   const route = param(query, 'route').replace(/[.|]/g, '/');
   if (route !== 'api/order') return route;
   const call = param(query, 'call');
-  return call === 'extension' ? order(call, param(query, 'code')) : order(call);
+  return keyOf({ route, call, ...(call === 'extension' ? { code: param(query, 'code') } : {}) });
 }
 
 /** The route a query addresses, or undefined. */

@@ -3,20 +3,16 @@
  * @module
  */
 
-import type { HistoryWrite, StockShortage } from '../domain/order/write.js';
+import type { HistoryWrite, IdempotencyClaim, StockShortage } from '../domain/order/write.js';
 import type { OrderDraft, OrderRecord } from '../domain/records/order.js';
 
-export type { HistoryWrite, Redemption, StockMove, StockShortage } from '../domain/order/write.js';
-
-/**
- * Ties a write to a client's idempotency key: `scope` is who may reuse the key (an API user, a session),
- * `fingerprint` a digest of the payload.
- */
-export interface IdempotencyClaim {
-  readonly scope: string;
-  readonly key: string;
-  readonly fingerprint: string;
-}
+export type {
+  HistoryWrite,
+  IdempotencyClaim,
+  Redemption,
+  StockMove,
+  StockShortage,
+} from '../domain/order/write.js';
 
 /** What `create` did. */
 export type CreateOrderOutcome =

@@ -35,11 +35,11 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   money: [],
   domain: ['money'],
   ports: ['domain', 'money'],
-  input: ['domain', 'money'],
+  operations: ['domain', 'money', 'ports'],
   extensions: ['domain', 'money', 'ports'],
-  engine: ['domain', 'money', 'ports', 'input'],
+  engine: ['domain', 'money', 'ports', 'operations'],
   adapters: ['domain', 'money', 'ports'],
-  http: ['domain', 'money', 'ports', 'engine', 'input'],
+  http: ['domain', 'money', 'ports', 'engine', 'operations'],
   testing: ['domain', 'money', 'ports'],
 };
 

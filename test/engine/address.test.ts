@@ -4,7 +4,7 @@
  * address refused for a cart that does not ship, and no customer needed.
  */
 import { describe, expect, it } from 'vitest';
-import type { PaymentAddressRequest, ShippingAddressRequest } from '../../src/engine/requests.js';
+import type { PaymentAddressRequest, ShippingAddressRequest } from '../../src/operations/requests.js';
 import {
   asRequest,
   demoCheckout,

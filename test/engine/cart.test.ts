@@ -3,7 +3,7 @@
  * all or nothing, merging, stock across lines and option values, update and remove.
  */
 import { describe, expect, it } from 'vitest';
-import type { CartItemRequest, CartRequest } from '../../src/engine/requests.js';
+import type { CartItemRequest, CartRequest } from '../../src/operations/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 
 const texts = {

@@ -6,7 +6,7 @@
 import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutError } from '../../src/domain/errors.js';
-import type { ListRequest, ProductListRequest } from '../../src/engine/requests.js';
+import type { ListRequest, ProductListRequest } from '../../src/operations/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
 
 async function session() {

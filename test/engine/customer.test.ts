@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMessages, defaultMessages } from '../../src/domain/messages.js';
-import type { CustomerRequest } from '../../src/engine/requests.js';
+import type { CustomerRequest } from '../../src/operations/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
 
 const texts = {

@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
 import { createTotalCalculators, defaultTotalCalculators } from '../../src/domain/pricing/totals/index.js';
-import type { SummaryResult } from '../../src/engine/outputs.js';
 import { money } from '../../src/money/index.js';
+import type { SummaryResult } from '../../src/operations/answers.js';
 import type { TotalLine } from '../../src/ports/total-calculator.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
 

@@ -1,5 +1,5 @@
 /**
- * Property tests for src/input/form.ts: trees of safe keys survive a round trip through bracket notation (and
+ * Property tests for src/http/form.ts: trees of safe keys survive a round trip through bracket notation (and
  * JSON), and no input string, however hostile, makes a parser throw, build a prototype, or pollute one.
  */
 import fc from 'fast-check';
@@ -13,7 +13,7 @@ import {
   parseFormEncoded,
   parseJsonBody,
   parseQuery,
-} from '../../src/input/form.js';
+} from '../../src/http/form.js';
 
 const RUNS = { numRuns: 1000 };
 const roomy: BodyLimits = { maxBytes: 10_000_000, maxKeys: 100_000, maxDepth: 10 };

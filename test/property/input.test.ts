@@ -8,16 +8,19 @@ import type { Result } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutError } from '../../src/domain/errors.js';
 import { createMessages } from '../../src/domain/messages.js';
-import { parseAddress } from '../../src/input/address.js';
-import { parseCartAdd, parseCartAddProduct, parseCartRemove, parseCartUpdate } from '../../src/input/cart.js';
+import { maxQuantity, maxTextLength } from '../../src/operations/fields.js';
 import {
+  parseAddress,
+  parseCartAdd,
+  parseCartAddProduct,
+  parseCartRemove,
+  parseCartUpdate,
+  parseCurrency,
+  parseCustomer,
   parseManufacturerId,
   parseManufacturerListQuery,
   parseProductListQuery,
-} from '../../src/input/catalog-query.js';
-import { parseCurrency } from '../../src/input/currency.js';
-import { parseCustomer } from '../../src/input/customer.js';
-import { maxQuantity, maxTextLength } from '../../src/input/fields.js';
+} from '../operations/support/parsers.js';
 
 const RUNS = { numRuns: 500 };
 const messages = createMessages();
@@ -47,7 +50,7 @@ const numberish = fc.oneof(
   fc.integer({ min: -1, max: maxQuantity + 1 }),
 );
 
-/** A null-prototype copy of a dictionary, as src/input/form.ts builds objects. */
+/** A null-prototype copy of a dictionary, as src/http/form.ts builds objects. */
 const bare = <T>(arb: fc.Arbitrary<Record<string, T>>) =>
   arb.map((dict) => Object.assign(Object.create(null) as Record<string, T>, dict));
 

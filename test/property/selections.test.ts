@@ -17,7 +17,7 @@ import { dayOf } from '../../src/domain/machine/facts.js';
 import type { CheckoutSession } from '../../src/domain/machine/session.js';
 import { shippingWeight } from '../../src/domain/methods/shipping-weight.js';
 import { cartShips, cartSubTotal, shippableQuantity } from '../../src/domain/pricing/cart.js';
-import { priceSessionCart, viewCheckout } from '../../src/domain/pricing/checkout.js';
+import { priceLines, viewCheckout } from '../../src/domain/pricing/checkout.js';
 import { createTotalCalculators } from '../../src/domain/pricing/totals/index.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
@@ -52,7 +52,7 @@ const calculators = createTotalCalculators(data.extensions.totals);
 async function offersNow(session: CheckoutSession) {
   const today = dayOf(session.updatedAt);
   const facts = viewFactsOf(session, null, today);
-  const lines = priceSessionCart(session, facts, settings);
+  const lines = priceLines(session, facts, settings);
   const address = session.shippingAddress;
   const groups =
     address === null || !cartShips(lines)

@@ -11,9 +11,12 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type CheckoutError, checkoutError, type FieldErrors, invariant } from '../errors.js';
 import type { AddProductsCommand } from '../machine/commands.js';
-import type { CartLine } from '../machine/session.js';
+import type { CheckoutFacts } from '../machine/facts.js';
+import type { CartLine, CheckoutSession } from '../machine/session.js';
 import { type MessageCatalog, messageText } from '../messages.js';
+import { pricingGroupId } from '../pricing/checkout.js';
 import type { Product } from '../records/catalog.js';
+import type { StoreSettings } from '../settings/settings.js';
 import { checkAdd } from './add.js';
 import { type AvailabilityContext, availableLines, availableProduct } from './availability.js';
 import { mergeLines } from './merge.js';
@@ -32,6 +35,21 @@ export interface CartContext extends AvailabilityContext {
   /** `config_stock_checkout`: when true, stock never refuses anything. */
   readonly stockCheckout: boolean;
   readonly messages: MessageCatalog;
+}
+
+/** The cart rules' view of a session and the facts of its command. */
+export function cartContextOf(
+  session: CheckoutSession,
+  facts: CheckoutFacts,
+  settings: StoreSettings,
+): CartContext {
+  return {
+    products: facts.products,
+    customerGroupId: pricingGroupId(session, settings),
+    today: facts.today,
+    stockCheckout: settings.stockCheckout,
+    messages: facts.messages,
+  };
 }
 
 /** Asserts what the input layer guarantees: a quantity is a safe integer (and at least 1 where it says so). */

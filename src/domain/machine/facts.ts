@@ -4,6 +4,7 @@
  * the rules stay pure and deterministic).
  * @module
  */
+import { invariant } from '../errors.js';
 import type { MessageCatalog } from '../messages.js';
 import type { Category, Product } from '../records/catalog.js';
 import type { Coupon, CouponUses } from '../records/coupon.js';
@@ -101,4 +102,10 @@ export type ViewFacts = Pick<
 /** The `YYYY-MM-DD` day of an ISO-8601 instant, in UTC. */
 export function dayOf(instant: string): string {
   return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** A fact the operation asked for: its absence is the engine's bug (it gathers what each operation asks for). */
+export function needFact<T>(value: T | undefined, what: string): T {
+  invariant(value !== undefined, () => `decide: the engine gathered no ${what}`);
+  return value;
 }

@@ -5,8 +5,10 @@
  * it otherwise. A stale choice never reaches an order.
  * @module
  */
+
+import type { StoreSettings } from '../settings/settings.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuote, ShippingQuoteGroup } from './session.js';
-import type { GuardState, Selection } from './steps.js';
+import { type GuardState, type GuardStateSource, guardPasses, type Selection } from './steps.js';
 
 /** Offers recomputed for the changed session; a missing entry means "not recomputed". */
 export interface Offers {
@@ -47,9 +49,27 @@ function recheckShipping(session: CheckoutSession, state: GuardState, offers: Of
   };
 }
 
-/** Re-checks the payment method against the fresh offer, by method code. */
-function recheckPayment(session: CheckoutSession, offers: Offers): Recheck {
-  const fresh = offers.payment ?? {};
+/**
+ * Whether a chosen payment method can stay at all: its own step must still be able to run (a payment method
+ * chosen after a shipping method that has since been dropped was chosen for a checkout that no longer exists).
+ * Only then is it worth asking the payment methods for a fresh offer.
+ */
+export function paymentStepStands(
+  session: CheckoutSession,
+  state: GuardStateSource,
+  settings: StoreSettings,
+): boolean {
+  return guardPasses('payment_method', session, state, settings);
+}
+
+/** Re-checks the payment method against the fresh offer, by method code (none when its step cannot run). */
+function recheckPayment(
+  session: CheckoutSession,
+  state: GuardStateSource,
+  offers: Offers,
+  settings: StoreSettings,
+): Recheck {
+  const fresh = paymentStepStands(session, state, settings) ? (offers.payment ?? {}) : {};
   const chosen = session.paymentMethod;
   const offer = chosen !== null && Object.hasOwn(fresh, chosen.code) ? fresh[chosen.code] : undefined;
   return {
@@ -69,18 +89,20 @@ function recheckPayment(session: CheckoutSession, offers: Offers): Recheck {
 export function recheckSelections(
   session: CheckoutSession,
   selections: readonly Selection[],
-  state: GuardState,
+  state: GuardStateSource,
   offers: Offers,
+  settings: StoreSettings,
 ): Recheck {
   let current = session;
   const dropped: Selection[] = [];
+  const guardState = typeof state === 'function' ? state : () => state;
   if (selections.includes('shipping_method')) {
-    const result = recheckShipping(current, state, offers);
+    const result = recheckShipping(current, guardState(), offers);
     current = result.session;
     dropped.push(...result.dropped);
   }
   if (selections.includes('payment_method')) {
-    const result = recheckPayment(current, offers);
+    const result = recheckPayment(current, guardState, offers, settings);
     current = result.session;
     dropped.push(...result.dropped);
   }

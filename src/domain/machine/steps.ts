@@ -141,13 +141,26 @@ export interface GuardState {
   readonly hasProducts: boolean;
 }
 
+/** What a guard reads of the priced cart, or a function computing it when first needed. */
+export type GuardStateSource = GuardState | (() => GuardState);
+
+/** Reads the guard state once, only if some requirement asks for it (a cart step's guard prices nothing). */
+function lazyState(source: GuardStateSource): () => GuardState {
+  if (typeof source !== 'function') return () => source;
+  let state: GuardState | undefined;
+  return () => {
+    state ??= source();
+    return state;
+  };
+}
+
 /** Whether a requirement is met. */
-function isMet(needs: Requirement, session: CheckoutSession, state: GuardState): boolean {
+function isMet(needs: Requirement, session: CheckoutSession, state: () => GuardState): boolean {
   switch (needs) {
     case 'customer':
       return session.customer !== null;
     case 'product':
-      return state.hasProducts;
+      return state().hasProducts;
     case 'payment_address':
       return session.paymentAddress !== null;
     case 'shipping_address':
@@ -157,13 +170,13 @@ function isMet(needs: Requirement, session: CheckoutSession, state: GuardState):
     case 'payment_method':
       return session.paymentMethod !== null;
     case 'shipping_required':
-      return state.cartShips;
+      return state().cartShips;
   }
 }
 
 /** Whether a guard entry applies in this state. */
-function applies(guard: Guard, state: GuardState, settings: StoreSettings): boolean {
-  if (guard.when === 'when_cart_ships') return state.cartShips;
+function applies(guard: Guard, state: () => GuardState, settings: StoreSettings): boolean {
+  if (guard.when === 'when_cart_ships') return state().cartShips;
   if (guard.when === 'when_payment_address_setting') return settings.checkoutPaymentAddress;
   return true;
 }
@@ -179,28 +192,48 @@ function textId(needs: Exclude<Requirement, 'shipping_required'>, texts: GuardTe
   return `confirm.${needs}`;
 }
 
+/** The requirements of `step` that are not met now. */
+function unmet(
+  step: StepName,
+  session: CheckoutSession,
+  state: () => GuardState,
+  settings: StoreSettings,
+): Requirement[] {
+  return steps[step].guards
+    .filter((guard) => applies(guard, state, settings) && !isMet(guard.needs, session, state))
+    .map((guard) => guard.needs);
+}
+
 /**
  * The guard of `step`: every unmet requirement at once, keyed by the missing step (`warning` for a cart that
- * does not ship). Empty when the step may run.
+ * does not ship). Empty when the step may run. The priced cart is read only when a requirement needs it.
  */
 export function checkGuards(
   step: StepName,
   session: CheckoutSession,
-  state: GuardState,
+  state: GuardStateSource,
   settings: StoreSettings,
   messages: MessageCatalog,
 ): FieldErrors {
-  const { guards, texts } = steps[step];
   const errors: Record<string, string> = {};
-  for (const guard of guards) {
-    if (!applies(guard, state, settings) || isMet(guard.needs, session, state)) continue;
-    if (guard.needs === 'shipping_required') {
+  for (const needs of unmet(step, session, lazyState(state), settings)) {
+    if (needs === 'shipping_required') {
       errors.warning = messageText(messages, 'shipping_address.not_required');
     } else {
-      errors[guard.needs] = messageText(messages, textId(guard.needs, texts));
+      errors[needs] = messageText(messages, textId(needs, steps[step].texts));
     }
   }
   return errors;
+}
+
+/** Whether `step` could run now: every requirement of its guard is met. */
+export function guardPasses(
+  step: StepName,
+  session: CheckoutSession,
+  state: GuardStateSource,
+  settings: StoreSettings,
+): boolean {
+  return unmet(step, session, lazyState(state), settings).length === 0;
 }
 
 /** The selections a change at `step` re-checks. */

@@ -7,18 +7,27 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Money } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
+import type { DomainEvent } from '../machine/events.js';
 import type { CheckoutFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import { checkGuards } from '../machine/steps.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import { hasStock, lineMinimumMet } from '../pricing/cart.js';
-import { type CheckoutView, viewCheckout } from '../pricing/checkout.js';
-import type { TotalCalculator } from '../pricing/totals/calculator.js';
+import type { CheckoutView } from '../pricing/checkout.js';
+import type { Pricing } from '../pricing/pricing.js';
 import type { Affiliate } from '../records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
+import { createClaimsOf, keyClaimOf } from './claims.js';
 import { buildOrderDraft, keepOriginalFields } from './draft.js';
-import { isActiveStatus, planHistoryWrite, planRevisionWrite, type StatusMove } from './history.js';
+import type { WriteOrder } from './effects.js';
+import {
+  historyEvents,
+  isActiveStatus,
+  planHistoryWrite,
+  planRevisionWrite,
+  type StatusMove,
+} from './history.js';
 import type { HistoryWrite } from './write.js';
 
 /** Confirm's own fields, parsed (the seed: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */
@@ -42,18 +51,18 @@ export interface ConfirmFacts extends CheckoutFacts {
   readonly affiliate?: Affiliate | undefined;
   /** The client as the host saw it (IP, forwarded IP, user agent, accept-language). */
   readonly client: OrderClient;
-  /** Digest of the session content and confirm fields: equal digests mean "the same order" (DECISIONS 35). */
+  /** Digest of the session content and confirm fields: equal digests mean "the same order". */
   readonly fingerprint: string;
+  /** The request's `Idempotency-Key`, when it has one. */
+  readonly idempotencyKey?: string | undefined;
 }
 
-/** An order to write: a new one (`orderId` 0) or an update of `orderId` at `expectedRevision`. */
+/** An order to write: the write itself and what the rest of confirm needs to know about it. */
 export interface OrderWrite {
   readonly kind: 'write';
-  readonly orderId: number;
-  readonly expectedRevision: number;
-  readonly draft: OrderDraft;
+  /** The effect: the order, its first history entry and the claims, in one repository transaction. */
+  readonly effect: WriteOrder;
   readonly move: StatusMove;
-  readonly history: HistoryWrite;
   /** The order before this write, for an update (its lines go back to stock when it was active). */
   readonly original: OrderDraft | undefined;
   /** The coupon the order uses, for its redemption and events. */
@@ -113,9 +122,9 @@ function fieldErrors(
  * Decides a confirm.
  *
  * A session whose last confirm had the same fingerprint, confirmed again with `order_id` 0, replays that order
- * (DECISIONS 35) before any check: the order exists, and what it took (stock above all) must not make its own
- * retry fail. Otherwise every missing step (the seed's confirm keys), stock, minimum, an unknown status or
- * affiliate are reported together.
+ * before any check: the order exists, and what it took (stock above all) must not make its own retry fail.
+ * Otherwise every missing step (the seed's confirm keys), stock, minimum, an unknown status or affiliate are
+ * reported together.
  *
  * An unknown `order_id` (> 0, no such order) is `not_found` under `order_id` **alone**: it hides every other
  * error of the request, because the other checks describe a write to an order that does not exist (OpenCart's
@@ -125,10 +134,10 @@ export function decideConfirm(
   session: CheckoutSession,
   input: ConfirmInput,
   facts: ConfirmFacts,
+  pricing: Pricing,
   settings: StoreSettings,
-  calculators: readonly TotalCalculator[],
 ): Result<ConfirmPlan, CheckoutError> {
-  const view = viewCheckout(session, facts, settings, calculators);
+  const view = pricing.view(session);
   if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
     return ok({ kind: 'replay', orderId: session.lastOrder.orderId, view });
   }
@@ -151,7 +160,9 @@ export function decideConfirm(
 
 /** The history write of a planned order: a create's first entry, or an update's release and re-apply. */
 function historyOf(
-  plan: Pick<OrderWrite, 'draft' | 'move' | 'original' | 'couponId' | 'releasedCouponId'>,
+  plan: Pick<OrderWrite, 'move' | 'original' | 'couponId' | 'releasedCouponId'> & {
+    readonly draft: OrderDraft;
+  },
   entry: { readonly comment: string; readonly notify: boolean; readonly dateAdded: string },
   settings: StoreSettings,
 ): HistoryWrite {
@@ -160,6 +171,13 @@ function historyOf(
   }
   const coupons = { original: plan.releasedCouponId, draft: plan.couponId };
   return planRevisionWrite(plan.original, plan.draft, plan.move, entry, coupons, settings);
+}
+
+/** The claims of a write: a create's key and session claims, an update's key claim alone. */
+function claimsOf(session: CheckoutSession, existing: OrderRecord | undefined, facts: ConfirmFacts) {
+  if (existing === undefined) return createClaimsOf(session, facts.fingerprint, facts.idempotencyKey);
+  const claim = keyClaimOf(session, facts.fingerprint, facts.idempotencyKey);
+  return claim === undefined ? [] : [claim];
 }
 
 /**
@@ -192,12 +210,25 @@ function planWrite(
     couponId,
     releasedCouponId: wasActive ? (facts.existingCouponId ?? null) : null,
   };
+  const history = historyOf(
+    planned,
+    { comment: input.comment, notify: false, dateAdded: facts.now },
+    settings,
+  );
   return {
     kind: 'write',
-    orderId: existing?.orderId ?? 0,
-    expectedRevision: existing?.revision ?? 0,
-    ...planned,
-    history: historyOf(planned, { comment: input.comment, notify: false, dateAdded: facts.now }, settings),
+    effect: {
+      type: 'write_order',
+      orderId: existing?.orderId ?? 0,
+      expectedRevision: existing?.revision ?? 0,
+      draft,
+      history,
+      claims: claimsOf(session, existing, facts),
+    },
+    move,
+    original: existing,
+    couponId,
+    releasedCouponId: planned.releasedCouponId,
     points: view.lines.reduce((points, line) => points + line.reward, 0),
     commission: draft.commission,
     view,
@@ -214,11 +245,49 @@ export function entersActive(plan: OrderWrite, settings: StoreSettings): boolean
 
 /** The plan with its status replaced (a fraud check's verdict): the history write is planned again. */
 export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
-  const replanned = { ...plan, move: { ...plan.move, to: orderStatusId } };
-  return { ...replanned, history: historyOf(replanned, plan.history, settings) };
+  const move = { ...plan.move, to: orderStatusId };
+  const history = historyOf({ ...plan, move, draft: plan.effect.draft }, plan.effect.history, settings);
+  return { ...plan, move, effect: { ...plan.effect, history } };
 }
 
-/** What a confirm's fingerprint is computed from: the session's content and the confirm fields, canonically. */
+/** The provisional record fraud checks see for an order not yet written (its own id, or 0 for a new one). */
+export function provisionalRecord(plan: OrderWrite): OrderRecord {
+  return {
+    ...plan.effect.draft,
+    orderId: plan.effect.orderId,
+    orderStatusId: plan.move.from,
+    revision: plan.effect.expectedRevision,
+    history: [],
+  };
+}
+
+/**
+ * The events of a written order, in the order they happened: `OrderPlaced` for a new one, the fraud checks'
+ * flags, then the history entry's own events.
+ */
+export function orderEvents(
+  written: OrderRecord,
+  plan: OrderWrite,
+  flagged: readonly DomainEvent[],
+): DomainEvent[] {
+  const placed: DomainEvent[] =
+    plan.effect.orderId === 0
+      ? [
+          {
+            type: 'OrderPlaced',
+            orderId: written.orderId,
+            orderStatusId: written.orderStatusId,
+            total: written.total,
+            customerEmail: written.customer.email,
+          },
+        ]
+      : [];
+  const fraud = flagged.map((event) => ({ ...event, orderId: written.orderId }) as DomainEvent);
+  const history = historyEvents(written.orderId, plan.move, plan.effect.history, plan.releasedCouponId);
+  return [...placed, ...fraud, ...history];
+}
+
+/** What confirm fingerprints: the session's content and the confirm fields, canonically. */
 export function confirmFingerprintSource(session: CheckoutSession, input: ConfirmInput): string {
   const content = {
     customer: session.customer,
@@ -250,7 +319,7 @@ export function canonicalJson(value: unknown): string {
 export function confirmedSession(
   session: CheckoutSession,
   orderId: number,
-  facts: ConfirmFacts,
+  facts: Pick<ConfirmFacts, 'now' | 'expiresAt' | 'fingerprint'>,
 ): CheckoutSession {
   return {
     ...session,

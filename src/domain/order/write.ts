@@ -52,3 +52,13 @@ export interface StockShortage {
   readonly available: number;
   readonly requested: number;
 }
+
+/**
+ * Ties a write to a client's idempotency key: `scope` is who may reuse the key (an API user, a session),
+ * `fingerprint` a digest of the payload.
+ */
+export interface IdempotencyClaim {
+  readonly scope: string;
+  readonly key: string;
+  readonly fingerprint: string;
+}

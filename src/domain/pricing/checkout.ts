@@ -45,8 +45,8 @@ export function pricingGroupId(session: CheckoutSession, settings: StoreSettings
   return session.customer?.customerGroupId ?? settings.customerGroupId;
 }
 
-/** The priced, available lines of the session's cart. */
-export function priceSessionCart(
+/** The priced, available lines of the session's cart. A command prices through its `Pricing`, which calls this once. */
+export function priceLines(
   session: CheckoutSession,
   facts: Pick<ViewFacts, 'products' | 'today'>,
   settings: StoreSettings,
@@ -156,14 +156,14 @@ export function taxRatesOf(
   });
 }
 
-/** Prices the session's cart and runs the totals pipeline. Pure. */
-export function viewCheckout(
+/** Runs the totals pipeline over lines already priced for the session. Pure. */
+export function viewOfLines(
   session: CheckoutSession,
+  lines: readonly PricedCartLine[],
   facts: ViewFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
 ): CheckoutView {
-  const lines = priceSessionCart(session, facts, settings);
   const state = runTotals(calculators, totalsContext(session, lines, facts, settings), settings.currency);
   const totals = presentTotals(
     state,
@@ -172,4 +172,14 @@ export function viewCheckout(
     settings,
   );
   return { lines, totals, total: state.total, state, shippingRequired: cartShips(lines) };
+}
+
+/** Prices the session's cart and runs the totals pipeline. Pure. */
+export function viewCheckout(
+  session: CheckoutSession,
+  facts: ViewFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+): CheckoutView {
+  return viewOfLines(session, priceLines(session, facts, settings), facts, settings, calculators);
 }

@@ -11,7 +11,8 @@ import type { CheckoutFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import { messageText } from '../messages.js';
 import type { StoreSettings } from '../settings/settings.js';
-import { checkSessionCoupon, priceSessionCart } from './checkout.js';
+import { checkSessionCoupon } from './checkout.js';
+import type { Pricing } from './pricing.js';
 import { checkReward } from './reward.js';
 
 /**
@@ -23,6 +24,7 @@ export function setCoupon(
   session: CheckoutSession,
   command: SetCouponCommand,
   facts: CheckoutFacts,
+  pricing: Pricing,
   settings: StoreSettings,
 ): Result<CheckoutSession, CheckoutError> {
   if (command.code === '') return ok({ ...session, coupon: null });
@@ -30,7 +32,7 @@ export function setCoupon(
   if (!facts.coupon.enabled) {
     return err(checkoutError('validation', { coupon: messageText(facts.messages, 'coupon.disabled') }));
   }
-  const lines = priceSessionCart(session, facts, settings);
+  const lines = pricing.lines(session);
   return checkSessionCoupon(session, facts.coupon, lines, facts, settings)
     .map(() => ({ ...session, coupon: command.code }))
     .mapErr((text) => checkoutError('validation', { coupon: text }));
@@ -44,13 +46,13 @@ export function setReward(
   session: CheckoutSession,
   command: SetRewardCommand,
   facts: CheckoutFacts,
-  settings: StoreSettings,
+  pricing: Pricing,
 ): Result<CheckoutSession, CheckoutError> {
   if (command.points === 0) return ok({ ...session, reward: null });
   if (facts.rewardEnabled === false) {
     return err(checkoutError('validation', { reward: messageText(facts.messages, 'reward.disabled') }));
   }
-  const lines = priceSessionCart(session, facts, settings);
+  const lines = pricing.lines(session);
   return checkReward(command.points, {
     balance: facts.rewardBalance ?? 0,
     cartPoints: lines.reduce((points, line) => points + line.points, 0),

@@ -19,9 +19,9 @@ import type { StoreSettings } from '../../../src/domain/settings/settings.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import type { CheckoutDeps, CheckoutOptions } from '../../../src/engine/context.js';
 import { createCheckout } from '../../../src/engine/create-checkout.js';
-import type { AddressRequest } from '../../../src/engine/requests.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
+import type { AddressRequest } from '../../../src/operations/requests.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
 /** Where every test clock starts. */

@@ -1,8 +1,8 @@
 /**
  * Getting a demo session to confirm: every step of the seed in order, through the engine, and stock readers.
  */
-import type { ConfirmResult } from '../../../src/engine/confirm.js';
-import type { CartItemRequest, ConfirmRequest, CustomerRequest } from '../../../src/engine/requests.js';
+import type { ConfirmResult } from '../../../src/operations/answers.js';
+import type { CartItemRequest, ConfirmRequest, CustomerRequest } from '../../../src/operations/requests.js';
 import { type DemoCheckout, expectOk, guest, ukAddress } from './demo-checkout.js';
 
 /** John Doe's e-mail (customer 1, 1000 reward points): a customer step with it logs the session in. */

@@ -61,6 +61,8 @@ export function barrier<T extends object>(target: T, method: keyof T, parties: n
       await new Promise<void>((release) => {
         waiting.push(release);
         if (waiting.length >= parties) {
+          // One batch only: calls after it (a retry reloading the session) go straight through.
+          control.armed = false;
           for (const go of waiting) go();
           waiting = [];
         }

@@ -9,7 +9,9 @@ import { onTestFinished } from 'vitest';
 import { createNodeHttpServer } from '../../../examples/node-http/server.js';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
 import { hashApiKey, verifyApiKey } from '../../../src/adapters/system/api-key-hash.js';
+import type { Checkout } from '../../../src/engine/checkout.js';
 import { createFetchHandler, type FetchHandler, type NodeListenerOptions } from '../../../src/http/index.js';
+import { operations } from '../../../src/operations/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
 /** The key of API user `demo` in every test. */
@@ -164,7 +166,16 @@ export function demoHandler(app: DemoApp = demoApp()): FetchHandler {
 
 /** A handler over the app's checkout with some operations replaced. */
 export function handlerWith(app: DemoApp, replace: Partial<DemoApp['checkout']>): FetchHandler {
-  return createFetchHandler({ ...app.checkout, ...replace }, app.handlerOptions);
+  // Routes run operations by name: a replaced method stands in for its operation there too.
+  const replaced = replace as Record<string, ((...args: unknown[]) => unknown) | undefined>;
+  const run = ((name, session, request, options) => {
+    const method = operations.find((operation) => operation.name === name)?.method;
+    const replacement = method === undefined ? undefined : replaced[method];
+    return replacement === undefined
+      ? app.checkout.run(name, session, request, options)
+      : replacement(session, request, options);
+  }) as Checkout['run'];
+  return createFetchHandler({ ...app.checkout, ...replace, run }, app.handlerOptions);
 }
 
 /** A valid UK address body with the prefix's field names (Lancashire). */

@@ -5,11 +5,15 @@
 import type { Result } from 'neverthrow';
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutCommand } from '../../../src/domain/machine/commands.js';
-import { type Decision, decide, guardState } from '../../../src/domain/machine/decide.js';
+import { type Decision, decide, guardState, type StepOperation } from '../../../src/domain/machine/decide.js';
 import type { CheckoutFacts, ViewFacts } from '../../../src/domain/machine/facts.js';
 import { recheckSelections } from '../../../src/domain/machine/selections.js';
 import { type CheckoutSession, createSession } from '../../../src/domain/machine/session.js';
 import type { GuardState } from '../../../src/domain/machine/steps.js';
+import { defaultMessages } from '../../../src/domain/messages.js';
+import { createPricing } from '../../../src/domain/pricing/pricing.js';
+import { defaultTotalCalculators } from '../../../src/domain/pricing/totals/index.js';
+import { operations } from '../../../src/operations/index.js';
 import { sampleSession } from '../../../src/testing/index.js';
 import { resolveCommand, type Step } from './checkout-commands.js';
 import { deepFreeze, factsFor, offersFor, plusSeconds, settings, T0, TTL_SECONDS } from './checkout-world.js';
@@ -49,10 +53,37 @@ export function guardOf(session: CheckoutSession, facts: Pick<ViewFacts, 'produc
   }
   let state = byFacts.get(facts);
   if (state === undefined) {
-    state = guardState(session, facts, settings);
+    state = guardState(
+      session,
+      createPricing({ ...facts, messages: defaultMessages }, settings, defaultTotalCalculators),
+    );
     byFacts.set(facts, state);
   }
   return state;
+}
+
+/** The step descriptor that decides a command: the one whose form makes commands of its type (and mode). */
+export function stepOf(command: CheckoutCommand): StepOperation<CheckoutCommand> {
+  const names: Readonly<Record<CheckoutCommand['type'], string>> = {
+    set_customer: 'customer',
+    add_products: command.type === 'add_products' && command.mode === 'single' ? 'product_add' : 'cart',
+    update_cart_line: 'cart_update',
+    remove_cart_line: 'cart_remove',
+    set_payment_address: 'payment_address',
+    set_shipping_address: 'shipping_address',
+    set_currency: 'currency',
+    quote_shipping: 'shipping_methods',
+    set_shipping_method: 'shipping_method',
+    offer_payment: 'payment_methods',
+    set_payment_method: 'payment_method',
+    set_coupon: 'coupon',
+    set_reward: 'reward',
+    set_affiliate: 'affiliate',
+  };
+  const operation = operations.find((candidate) => candidate.name === names[command.type]);
+  if (operation === undefined || operation.kind !== 'step') throw new Error(`no step for ${command.type}`);
+  // The descriptor named for this command type decides commands of that type.
+  return operation as unknown as StepOperation<CheckoutCommand>;
 }
 
 /** The start sessions: empty, or the sample session (customer, three lines, both UK addresses, methods chosen). */
@@ -83,14 +114,15 @@ export function run(start: CheckoutSession, steps: readonly Step[], options: Run
     // Copying a session costs as much as a decision; only the no-mutation property compares with the copy.
     const snapshot = options.freeze === true ? structuredClone(session) : session;
     if (options.freeze === true) for (const value of [session, command, facts]) deepFreeze(value);
-    const result = decide(session, command, facts, settings);
+    const pricing = createPricing(facts, settings, defaultTotalCalculators);
+    const result = decide(stepOf(command), session, command, facts, pricing, settings);
     let after = session;
     if (result.isOk()) {
       const decision = result.value;
       after = decision.session;
       if (options.recheck === true) {
         const state = guardOf(after, facts);
-        after = recheckSelections(after, decision.rechecks, state, offersFor(after, state)).session;
+        after = recheckSelections(after, decision.rechecks, state, offersFor(after, state), settings).session;
       }
     }
     entries.push({ before: session, snapshot, command, facts, result, after });

@@ -8,8 +8,8 @@ import type { ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
-import type { StepResult } from '../../../src/engine/outputs.js';
-import type { CartItemRequest, CustomerRequest } from '../../../src/engine/requests.js';
+import type { StepResult } from '../../../src/operations/answers.js';
+import type { CartItemRequest, CustomerRequest } from '../../../src/operations/requests.js';
 
 /** What the property reads of an operation's answer: accepted or refused (and why). */
 export type Outcome = ResultAsync<Pick<StepResult, 'dropped'>, CheckoutError>;

@@ -1,0 +1,39 @@
+/**
+ * What keeps a confirm from writing two orders: the idempotency claims a write carries.
+ *
+ * Every create carries the session's claim, keyed by the session, the order it last confirmed and the
+ * fingerprint of what is confirmed now: concurrent confirms of one unchanged session share it, whether or not
+ * they carry an `Idempotency-Key`, so exactly one writes and the others replay its order. Because the key names
+ * the last order, confirming A, then B, then A again makes three orders (the session's last fingerprint is B's
+ * when A comes back), while A twice makes one. A create with an `Idempotency-Key` carries the API user's claim
+ * first, so the same key with another payload is a conflict; an update carries only that one (concurrent
+ * updates are kept apart by the order's revision).
+ * @module
+ */
+import type { CheckoutSession } from '../machine/session.js';
+import type { IdempotencyClaim } from './write.js';
+
+/** The claim of the host's `Idempotency-Key`, scoped to the API user, or undefined without one. */
+export function keyClaimOf(
+  session: CheckoutSession,
+  fingerprint: string,
+  idempotencyKey: string | undefined,
+): IdempotencyClaim | undefined {
+  if (idempotencyKey === undefined || idempotencyKey === '') return undefined;
+  return { scope: `api-user:${session.apiUserId}`, key: idempotencyKey, fingerprint };
+}
+
+/** The claims of a create: the key's (when given), then the session's (see the module notes). */
+export function createClaimsOf(
+  session: CheckoutSession,
+  fingerprint: string,
+  idempotencyKey: string | undefined,
+): IdempotencyClaim[] {
+  const sessionClaim = {
+    scope: `session:${session.id}`,
+    key: `${session.lastOrder?.orderId ?? 0}:${fingerprint}`,
+    fingerprint,
+  };
+  const keyClaim = keyClaimOf(session, fingerprint, idempotencyKey);
+  return keyClaim === undefined ? [sessionClaim] : [keyClaim, sessionClaim];
+}

@@ -1,0 +1,97 @@
+/**
+ * One command's pricing. A command reads the priced cart in several places (the step's guard, its rule, the
+ * re-checks of stale selections, the answer), and pricing a cart is the engine's largest cost, so each cart a
+ * command meets is priced once and each session's totals are run once: every reader gets the same result.
+ *
+ * A cart is keyed by the identity of its line list and the customer group its prices follow (a rule that leaves
+ * the cart alone hands the same list on); totals by the identity of every session field they read. Sessions are
+ * immutable values, so identity is a sound key.
+ * @module
+ */
+import type { PricedCartLine } from '../cart/line.js';
+import { invariant } from '../errors.js';
+import type { TaxFacts, ViewFacts } from '../machine/facts.js';
+import type { CheckoutSession } from '../machine/session.js';
+import type { StoreSettings } from '../settings/settings.js';
+import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
+import type { TotalCalculator } from './totals/calculator.js';
+
+/** What pricing reads: the view facts, the tax table arriving once it has been read. */
+export type PricingFacts = Omit<ViewFacts, 'tax'> & { readonly tax?: TaxFacts | undefined };
+
+/** The priced cart and totals of the sessions one command meets, each computed once. */
+export interface Pricing {
+  /** The facts prices are computed with. */
+  readonly facts: PricingFacts;
+  /** The priced, available lines of the session's cart. */
+  lines(session: CheckoutSession): readonly PricedCartLine[];
+  /** The session's priced cart and totals; needs the tax facts. */
+  view(session: CheckoutSession): CheckoutView;
+  /** The same pricing over facts with a wider tax table (lines already priced are kept; totals are run anew). */
+  withFacts(facts: PricingFacts): Pricing;
+}
+
+/** The session fields totals read, in a fixed order: two sessions with the same ones have the same totals. */
+function totalsKey(session: CheckoutSession): readonly unknown[] {
+  return [
+    session.cart,
+    session.customer,
+    session.loggedInCustomerId,
+    session.shippingMethod,
+    session.shippingAddress,
+    session.paymentAddress,
+    session.coupon,
+    session.reward,
+    session.currency,
+    session.id,
+  ];
+}
+
+/** Whether two keys are the same, field by field, by identity. */
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+}
+
+/** A small cache by key: a command meets at most a few sessions (as loaded, as decided, as re-checked). */
+function createMemo<T>(): (key: readonly unknown[], compute: () => T) => T {
+  const entries: { key: readonly unknown[]; value: T }[] = [];
+  return (key, compute) => {
+    const found = entries.find((entry) => sameKey(entry.key, key));
+    if (found !== undefined) return found.value;
+    const value = compute();
+    entries.push({ key, value });
+    return value;
+  };
+}
+
+/** Pricing over `facts` sharing an existing cache of priced lines. */
+function pricingOf(
+  facts: PricingFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+  lineMemo: (key: readonly unknown[], compute: () => readonly PricedCartLine[]) => readonly PricedCartLine[],
+): Pricing {
+  const viewMemo = createMemo<CheckoutView>();
+  const lines = (session: CheckoutSession) =>
+    lineMemo([session.cart, pricingGroupId(session, settings)], () => priceLines(session, facts, settings));
+  return {
+    facts,
+    lines,
+    view: (session) =>
+      viewMemo(totalsKey(session), () => {
+        const { tax } = facts;
+        invariant(tax !== undefined, 'pricing: totals asked for before the tax table was read');
+        return viewOfLines(session, lines(session), { ...facts, tax }, settings, calculators);
+      }),
+    withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo),
+  };
+}
+
+/** A command's pricing over the facts gathered for it. */
+export function createPricing(
+  facts: PricingFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+): Pricing {
+  return pricingOf(facts, settings, calculators, createMemo<readonly PricedCartLine[]>());
+}

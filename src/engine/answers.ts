@@ -1,0 +1,84 @@
+/**
+ * The results of steps, by the kind of answer their descriptor names: the success text and what the step
+ * dropped; after the method and extension steps the cart and totals too; the offers of the offer steps. Each is
+ * read from the command's pricing, so building an answer prices nothing again.
+ * @module
+ */
+import { droppedSelections } from '../domain/machine/selections.js';
+import type { CheckoutSession, ShippingQuote } from '../domain/machine/session.js';
+import { type MessageCatalog, type MessageId, messageText } from '../domain/messages.js';
+import { storeCurrency, taxRatesOf } from '../domain/pricing/checkout.js';
+import type { Pricing } from '../domain/pricing/pricing.js';
+import { add, convert, formatMoney, sum } from '../money/index.js';
+import type { Answers, ShippingMethodOffer, StepResult } from '../operations/answers.js';
+import type { EngineContext } from './context.js';
+
+/** What a step's answer is built from. */
+export interface StepOutcome {
+  /** The session as loaded. */
+  readonly loaded: CheckoutSession;
+  /** The session to be saved (decided and re-checked). */
+  readonly session: CheckoutSession;
+  readonly pricing: Pricing;
+  readonly messages: MessageCatalog;
+  readonly success: MessageId;
+}
+
+/** The answer kinds a step can give. */
+export type StepAnswerKind = 'step' | 'summary' | 'shipping_methods' | 'payment_methods';
+
+/** The stored quote groups with each quote's display text. */
+function quotedShipping(
+  context: EngineContext,
+  session: CheckoutSession,
+  pricing: Pricing,
+): Readonly<Record<string, ShippingMethodOffer>> {
+  const { settings } = context;
+  const tax = pricing.facts.tax;
+  const rates = tax === undefined ? undefined : taxRatesOf(session, { tax }, settings);
+  const from = storeCurrency(settings, settings.currency);
+  const to = storeCurrency(settings, session.currency);
+  const text = (quote: ShippingQuote): string => {
+    const taxes =
+      settings.tax && rates !== undefined
+        ? rates.taxesOn(quote.cost, quote.taxClassId, 1).map((t) => t.amount)
+        : [];
+    const gross = add(quote.cost, sum(taxes, quote.cost.currency));
+    return formatMoney(convert(gross, from, to), to, { mode: settings.roundingMode });
+  };
+  const groups = Object.values(session.shippingMethods ?? {}).map(
+    (group): ShippingMethodOffer => ({
+      ...group,
+      quote: Object.fromEntries(
+        Object.entries(group.quote).map(([key, quote]) => [key, { ...quote, text: text(quote) }]),
+      ),
+      error: false,
+    }),
+  );
+  return Object.fromEntries(groups.map((group) => [group.code, group]));
+}
+
+/** The answer of kind `kind` for a step's outcome. */
+export function stepAnswer<K extends StepAnswerKind>(
+  context: EngineContext,
+  kind: K,
+  outcome: StepOutcome,
+): Answers[K] {
+  const step: StepResult = {
+    success: messageText(outcome.messages, outcome.success),
+    dropped: droppedSelections(outcome.loaded, outcome.session),
+  };
+  const answers: { readonly [A in StepAnswerKind]: () => Answers[A] } = {
+    step: () => step,
+    summary: () => {
+      const view = outcome.pricing.view(outcome.session);
+      return { ...step, products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired };
+    },
+    shipping_methods: () => ({
+      shippingMethods: quotedShipping(context, outcome.session, outcome.pricing),
+      dropped: step.dropped,
+    }),
+    payment_methods: () => ({ paymentMethods: outcome.session.paymentMethods ?? {}, dropped: step.dropped }),
+  };
+  return answers[kind]();
+}

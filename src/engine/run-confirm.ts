@@ -1,0 +1,258 @@
+/**
+ * Confirm in the shell: take the session → parse → gather facts (the view's, the order to update, the
+ * affiliate, the fingerprint) and price once → `decideConfirm` → fraud checks → perform the write effect (order,
+ * lines, totals and the first history entry with its stock moves, one repository transaction) → record the order
+ * on the session → deliver events.
+ *
+ * No duplicate orders: the write carries idempotency claims (see the domain's `claims.ts`). A replay (the same
+ * key and payload, or the session's last fingerprint again) answers the stored order: its id, points and
+ * commission.
+ * @module
+ */
+import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
+import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import type { DomainEvent } from '../domain/machine/events.js';
+import { needFact } from '../domain/machine/facts.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import {
+  type ConfirmFacts,
+  type ConfirmInput,
+  type ConfirmPlan,
+  confirmedSession,
+  confirmFingerprintSource,
+  decideConfirm,
+  entersActive,
+  type OrderWrite,
+  orderEvents,
+  provisionalRecord,
+  withStatus,
+} from '../domain/order/confirm.js';
+import type { WriteOrder } from '../domain/order/effects.js';
+import { shortageErrors } from '../domain/order/history.js';
+import { storeCurrency } from '../domain/pricing/checkout.js';
+import type { Pricing } from '../domain/pricing/pricing.js';
+import type { OrderClient, OrderRecord } from '../domain/records/order.js';
+import { convert, formatMoney, zero } from '../money/index.js';
+import type { ConfirmResult } from '../operations/answers.js';
+import type { ConfirmDescriptor } from '../operations/operation.js';
+import { callPort, type EngineContext } from './context.js';
+import { readTimeFacts, viewPricing } from './facts.js';
+import { checkFraud } from './fraud.js';
+import { couponIdOf } from './order-lookups.js';
+import { runEvents } from './run-events.js';
+import { loadSession, type SessionTarget, saveSession, sessionOf } from './session-access.js';
+
+/** What the host adds to a confirm: the idempotency key and the client as it saw it. */
+export interface ConfirmOptions {
+  /** The request's `Idempotency-Key`: the same key and payload return the same order. */
+  readonly idempotencyKey?: string | undefined;
+  /** The client's IP, forwarded IP, user agent and accept-language, stored on the order. */
+  readonly client?: Partial<OrderClient> | undefined;
+}
+
+/** A SHA-256 hex digest (Web Crypto: available in Node 20 and every fetch-style host). */
+function sha256(text: string): ResultAsync<string, CheckoutError> {
+  return ResultAsync.fromSafePromise(
+    crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(text))
+      .then((buffer) =>
+        Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+      ),
+  );
+}
+
+/** The client fields of an order, blanks for what the host did not give. */
+function clientOf(options: ConfirmOptions): OrderClient {
+  const client = options.client ?? {};
+  return {
+    ip: client.ip ?? '',
+    forwardedIp: client.forwardedIp ?? '',
+    userAgent: client.userAgent ?? '',
+    acceptLanguage: client.acceptLanguage ?? '',
+  };
+}
+
+/** The facts of a confirm, and the pricing it is decided with. */
+function confirmFacts(
+  context: EngineContext,
+  session: CheckoutSession,
+  input: ConfirmInput,
+  options: ConfirmOptions,
+  messages: MessageCatalog,
+): ResultAsync<{ facts: ConfirmFacts; pricing: Pricing }, CheckoutError> {
+  const read = readTimeFacts(context, messages);
+  if (read.isErr()) return errAsync(read.error);
+  const time = read.value;
+  const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
+  const { orders, customers } = context.deps;
+  const existing =
+    input.orderId > 0
+      ? callPort('orders', messages, () => orders.get(input.orderId)).andThen((order) =>
+          order === undefined
+            ? okAsync({ order, couponId: null })
+            : couponIdOf(context, messages, order).map((couponId) => ({ order, couponId })),
+        )
+      : okAsync({ order: undefined, couponId: null });
+  return ResultAsync.combine([
+    viewPricing(context, session, messages, time.today),
+    existing,
+    affiliateId > 0
+      ? callPort('customers', messages, () => customers.getAffiliate(affiliateId))
+      : okAsync(undefined),
+    sha256(confirmFingerprintSource(session, input)),
+  ] as const).map(([pricing, existingOrder, affiliate, fingerprint]) => {
+    const facts: ConfirmFacts = {
+      ...pricing.facts,
+      tax: needFact(pricing.facts.tax, 'tax facts'),
+      ...time,
+      cartIds: [],
+      existingOrder: existingOrder.order,
+      existingCouponId: existingOrder.couponId,
+      affiliate: affiliate?.status === true ? affiliate : undefined,
+      client: clientOf(options),
+      fingerprint,
+      idempotencyKey: options.idempotencyKey,
+    };
+    return { facts, pricing };
+  });
+}
+
+/** The plan after the fraud checks, and the event of a replaced status. */
+function applyFraud(
+  context: EngineContext,
+  plan: OrderWrite,
+  messages: MessageCatalog,
+): ResultAsync<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
+  if (!entersActive(plan, context.settings)) return okAsync({ plan, flagged: [] });
+  return checkFraud(context, messages, provisionalRecord(plan), plan.move.to).map((verdict) =>
+    verdict === undefined
+      ? { plan, flagged: [] }
+      : {
+          plan: withStatus(plan, verdict.orderStatusId, context.settings),
+          flagged: [verdict.event as DomainEvent],
+        },
+  );
+}
+
+/** The written order and whether this confirm wrote it (a replayed claim wrote nothing). */
+interface Written {
+  readonly order: OrderRecord;
+  readonly fresh: boolean;
+}
+
+/** Performs a write effect in one repository transaction; the repository's refusals as errors. */
+function performWrite(
+  context: EngineContext,
+  effect: WriteOrder,
+  messages: MessageCatalog,
+): ResultAsync<Written, CheckoutError> {
+  const { orders } = context.deps;
+  const used = () => err(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
+  const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
+    err(shortageErrors(effect.draft.products, shortages, messages));
+  if (effect.orderId === 0) {
+    return callPort('orders', messages, () =>
+      orders.create(effect.draft, effect.history, effect.claims),
+    ).andThen((outcome) => {
+      if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
+      if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
+      if (outcome.status === 'insufficient_stock') return short(outcome.shortages);
+      return used();
+    });
+  }
+  const [claim] = effect.claims;
+  return callPort('orders', messages, () =>
+    orders.update(effect.orderId, effect.draft, effect.history, effect.expectedRevision, claim),
+  ).andThen((outcome) => {
+    if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
+    if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
+    if (outcome.status === 'idempotency_conflict') return used();
+    if (outcome.status === 'insufficient_stock') return short(outcome.shortages);
+    if (outcome.status === 'not_found') {
+      return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
+    }
+    return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
+  });
+}
+
+/**
+ * Records a written order on the session. The order is written by now, so a session changed meanwhile never
+ * turns the confirm into a failure: the record is laid over the changed session, unless another confirm recorded
+ * its own order since this one loaded (the later order is then the session's last). Left unrecorded after that
+ * one retry, a repeat of this confirm is still caught by the session's claim.
+ */
+function recordOrder(
+  context: EngineContext,
+  loaded: CheckoutSession,
+  orderId: number,
+  facts: ConfirmFacts,
+): ResultAsync<void, never> {
+  const record = (session: CheckoutSession) =>
+    saveSession(context, confirmedSession(session, orderId, facts), session.version);
+  return record(loaded)
+    .orElse(() =>
+      loadSession(context, loaded.id).andThen((fresh) =>
+        fresh.lastOrder?.orderId === loaded.lastOrder?.orderId ? record(fresh) : okAsync(fresh),
+      ),
+    )
+    .map(() => undefined)
+    .orElse(() => okAsync(undefined));
+}
+
+/**
+ * The success response for an order. The order's own figures come from the stored order when there is one (a
+ * replay answers what was stored, not what the catalog says now); lines and totals are the session's view,
+ * which a replay shares with the order by its fingerprint.
+ */
+function resultOf(
+  context: EngineContext,
+  session: CheckoutSession,
+  plan: ConfirmPlan,
+  orderId: number,
+  order: OrderRecord | undefined,
+  messages: MessageCatalog,
+): ConfirmResult {
+  const { settings } = context;
+  const from = storeCurrency(settings, settings.currency);
+  const to = storeCurrency(settings, session.currency);
+  const commission = order?.commission ?? (plan.kind === 'write' ? plan.commission : zero(from.code));
+  const lines = order?.products ?? plan.view.lines;
+  return {
+    success: messageText(messages, 'confirm.success'),
+    orderId,
+    points: lines.reduce((points, line) => points + line.reward, 0),
+    commission: formatMoney(convert(commission, from, to), to, { mode: settings.roundingMode }),
+    products: plan.view.lines,
+    totals: plan.view.totals,
+    shippingRequired: plan.view.shippingRequired,
+  };
+}
+
+/** Runs confirm on a session. */
+export function runConfirm(
+  context: EngineContext,
+  operation: ConfirmDescriptor,
+  target: SessionTarget,
+  posted: unknown,
+  options: ConfirmOptions,
+): ResultAsync<ConfirmResult, CheckoutError> {
+  return safeTry(async function* () {
+    const loaded = yield* sessionOf(context, target);
+    const messages = context.messagesFor(loaded.language);
+    const input: ConfirmInput = yield* operation.input
+      .parse(posted, messages)
+      .mapErr((fields: Readonly<Record<string, string>>) => checkoutError('validation', fields));
+    const { facts, pricing } = yield* confirmFacts(context, loaded, input, options, messages);
+    const plan = yield* decideConfirm(loaded, input, facts, pricing, context.settings);
+    if (plan.kind === 'replay') {
+      const order = yield* callPort('orders', messages, () => context.deps.orders.get(plan.orderId));
+      return ok(resultOf(context, loaded, plan, plan.orderId, order, messages));
+    }
+    const checked = yield* applyFraud(context, plan, messages);
+    const written = yield* performWrite(context, checked.plan.effect, messages);
+    yield* recordOrder(context, loaded, written.order.orderId, facts);
+    if (written.fresh) await runEvents(context, orderEvents(written.order, checked.plan, checked.flagged));
+    return ok(resultOf(context, loaded, checked.plan, written.order.orderId, written.order, messages));
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The seed's JSON shape of every kind of answer: one presenter per kind, so a route presents whatever its
+ * operation's descriptor says it answers. Presentation is the HTTP edge's alone: the engine speaks camelCase
+ * records and exact Money; here they become snake_case fields, JSON numbers in the session currency and
+ * formatted texts.
+ * @module
+ */
+import type { AnswerKind, Answers } from '../operations/answers.js';
+import type { HandlerConfig } from './options.js';
+import { presentCartLines, presentTotalLines } from './present-cart.js';
+import { presentManufacturer, presentManufacturerEntry, presentProductEntry } from './present-catalog.js';
+import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
+import { createMoneyPresenter, type MoneyPresenter } from './present-money.js';
+import { presentOrder } from './present-order.js';
+import { droppedOf, presentStep, presentSummary } from './present-steps.js';
+
+/** What a presenter may read besides the result: money in the session currency, the handler's settings. */
+export interface PresentContext {
+  readonly money: MoneyPresenter;
+  readonly config: HandlerConfig;
+}
+
+/** The presenters, one per kind of answer. */
+export const presenters: {
+  readonly [K in AnswerKind]: (result: Answers[K], context: PresentContext) => unknown;
+} = {
+  step: (result) => presentStep(result),
+  summary: (result, { money }) => presentSummary(result, money),
+  shipping_methods: (result, { money }) => ({
+    shipping_methods: presentShippingMethods(result.shippingMethods, money),
+    ...droppedOf(result.dropped),
+  }),
+  payment_methods: (result) => ({
+    payment_methods: presentPaymentMethods(result.paymentMethods),
+    ...droppedOf(result.dropped),
+  }),
+  cart_lines: (lines, { money }) => presentCartLines(lines, money),
+  totals: (lines, { money }) => presentTotalLines(lines, money),
+  confirm: (result, { money }) => ({
+    success: result.success,
+    order_id: result.orderId,
+    points: result.points,
+    commission: result.commission,
+    products: presentCartLines(result.products, money),
+    totals: presentTotalLines(result.totals, money),
+    shipping_required: result.shippingRequired,
+  }),
+  order: (order, { config }) => ({
+    order: presentOrder(order, createMoneyPresenter(config.settings, config.settings.currency)),
+  }),
+  manufacturer: (manufacturer) => ({ manufacturer: presentManufacturer(manufacturer) }),
+  manufacturer_page: (page) => ({
+    manufacturers: page.manufacturers.map(presentManufacturerEntry),
+    total: page.total,
+  }),
+  product_page: (page, { money }) => ({
+    products: page.products.map((entry) => presentProductEntry(entry, money)),
+    total: page.total,
+  }),
+  count: (count) => count,
+};
+
+/** Presents a result of kind `kind`. */
+export function present<K extends AnswerKind>(kind: K, result: Answers[K], context: PresentContext): unknown {
+  return presenters[kind](result, context);
+}

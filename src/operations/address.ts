@@ -1,0 +1,130 @@
+/**
+ * `payment_address` and `shipping_address` (seed steps 3 and 4): the seed's Address fields with their prefix
+ * (`payment_firstname`, `shipping_country_id`, …). Only each field's shape is read here; lengths, the country, the
+ * zone, the postcode and the custom fields are the domain's rules. Errors go under the prefixed seed keys
+ * (`payment_country` for `payment_country_id`, `payment_zone` for `payment_zone_id`); a malformed `address_id`
+ * or a `custom_field` that is not a map under `warning`.
+ * @module
+ */
+import type { AddressPrefix } from '../domain/address/rules.js';
+import { checkAddressStep } from '../domain/address/step.js';
+import type {
+  AddressCommandInput,
+  SetPaymentAddressCommand,
+  SetShippingAddressCommand,
+} from '../domain/machine/commands.js';
+import { needFact } from '../domain/machine/facts.js';
+import type { MessageId, MessageParams } from '../domain/messages.js';
+import { maxTextLength, optionalId, textField, valueMap } from './fields.js';
+import { type FormField, type FormRequest, field, form } from './form.js';
+import { defineStep } from './operation.js';
+
+type TextName = 'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode';
+type IdName = 'address_id' | 'country_id' | 'zone_id';
+
+/** An address form's fields, named with their prefix. */
+type AddressFields<P extends AddressPrefix> = {
+  readonly [K in TextName as `${P}${K}`]: FormField<typeof textField>;
+} & {
+  readonly [K in IdName as `${P}${K}`]: FormField<typeof optionalId>;
+} & {
+  readonly [K in 'custom_field' as `${P}${K}`]: FormField<typeof valueMap>;
+};
+
+/** What a client sends to an address step with `prefix` (`payment_firstname`, …). */
+export type AddressRequest<P extends AddressPrefix> = FormRequest<AddressFields<P>>;
+
+/** The fields of an address with `prefix`. */
+function addressFields<P extends AddressPrefix>(prefix: P): AddressFields<P> {
+  const maximum = { maximum: maxTextLength };
+  const text = (name: TextName, id: MessageId, params?: MessageParams): [string, FormField] => [
+    `${prefix}${name}`,
+    field(textField, `${prefix}${name}`, id, params),
+  ];
+  const entries: [string, FormField][] = [
+    text('firstname', 'address.firstname'),
+    text('lastname', 'address.lastname'),
+    text('company', 'address.company', maximum),
+    text('address_1', 'address.address_1'),
+    text('address_2', 'address.address_2', maximum),
+    text('city', 'address.city'),
+    text('postcode', 'address.postcode'),
+    [`${prefix}country_id`, field(optionalId, `${prefix}country`, 'address.country')],
+    [`${prefix}zone_id`, field(optionalId, `${prefix}zone`, 'address.zone')],
+    [`${prefix}address_id`, field(optionalId, 'warning', 'address.address_id')],
+    [`${prefix}custom_field`, field(valueMap, 'warning', 'custom_field.invalid')],
+  ];
+  // Built from the names above, one field per key of AddressFields<P>.
+  return Object.fromEntries(entries) as AddressFields<P>;
+}
+
+/** The address posted under `prefix`, read back under the unprefixed names. */
+function addressOf(prefix: AddressPrefix, values: Readonly<Record<string, unknown>>): AddressCommandInput {
+  // Each value was read by the schema of its field: texts are strings, ids numbers, the custom fields a map.
+  const get = <T>(name: string) => values[`${prefix}${name}`] as T;
+  return {
+    addressId: get<number>('address_id'),
+    firstname: get<string>('firstname'),
+    lastname: get<string>('lastname'),
+    company: get<string>('company'),
+    address1: get<string>('address_1'),
+    address2: get<string>('address_2'),
+    city: get<string>('city'),
+    postcode: get<string>('postcode'),
+    countryId: get<number>('country_id'),
+    zoneId: get<number>('zone_id'),
+    customField: get<Readonly<Record<string, unknown>>>('custom_field'),
+  };
+}
+
+/** `payment_address`: sets the payment address. */
+export const paymentAddress = defineStep({
+  name: 'payment_address',
+  method: 'setPaymentAddress',
+  summary: 'Sets the payment address.',
+  http: { method: 'POST', routes: [{ route: 'api/order', call: 'payment_address' }] },
+  input: form(
+    addressFields('payment_'),
+    (values): SetPaymentAddressCommand => ({
+      type: 'set_payment_address',
+      address: addressOf('payment_', values),
+    }),
+  ),
+  answer: 'step',
+  step: 'payment_address',
+  facts: (command) => ({ countryId: command.address.countryId }),
+  rule: (session, command, facts) =>
+    checkAddressStep(
+      command.address,
+      'payment_',
+      needFact(facts.address, 'address facts'),
+      facts.messages,
+    ).map((stored) => ({ ...session, paymentAddress: stored })),
+  success: () => 'payment_address.success',
+});
+
+/** `shipping_address`: sets the shipping address (refused when the cart does not ship). */
+export const shippingAddress = defineStep({
+  name: 'shipping_address',
+  method: 'setShippingAddress',
+  summary: 'Sets the shipping address (refused when the cart does not ship).',
+  http: { method: 'POST', routes: [{ route: 'api/order', call: 'shipping_address' }] },
+  input: form(
+    addressFields('shipping_'),
+    (values): SetShippingAddressCommand => ({
+      type: 'set_shipping_address',
+      address: addressOf('shipping_', values),
+    }),
+  ),
+  answer: 'step',
+  step: 'shipping_address',
+  facts: (command) => ({ countryId: command.address.countryId }),
+  rule: (session, command, facts) =>
+    checkAddressStep(
+      command.address,
+      'shipping_',
+      needFact(facts.address, 'address facts'),
+      facts.messages,
+    ).map((stored) => ({ ...session, shippingAddress: stored })),
+  success: () => 'shipping_address.success',
+});

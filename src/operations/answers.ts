@@ -1,0 +1,113 @@
+/**
+ * What operations answer: one kind of answer per result shape, each with its engine result type. A descriptor
+ * names its kind; the engine builds the result, and the HTTP edge presents it in the seed's JSON shape.
+ * @module
+ */
+import type { PricedCartLine } from '../domain/cart/line.js';
+import type { PaymentMethodOffer, ShippingQuote, ShippingQuoteGroup } from '../domain/machine/session.js';
+import type { Selection } from '../domain/machine/steps.js';
+import type { TotalLine } from '../domain/pricing/totals/calculator.js';
+import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
+import type { OrderRecord } from '../domain/records/order.js';
+
+/** The seed's `products`, `totals` and `shipping_required`. */
+export interface CheckoutSummary {
+  /** The priced cart lines (net, store default currency). */
+  readonly products: readonly PricedCartLine[];
+  /** The total lines in the session currency; `total` is their exact sum. */
+  readonly totals: readonly TotalLine[];
+  /** Some line needs shipping. */
+  readonly shippingRequired: boolean;
+}
+
+/** What a step that changes the session answers. */
+export interface StepResult {
+  /** The seed's success text. */
+  readonly success: string;
+  /** Chosen methods the change made stale and dropped; usually empty. */
+  readonly dropped: readonly Selection[];
+}
+
+/** A step's result with the cart and totals after it (shipping method, payment method, coupon, reward). */
+export interface SummaryResult extends StepResult, CheckoutSummary {}
+
+/** A shipping quote as offered, with its price as the customer reads it. */
+export interface QuotedShipping extends ShippingQuote {
+  /** The cost in the session currency, with tax when the store shows prices with tax (`config_tax`). */
+  readonly text: string;
+}
+
+/** A shipping method's quotes as offered (the seed's shipping quote group). */
+export interface ShippingMethodOffer extends Omit<ShippingQuoteGroup, 'quote'> {
+  readonly quote: Readonly<Record<string, QuotedShipping>>;
+  /** Always false: a method with an error is not offered. */
+  readonly error: false;
+}
+
+/** The seed's `shipping_methods`. */
+export interface ShippingMethodsResult {
+  readonly shippingMethods: Readonly<Record<string, ShippingMethodOffer>>;
+  readonly dropped: readonly Selection[];
+}
+
+/** The seed's `payment_methods`. */
+export interface PaymentMethodsResult {
+  readonly paymentMethods: Readonly<Record<string, PaymentMethodOffer>>;
+  readonly dropped: readonly Selection[];
+}
+
+/** The seed's confirm success response. */
+export interface ConfirmResult extends CheckoutSummary {
+  readonly success: string;
+  readonly orderId: number;
+  /** Reward points the order earns. */
+  readonly points: number;
+  /** The affiliate's commission, formatted in the session currency. */
+  readonly commission: string;
+}
+
+/** A manufacturer list entry: the four fields the seed's list returns. */
+export type ManufacturerListEntry = Pick<Manufacturer, 'manufacturerId' | 'name' | 'image' | 'sortOrder'>;
+
+/** One page of manufacturers and how many there are in all. */
+export interface ManufacturerPage {
+  readonly manufacturers: readonly ManufacturerListEntry[];
+  readonly total: number;
+}
+
+/** One page of products and how many match in all. */
+export interface ProductPage {
+  readonly products: readonly ProductListEntry[];
+  readonly total: number;
+}
+
+/** Every kind of answer, with the engine's result type of each. */
+export interface Answers {
+  /** A step's success text (and what it dropped). */
+  readonly step: StepResult;
+  /** A step's success text with the cart and totals after it. */
+  readonly summary: SummaryResult;
+  /** The shipping quotes on offer. */
+  readonly shipping_methods: ShippingMethodsResult;
+  /** The payment methods on offer. */
+  readonly payment_methods: PaymentMethodsResult;
+  /** The priced cart lines. */
+  readonly cart_lines: readonly PricedCartLine[];
+  /** The total lines. */
+  readonly totals: readonly TotalLine[];
+  /** The placed order. */
+  readonly confirm: ConfirmResult;
+  /** A stored order with its history. */
+  readonly order: OrderRecord;
+  /** One manufacturer. */
+  readonly manufacturer: Manufacturer;
+  /** A page of manufacturers. */
+  readonly manufacturer_page: ManufacturerPage;
+  /** A page of products. */
+  readonly product_page: ProductPage;
+  /** A count. */
+  readonly count: number;
+}
+
+/** The kinds of answer. */
+export type AnswerKind = keyof Answers;

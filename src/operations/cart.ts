@@ -1,0 +1,119 @@
+/**
+ * `cart` (`route=api/cart`, seed step 2): the multi add, all or nothing: `product` holds the rows keyed by `n`,
+ * each with `product_id`, `quantity` (default 1), `option` (default `{}`) and `subscription_plan_id` (default 0).
+ *
+ * Nothing usable in `product` (absent, empty, a scalar) is `warning` with a text of ours. More than
+ * {@link maxCartItems} rows are refused before any is read; a key `n` that is not 1 to 10 of `[0-9A-Za-z_-]` is
+ * refused under `warning`, since it would end up inside error keys; a row that is not an object is
+ * `product_<n>_product`. Row errors get the seed's `warning` summary, as the domain's own do.
+ * @module
+ */
+import { err, ok, type Result } from 'neverthrow';
+import { z } from 'zod';
+import { addProducts, cartContextOf } from '../domain/cart/rules.js';
+import { checkoutError, type FieldErrors } from '../domain/errors.js';
+import type { AddProductsCommand, CartItemInput } from '../domain/machine/commands.js';
+import type { StepRule } from '../domain/machine/decide.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { parseRow, singleItem } from './cart-item.js';
+import { postedField } from './fields.js';
+import { field, form } from './form.js';
+import { defineStep, type FactPlan } from './operation.js';
+
+/** The most rows one multi add may carry. */
+export const maxCartItems = 100;
+
+/** The shape of a row key `n`: short, and safe to put inside an error key. */
+const itemKeyPattern = /^[0-9A-Za-z_-]{1,10}$/;
+
+/** What both add operations share: their step, the facts they need and their rule. */
+export const addToCart = {
+  step: 'cart',
+  facts: (command: AddProductsCommand): FactPlan => ({
+    productIds: command.items.map((item) => item.productId),
+    cartIds: command.items.length,
+  }),
+  rule: ((session, command, facts, _pricing, settings) =>
+    addProducts(session.cart, command, facts.cartIds, cartContextOf(session, facts, settings))
+      .map((cart) => ({ ...session, cart }))
+      .mapErr((fields) => checkoutError('validation', fields))) satisfies StepRule<AddProductsCommand>,
+} as const;
+
+/** The rows of `product` as `[n, row]` pairs (an array's `n` is the index); none for a scalar. */
+function rowEntries(products: unknown): [string, unknown][] {
+  return typeof products === 'object' && products !== null ? Object.entries(products) : [];
+}
+
+/** Reads every row, collecting the errors of all of them. */
+function parseRows(
+  entries: readonly [string, unknown][],
+  messages: MessageCatalog,
+): Result<CartItemInput[], FieldErrors> {
+  const items: CartItemInput[] = [];
+  const errors: Record<string, string> = {};
+  for (const [n, raw] of entries) {
+    if (!itemKeyPattern.test(n)) {
+      errors.warning ??= messageText(messages, 'cart.item_key');
+    } else if (typeof raw !== 'object' || raw === null) {
+      errors[`product_${n}_product`] = messageText(messages, 'cart.product_not_found');
+    } else {
+      parseRow(n, raw, messages).match(
+        (item) => items.push(item),
+        (rowErrors) => Object.assign(errors, rowErrors),
+      );
+    }
+  }
+  return Object.keys(errors).length > 0 ? err(errors) : ok(items);
+}
+
+/** Reads the multi add's body. */
+function parseCartAdd(posted: unknown, messages: MessageCatalog): Result<AddProductsCommand, FieldErrors> {
+  const entries = rowEntries(postedField(posted, 'product'));
+  if (entries.length === 0) return err({ warning: messageText(messages, 'cart.empty_request') });
+  if (entries.length > maxCartItems) {
+    return err({ warning: messageText(messages, 'cart.too_many_items', { maximum: maxCartItems }) });
+  }
+  return parseRows(entries, messages)
+    .map((items): AddProductsCommand => ({ type: 'add_products', mode: 'multi', items }))
+    .mapErr((errors) => ({ ...errors, warning: errors.warning ?? messageText(messages, 'cart.warning') }));
+}
+
+/** What a client sends for one row: the single add's fields. */
+type RowRequest = z.input<typeof singleItem.schema>;
+
+/** The rows, as a list or keyed by `n` (the declared input allows a read-only list, which is all a row needs). */
+const rows = z.union([
+  z.array(singleItem.schema),
+  z.record(z.string(), singleItem.schema),
+]) as unknown as z.ZodType<
+  CartItemInput[] | Record<string, CartItemInput>,
+  readonly RowRequest[] | Readonly<Record<string, RowRequest>>
+>;
+
+const fields = form(
+  { product: field(rows.optional(), 'warning', 'cart.empty_request') },
+  (values): AddProductsCommand => ({
+    type: 'add_products',
+    mode: 'multi',
+    items: Object.entries(values.product ?? {}).map(([n, item]) => ({ ...item, key: n })),
+  }),
+);
+
+/** The multi add's form: the rows' shape for typing, its own reading for the row keys of its errors. */
+const input = {
+  ...fields,
+  /** Reads the body's rows, each row's errors under `product_<n>_…`. */
+  parse: parseCartAdd,
+};
+
+/** `cart`: adds several products, all or nothing. */
+export const cart = defineStep({
+  name: 'cart',
+  method: 'addProducts',
+  summary: 'Adds several products to the cart, all or nothing.',
+  http: { method: 'POST', routes: [{ route: 'api/cart' }, { route: 'api/order', call: 'cart' }] },
+  input,
+  answer: 'step',
+  ...addToCart,
+  success: () => 'cart.success_multi',
+});

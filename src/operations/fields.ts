@@ -1,0 +1,120 @@
+/**
+ * The field schemas every operation's form shares: how an id, a quantity, a text and a map of posted values are
+ * read from an untrusted request value. A malformed field is an error keyed by that field, never a crash.
+ *
+ * What counts as malformed:
+ * - **Integers** (ids, quantities): a JSON integer, or a string of decimal digits, blanks around it allowed
+ *   (`" 12 "` is 12, leading zeros are fine). This is the PHP leniency clients rely on, since a form sends every
+ *   value as text; no more: `"12abc"`, `"1.5"`, `"1e3"`, `"0x1f"`, `"+1"`, booleans, arrays and objects are
+ *   malformed, never cast to 0 or 1 the way PHP's `(int)` would. Strings are capped at 15 digits so every accepted
+ *   value is a safe integer.
+ * - **Absent** means `undefined` (the key was not sent) or `null` (JSON clients send it for "none"); for integers
+ *   and value maps a blank string counts as absent too, because an empty form input means "not filled in".
+ * - **Texts** are strings, or finite numbers written out in plain decimals (JSON clients send telephone numbers
+ *   and postcodes as numbers). They are never trimmed here: the domain trims and measures them.
+ * - **Value maps** (`custom_field`, `option`) are objects, or arrays read as maps keyed by index (PHP has one
+ *   kind of array for both, and PHP clients encode an empty one as `[]`). They are copied one level deep into
+ *   null-prototype objects; the values themselves are passed on unchecked, because the domain checks them against
+ *   the field or option definitions.
+ * @module
+ */
+import { z } from 'zod';
+import { postedRecord } from '../domain/customer/custom-fields.js';
+
+/**
+ * The longest text accepted before the domain looks at it. Every limit of the seed is far below it; the bound is
+ * there so that a megabyte of "name" costs nothing downstream.
+ */
+export const maxTextLength = 1000;
+
+/** The largest quantity one request may add or set: far beyond any real order, well inside exact arithmetic. */
+export const maxQuantity = 99_999;
+
+const absent = z.union([z.undefined(), z.null()]);
+/** Absent, or a string of nothing but white space: an empty form input. */
+const blank = z.union([absent, z.string().trim().max(0)]);
+
+/** Up to 15 digits, so that `Number` gives an exact safe integer; the sign only where negatives are allowed. */
+const unsignedDigits = /^\d{1,15}$/;
+const signedDigits = /^-?\d{1,15}$/;
+/** A number written out the plain way (`String(n)` gives exponents for very large or very small numbers). */
+const plainDecimal = /^-?\d+(?:\.\d+)?$/;
+
+/** An integer as forms (a decimal string) or JSON (a number) send it; `null` is JSON's "none". */
+export type IntegerField = number | string | null;
+
+/** A text as forms or JSON send it (JSON clients send telephone numbers and postcodes as numbers). */
+export type TextField = string | number | null;
+
+/** A posted value of a map: one value id or text, or a list of them (a checkbox). */
+export type MapValue = string | number | readonly (string | number)[];
+
+/** A map of posted values keyed by id, as an object, or as PHP's list form of an array. */
+export type ValueMapField = Readonly<Record<string, MapValue>> | readonly MapValue[] | string | null;
+
+/** The bounds of an integer field. */
+export interface IntegerRule {
+  /** The smallest value accepted; below 0 lets a `-` through. */
+  readonly min: number;
+  /** The largest value accepted; the largest safe integer when omitted. */
+  readonly max?: number;
+  /** The value of an absent or blank field; without one, the field is required. */
+  readonly fallback?: number;
+}
+
+/** An integer within `rule`'s bounds, from a JSON integer or a string of decimal digits (see the module notes). */
+export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerField> {
+  const digits = rule.min < 0 ? signedDigits : unsignedDigits;
+  const whole = z
+    .union([z.int(), z.string().trim().regex(digits).transform(Number)])
+    // -0 (JSON `-0`, or the string "-0") would be stored and echoed as -0; it is 0.
+    .transform((n) => (n === 0 ? 0 : n))
+    .pipe(
+      z
+        .number()
+        .min(rule.min)
+        .max(rule.max ?? Number.MAX_SAFE_INTEGER),
+    );
+  const { fallback } = rule;
+  const schema = fallback === undefined ? whole : z.union([blank.transform(() => fallback), whole]);
+  // Reads what the union reads; the declared input is what a well-behaved client sends.
+  return schema as unknown as z.ZodType<number, IntegerField>;
+}
+
+/** A non-negative id; absent or blank is 0 (PHP's default for every id of the seed). */
+export const optionalId: z.ZodType<number, IntegerField> = lenientInteger({ min: 0, fallback: 0 });
+
+/**
+ * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),
+ * absent is `''`. A finite number is its plain decimal text; booleans, arrays and objects are malformed.
+ */
+export const textField = z.union([
+  absent.transform(() => ''),
+  z.string().max(maxTextLength),
+  z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
+]);
+
+/** An object or array, as opposed to a scalar. */
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The own enumerable entries of `value`, in a fresh null-prototype object (so no key can reach a prototype). */
+function copyEntries(value: object): Readonly<Record<string, unknown>> {
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const [key, item] of Object.entries(value)) copy[key] = item;
+  return copy;
+}
+
+/** A map of posted values keyed by id (`custom_field`, `option`); absent or blank is `{}`. */
+export const valueMap = z.union([
+  blank.transform(() => copyEntries({})),
+  z.custom<object>(isContainer).transform(copyEntries),
+  // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
+]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>;
+
+/** The own field `name` of `posted`, or undefined (never a value inherited through a prototype). */
+export function postedField(posted: unknown, name: string): unknown {
+  const fields = postedRecord(posted);
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
+}

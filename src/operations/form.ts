@@ -1,0 +1,116 @@
+/**
+ * A request form: the zod object of an operation's posted fields, with each field's error key and text. One
+ * definition gives the request's type (`z.input` of the schema), its parser, its errors keyed by field, and its
+ * JSON Schema, so an operation's shape is written once.
+ * @module
+ */
+import { err, ok, type Result } from 'neverthrow';
+import { z } from 'zod';
+import { postedRecord } from '../domain/customer/custom-fields.js';
+import type { FieldErrors } from '../domain/errors.js';
+import { type MessageCatalog, type MessageId, type MessageParams, messageText } from '../domain/messages.js';
+
+/** One posted field: how it is read, and the key and text of its error when it cannot be. */
+export interface FormField<S extends z.ZodType = z.ZodType> {
+  readonly schema: S;
+  /** The seed's error key (`firstname`, `warning`, `payment_country`, …). */
+  readonly key: string;
+  readonly text: MessageId;
+  readonly params?: MessageParams;
+}
+
+/** Builds a {@link FormField}. */
+export function field<S extends z.ZodType>(
+  schema: S,
+  key: string,
+  text: MessageId,
+  params?: MessageParams,
+): FormField<S> {
+  return params === undefined ? { schema, key, text } : { schema, key, text, params };
+}
+
+/** The fields of a form by posted name. */
+export type FormFields = Readonly<Record<string, FormField>>;
+
+/** The zod shape of a form's fields. */
+export type FormShape<F extends FormFields> = { -readonly [K in keyof F]: F[K]['schema'] };
+
+/** The object schema of a form's fields. */
+export type FormObjectSchema<F extends FormFields> = z.ZodObject<FormShape<F>>;
+
+/** What a client sends to a form: any of its fields, each as its schema reads it. */
+export type FormRequest<F extends FormFields> = { readonly [K in keyof F]?: z.input<F[K]['schema']> };
+
+/**
+ * A request form: `schema` describes what a client sends (its `z.input` is the request type) and reads it into
+ * the operation's parsed request `T`; `parse` does so with every malformed field reported under its error key.
+ */
+export interface Form<F extends FormFields, T> {
+  readonly schema: z.ZodType<T, FormRequest<F>>;
+  readonly fields: F;
+  /** Reads a posted body (any value) into the request, or the errors of its malformed fields. */
+  parse(posted: unknown, messages: MessageCatalog): Result<T, FieldErrors>;
+}
+
+/** A form's parsed request type. */
+export type FormOutput<A> = A extends Form<FormFields, infer T> ? T : never;
+
+/** A form's request type: what a client sends. */
+export type FormInput<A> = A extends Form<infer F, unknown> ? FormRequest<F> : never;
+
+/** The shape of the forms every operation has. */
+// biome-ignore lint/suspicious/noExplicitAny: a form of any fields and any parsed type; each operation keeps its own.
+export type AnyForm = Form<any, any>;
+
+/**
+ * The posted values of a form's fields: each field's own value in the body, or undefined. Only own fields count
+ * (a value reached through a prototype, polluted or not, is never a posted field), and anything but an object (a
+ * list, a scalar) is a body with no fields, as PHP's `$_POST` is always an array. Every field gets a key, present
+ * or not, because each field's schema decides what an absent value means (a default, or its error).
+ */
+function postedValues(names: readonly string[], posted: unknown): Readonly<Record<string, unknown>> {
+  const record = Array.isArray(posted) ? {} : postedRecord(posted);
+  const values: Record<string, unknown> = Object.create(null);
+  for (const name of names) values[name] = Object.hasOwn(record, name) ? record[name] : undefined;
+  return values;
+}
+
+/**
+ * The errors of a failed parse: each issue under the error key of the field it is about, in the form's field
+ * order; when two fields share an error key (`warning`), the first one's text is kept.
+ */
+export function fieldErrorsOf(
+  fields: FormFields,
+  issues: readonly z.core.$ZodIssue[],
+  messages: MessageCatalog,
+): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = issue.path[0];
+    const spec = typeof name === 'string' && Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (spec === undefined || Object.hasOwn(errors, spec.key)) continue;
+    errors[spec.key] = messageText(messages, spec.text, spec.params);
+  }
+  return errors;
+}
+
+/** A form whose fields read into `toRequest`'s result. */
+export function form<F extends FormFields, T>(
+  fields: F,
+  toRequest: (values: z.output<FormObjectSchema<F>>) => T,
+): Form<F, T> {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, f]) => [name, f.schema]),
+  ) as FormShape<F>;
+  // Every field reads an absent value (its fallback or its error), so any field may be left out of a request.
+  const schema = z.object(shape).transform(toRequest) as unknown as z.ZodType<T, FormRequest<F>>;
+  const names = Object.keys(fields);
+  return {
+    schema,
+    fields,
+    parse: (posted, messages) => {
+      const parsed = schema.safeParse(postedValues(names, posted));
+      return parsed.success ? ok(parsed.data) : err(fieldErrorsOf(fields, parsed.error.issues, messages));
+    },
+  };
+}

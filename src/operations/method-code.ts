@@ -1,0 +1,32 @@
+/**
+ * The method steps' one field: `shipping_method` / `payment_method`, sent as the seed's object (`.code`, with a
+ * name, cost and tax class the engine ignores: what is charged comes from the offer) or as the code itself. A
+ * code is `<method>` or `<method>.<quote>`, letters, digits, `_` and `-`.
+ * @module
+ */
+import { z } from 'zod';
+import type { MessageId } from '../domain/messages.js';
+import { type FormField, field } from './form.js';
+
+const code = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z0-9_-]{1,64})?$/);
+
+/** The method field: the code itself, or an object whose `code` it is. */
+const methodSchema = z.union([
+  code,
+  z
+    .object({
+      code,
+      name: z.unknown().optional(),
+      cost: z.unknown().optional(),
+      tax_class_id: z.unknown().optional(),
+    })
+    .transform((method) => method.code),
+]);
+
+/** The method field `name`, its errors under `name` with `text`. */
+export function methodField(name: string, text: MessageId): FormField<typeof methodSchema> {
+  return field(methodSchema, name, text);
+}

@@ -1,0 +1,105 @@
+/**
+ * The order operations: `confirm` (seed step 7) writes the order and its first history entry; `history_add`
+ * appends a status change; `order_info` reads a stored order. Confirm and history_add are decided purely
+ * (`decideConfirm`, `decideHistory`) into an effect the engine performs in one repository transaction.
+ * @module
+ */
+import { z } from 'zod';
+import type { ConfirmInput } from '../domain/order/confirm.js';
+import type { HistoryCommand } from '../domain/order/history.js';
+import { lenientInteger, optionalId } from './fields.js';
+import { field, form } from './form.js';
+import { type ConfirmDescriptor, defineLookup, type HistoryDescriptor } from './operation.js';
+
+const blank = z.union([z.undefined(), z.null(), z.string().trim().max(0)]);
+
+/** An id that may be left out (null), as opposed to 0. */
+const nullableId = z.union([blank.transform(() => null), lenientInteger({ min: 0 })]);
+
+/** A comment: at most 10,000 characters; absent is `''`. */
+const comment = z.union([blank.transform(() => ''), z.string().max(10_000)]);
+
+const truthy = ['1', 'true', 'on', 'yes'];
+const falsy = ['', '0', 'false', 'off', 'no'];
+
+/** A flag as JSON (`true`) or a form (`"1"`, `"true"`, `"on"`, `"0"`, `""`) sends it; absent is false. */
+const flag = z.union([
+  z.union([z.undefined(), z.null()]).transform(() => false),
+  z.boolean(),
+  z.literal(0).transform(() => false),
+  z.literal(1).transform(() => true),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((text) => truthy.includes(text) || falsy.includes(text))
+    .transform((text) => truthy.includes(text)),
+]);
+
+const orderId = field(lenientInteger({ min: 1 }), 'order_id', 'order.not_found');
+
+/** `confirm`: checks every step, then writes the order and its first history entry in one transaction. */
+export const confirm = {
+  kind: 'confirm',
+  name: 'confirm',
+  method: 'confirm',
+  summary:
+    'Checks every step, then writes the order and its first history entry in one transaction; the same ' +
+    'Idempotency-Key and payload, or the same unchanged session, answer the same order.',
+  http: { method: 'POST', alsoGet: true, routes: [{ route: 'api/order', call: 'confirm' }] },
+  input: form(
+    {
+      order_id: field(optionalId, 'order_id', 'order.not_found'),
+      order_status_id: field(nullableId, 'order_status_id', 'order.status'),
+      comment: field(comment, 'comment', 'order.comment'),
+      affiliate_id: field(nullableId, 'affiliate_id', 'affiliate.not_found'),
+    },
+    (fields): ConfirmInput => ({
+      orderId: fields.order_id,
+      orderStatusId: fields.order_status_id,
+      comment: fields.comment,
+      affiliateId: fields.affiliate_id,
+    }),
+  ),
+  answer: 'confirm',
+} as const satisfies ConfirmDescriptor;
+
+/** `history_add`: appends a status change, moving stock and ledgers as the statuses say. */
+export const historyAdd = {
+  kind: 'history',
+  name: 'history_add',
+  method: 'addHistory',
+  summary:
+    'Appends a status change to an order, moving stock and coupon and reward uses as the statuses say.',
+  http: { method: 'POST', routes: [{ route: 'api/order', call: 'history_add' }] },
+  input: form(
+    {
+      order_id: orderId,
+      order_status_id: field(lenientInteger({ min: 1 }), 'order_status_id', 'order.status'),
+      comment: field(comment, 'comment', 'order.comment'),
+      notify: field(flag, 'notify', 'field.flag', { name: 'notify' }),
+      override: field(flag, 'override', 'field.flag', { name: 'override' }),
+    },
+    (fields): HistoryCommand => ({
+      orderId: fields.order_id,
+      orderStatusId: fields.order_status_id,
+      comment: fields.comment,
+      notify: fields.notify,
+      override: fields.override,
+    }),
+  ),
+  answer: 'step',
+} as const satisfies HistoryDescriptor;
+
+/** `order_info` (`route=api/order/info`): a stored order with its history, or `not_found`. */
+export const orderInfo = defineLookup({
+  name: 'order_info',
+  method: 'getOrder',
+  summary: 'A stored order with its history.',
+  http: { method: 'GET', routes: [{ route: 'api/order/info' }] },
+  input: form({ order_id: orderId }, (fields) => fields.order_id),
+  answer: 'order',
+  port: 'orders',
+  read: (id, { orders }) => orders.get(id),
+  notFound: { key: 'order_id', text: 'order.not_found' },
+});
