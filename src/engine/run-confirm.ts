@@ -42,6 +42,7 @@ import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import { loadSession, type SessionTarget, saveSession, sessionOf } from './session-access.js';
+import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
 export interface ConfirmOptions {
@@ -49,17 +50,6 @@ export interface ConfirmOptions {
   readonly idempotencyKey?: string | undefined;
   /** The client's IP, forwarded IP, user agent and accept-language, stored on the order. */
   readonly client?: Partial<OrderClient> | undefined;
-}
-
-/** A SHA-256 hex digest (Web Crypto: available in Node 20 and every fetch-style host). */
-function sha256(text: string): ResultAsync<string, CheckoutError> {
-  return ResultAsync.fromSafePromise(
-    crypto.subtle
-      .digest('SHA-256', new TextEncoder().encode(text))
-      .then((buffer) =>
-        Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join(''),
-      ),
-  );
 }
 
 /** The client fields of an order, blanks for what the host did not give. */
@@ -100,8 +90,7 @@ function confirmFacts(
     affiliateId > 0
       ? callPort('customers', messages, () => customers.getAffiliate(affiliateId))
       : okAsync(undefined),
-    sha256(confirmFingerprintSource(session, input)),
-  ] as const).map(([pricing, existingOrder, affiliate, fingerprint]) => {
+  ] as const).map(([pricing, existingOrder, affiliate]) => {
     const facts: ConfirmFacts = {
       ...pricing.facts,
       tax: needFact(pricing.facts.tax, 'tax facts'),
@@ -111,7 +100,7 @@ function confirmFacts(
       existingCouponId: existingOrder.couponId,
       affiliate: affiliate?.status === true ? affiliate : undefined,
       client: clientOf(options),
-      fingerprint,
+      fingerprint: sha256Hex(confirmFingerprintSource(session, input)),
       idempotencyKey: options.idempotencyKey,
     };
     return { facts, pricing };
