@@ -31,7 +31,13 @@ export interface DemoStores extends DemoStorePorts {
 /** Which stores to open, from the environment. */
 export type DemoStoreEnv = Pick<
   DemoEnv,
-  'redisUrl' | 'redisPrefix' | 'databaseUrl' | 'databaseSchema' | 'sessionTtlSeconds'
+  | 'redisUrl'
+  | 'redisPrefix'
+  | 'redisDeadlineMs'
+  | 'databaseUrl'
+  | 'databaseSchema'
+  | 'databaseDeadlineMs'
+  | 'sessionTtlSeconds'
 >;
 
 /** `url` without its password, for the banner and messages. */
@@ -50,11 +56,23 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A connected ioredis client for sessions, or a rejection naming the server. */
-async function connectRedis(url: string): Promise<Redis> {
-  // Commands wait through at most one reconnection before failing: the engine answers 503 for a store that is
-  // down, which beats a request hanging while ioredis retries 20 times.
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+/**
+ * A connected ioredis client for sessions, or a rejection naming the server. Every wait is bounded by the
+ * deadline, so a request answers 503 rather than hang: a command gets no answer within it (`commandTimeout`), a
+ * connection attempt takes longer (`connectTimeout`); and while the connection is down commands fail at once
+ * instead of queueing for it (`enableOfflineQueue: false`). ioredis keeps reconnecting in the background.
+ * Commands left unanswered by a dropped connection are not sent again on the next one
+ * (`autoResendUnfulfilledCommands: false`): their requests have already answered 503.
+ */
+async function connectRedis(url: string, deadlineMs: number): Promise<Redis> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    commandTimeout: deadlineMs,
+    connectTimeout: deadlineMs,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 1,
+  });
   let lastError: Error | undefined;
   let connected = false;
   client.on('error', (error: Error) => {
@@ -86,7 +104,25 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
     prefix: env.redisPrefix,
     ttlSeconds: env.sessionTtlSeconds,
     clock,
+    deadlineMs: env.redisDeadlineMs,
   });
+}
+
+/**
+ * The demo's pool. Connecting a client waits at most the deadline, and TCP keep-alive finds connections whose
+ * server vanished without closing them (a failover). A connection that fails while idle in the pool (server
+ * restart, terminated backend) is reported on the pool's `'error'` event, which `pg` turns into the end of the
+ * process when nobody listens: here it is logged, and the pool replaces the connection when next needed.
+ */
+function openPool(url: string, deadlineMs: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: deadlineMs,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => console.error(`cartwright demo: PostgreSQL: ${error.message}`));
+  return pool;
 }
 
 /**
@@ -105,7 +141,12 @@ async function openPostgres(
     const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode: 'if-empty' });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
-    const adapters = createPostgresAdapters({ pool, schema, currency: prepared.settings.currency });
+    const adapters = createPostgresAdapters({
+      pool,
+      schema,
+      currency: prepared.settings.currency,
+      deadlineMs: env.databaseDeadlineMs,
+    });
     return { adapters, loaded };
   } catch (error) {
     throw new Error(`Cannot use PostgreSQL at ${shownUrl(url)}: ${reason(error)}`);
@@ -143,7 +184,7 @@ export async function openDemoStores(
     if (env.redisUrl === undefined) {
       description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
     } else {
-      redis = await connectRedis(env.redisUrl);
+      redis = await connectRedis(env.redisUrl, env.redisDeadlineMs);
       sessions = redisSessions(redis, env, clock);
       description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
     }
@@ -154,9 +195,7 @@ export async function openDemoStores(
         'Catalog and orders: in memory, gone when the server stops (set CARTWRIGHT_DATABASE_URL for PostgreSQL).',
       );
     } else {
-      pool = new pg.Pool({ connectionString: env.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-      // An idle connection that drops emits 'error' on the pool; unhandled, it would end the process.
-      pool.on('error', (error) => console.error(`cartwright demo: PostgreSQL: ${error.message}`));
+      pool = openPool(env.databaseUrl, env.databaseDeadlineMs);
       const opened = await openPostgres(pool, env.databaseUrl, env, prepared);
       postgres = opened.adapters;
       loaded = opened.loaded;
