@@ -13,6 +13,7 @@ import {
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
 import { createRedisSessionStore } from '../../src/adapters/redis/index.js';
+import type { HttpLogger } from '../../src/http/index.js';
 import type { Clock } from '../../src/ports/clock.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
@@ -40,6 +41,14 @@ export type DemoStoreEnv = Pick<
   | 'sessionTtlSeconds'
 >;
 
+/** What a caller may choose besides the environment. */
+export interface DemoStoreOptions {
+  /** The clock the Redis store judges expiry by; default the system clock. */
+  readonly clock?: Clock | undefined;
+  /** Where connection failures are reported; default `console`. */
+  readonly logger?: HttpLogger | undefined;
+}
+
 /** `url` without its password, for the banner and messages. */
 export function shownUrl(url: string): string {
   try {
@@ -57,29 +66,29 @@ function reason(error: unknown): string {
 }
 
 /**
- * A connected ioredis client for sessions, or a rejection naming the server. Every wait is bounded by the
- * deadline, so a request answers 503 rather than hang: a command gets no answer within it (`commandTimeout`), a
- * connection attempt takes longer (`connectTimeout`); and while the connection is down commands fail at once
- * instead of queueing for it (`enableOfflineQueue: false`). ioredis keeps reconnecting in the background.
- * Commands left unanswered by a dropped connection are not sent again on the next one
- * (`autoResendUnfulfilledCommands: false`): their requests have already answered 503.
+ * A connected ioredis client for sessions, or a rejection naming the server. Every wait is bounded, so a request
+ * answers 503 rather than hang: a command gets no answer within the deadline (`commandTimeout`), a connection
+ * attempt takes longer (`connectTimeout`). While the connection is down, commands fail at once instead of
+ * queueing for it (`enableOfflineQueue: false`), and those under way when it dropped fail at once too
+ * (`maxRetriesPerRequest: 0`) and are never sent again on the next connection
+ * (`autoResendUnfulfilledCommands: false`): their requests have answered 503 already. ioredis keeps
+ * reconnecting in the background.
  */
-async function connectRedis(url: string, deadlineMs: number): Promise<Redis> {
+async function connectRedis(url: string, deadlineMs: number, logger: HttpLogger): Promise<Redis> {
   const client = new Redis(url, {
     lazyConnect: true,
     commandTimeout: deadlineMs,
     connectTimeout: deadlineMs,
     enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
-    maxRetriesPerRequest: 1,
   });
   let lastError: Error | undefined;
   let connected = false;
   client.on('error', (error: Error) => {
     // Without a listener ioredis reports every reconnection failure as unhandled. Before the start-up connection
     // the error goes into the start-up message; afterwards (the server went away) each new message is logged.
-    if (connected && lastError?.message !== error.message)
-      console.error(`cartwright demo: Redis: ${error.message}`);
+    if (connected && lastError?.message !== error.message) logger.error('cartwright demo: Redis', error);
     lastError = error;
   });
   client.on('ready', () => {
@@ -114,14 +123,14 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
  * restart, terminated backend) is reported on the pool's `'error'` event, which `pg` turns into the end of the
  * process when nobody listens: here it is logged, and the pool replaces the connection when next needed.
  */
-function openPool(url: string, deadlineMs: number): pg.Pool {
+function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: deadlineMs,
     keepAlive: true,
   });
-  pool.on('error', (error) => console.error(`cartwright demo: PostgreSQL: ${error.message}`));
+  pool.on('error', (error) => logger.error('cartwright demo: PostgreSQL', error));
   return pool;
 }
 
@@ -158,13 +167,16 @@ async function openPostgres(
  * data loaded when empty, user `demo` updated) for everything else. Rejects, with everything already opened
  * closed again, when a store cannot be reached or prepared.
  *
- * @param clock - The clock the Redis store judges expiry by; default the system clock (the engine's default).
+ * @param options - The clock the Redis store judges expiry by (default the system clock, the engine's default),
+ *   and where connection failures are reported (default `console`).
  */
 export async function openDemoStores(
   env: DemoStoreEnv,
   prepared: PreparedDemoStore,
-  clock?: Clock,
+  options: DemoStoreOptions = {},
 ): Promise<DemoStores> {
+  const { clock } = options;
+  const logger = options.logger ?? console;
   let redis: Redis | undefined;
   let pool: pg.Pool | undefined;
   let closing: Promise<void> | undefined;
@@ -184,7 +196,7 @@ export async function openDemoStores(
     if (env.redisUrl === undefined) {
       description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
     } else {
-      redis = await connectRedis(env.redisUrl, env.redisDeadlineMs);
+      redis = await connectRedis(env.redisUrl, env.redisDeadlineMs, logger);
       sessions = redisSessions(redis, env, clock);
       description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
     }
@@ -195,7 +207,7 @@ export async function openDemoStores(
         'Catalog and orders: in memory, gone when the server stops (set CARTWRIGHT_DATABASE_URL for PostgreSQL).',
       );
     } else {
-      pool = openPool(env.databaseUrl, env.databaseDeadlineMs);
+      pool = openPool(env.databaseUrl, env.databaseDeadlineMs, logger);
       const opened = await openPostgres(pool, env.databaseUrl, env, prepared);
       postgres = opened.adapters;
       loaded = opened.loaded;

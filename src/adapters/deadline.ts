@@ -34,17 +34,13 @@ export interface Deadline {
   clear(): void;
 }
 
-/**
- * Starts a deadline of `ms` milliseconds for `what` (named in the error, e.g. `redis EVAL`). `onExpiry` runs
- * first when the time is up: the place to abandon what the call holds (a connection that must not be reused).
- */
-export function startDeadline(ms: number, what: string, onExpiry?: (error: Error) => void): Deadline {
+/** Starts a deadline of `ms` milliseconds for `what` (named in the error, e.g. `redis session get`). */
+export function startDeadline(ms: number, what: string): Deadline {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       const error = new Error(`cartwright: ${what} passed its deadline of ${ms} ms`);
       error.name = 'StoreDeadlineError';
-      onExpiry?.(error);
       reject(error);
     }, ms);
   });

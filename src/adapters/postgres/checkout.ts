@@ -39,7 +39,7 @@ async function checkOut(pool: PgPoolLike, expired: Promise<never> | undefined): 
  *   so the pool closes it and never hands it out again; closing it ends any transaction it had open (the server
  *   rolls back what was not committed). Otherwise it goes back to the pool.
  * - Past the deadline the call rejects at once, even when the server (or the network) stays silent: the client is
- *   closed right then, which also fails whatever `work` was waiting for.
+ *   closed right then (released with the deadline's error), which also fails whatever `work` was waiting for.
  */
 export async function withClient<T>(
   pool: PgPoolLike,
@@ -59,10 +59,7 @@ export async function withClient<T>(
     client.release(error);
     client.removeListener('error', onError);
   };
-  const deadline =
-    deadlineMs === undefined
-      ? undefined
-      : startDeadline(deadlineMs, `postgres ${what}`, (error) => release(error));
+  const deadline = deadlineMs === undefined ? undefined : startDeadline(deadlineMs, `postgres ${what}`);
   try {
     client = await checkOut(pool, deadline?.expired);
     client.on('error', onError);
