@@ -45,7 +45,7 @@ export type DemoStoreEnv = Pick<
 export interface DemoStoreOptions {
   /** The clock the Redis store judges expiry by; default the system clock. */
   readonly clock?: Clock | undefined;
-  /** Where connection failures are reported; default `console`. */
+  /** Where connection failures are reported; default one line each on `console.error`. */
   readonly logger?: HttpLogger | undefined;
 }
 
@@ -176,7 +176,10 @@ export async function openDemoStores(
   options: DemoStoreOptions = {},
 ): Promise<DemoStores> {
   const { clock } = options;
-  const logger = options.logger ?? console;
+  // One line per failure on the console: a stack trace per dropped connection would bury everything else.
+  const logger = options.logger ?? {
+    error: (message: string, error: unknown) => console.error(`${message}: ${reason(error)}`),
+  };
   let redis: Redis | undefined;
   let pool: pg.Pool | undefined;
   let closing: Promise<void> | undefined;
