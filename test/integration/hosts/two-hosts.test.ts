@@ -9,6 +9,7 @@ import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import { sampleHistoryWrite, sampleOrderDraft, sampleOrderProduct } from '../../../src/testing/index.js';
 import { ukAddress } from '../../http/support/harness.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { type HostCall, type HostReply, openHost, send, type TestHost } from '../support/hosts.js';
 import { usePostgres } from '../support/postgres.js';
 import { useRedisTestRun } from '../support/redis.js';
@@ -181,7 +182,7 @@ describe('two hosts over one Redis prefix and one PostgreSQL schema', () => {
     const [a, b] = await hosts();
     const { pool, schema } = database();
     // 200 canceled orders of one scarce thing each (Canceled is not a processing status: no stock taken yet).
-    const repository = createPostgresAdapters({ pool, schema }).orders;
+    const repository = createPostgresAdapters({ pool, schema, deadlineMs: CONTENTION_DEADLINE_MS }).orders;
     const line = sampleOrderProduct({ productId: SCARCE, name: 'Scarce thing' });
     const orderIds: number[] = [];
     for (let i = 0; i < 200; i += 1) {
