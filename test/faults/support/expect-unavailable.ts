@@ -5,8 +5,12 @@
 import { expect } from 'vitest';
 import type { Reply } from './shop-client.js';
 
-/** Checks that each reply is a JSON 503 with `{"error":{"warning":…}}` (a confirm adds the cart it saw). */
-export function expectUnavailable(replies: readonly Reply[]): void {
+/**
+ * Checks that each reply is a JSON 503 with `{"error":{"warning":…}}` (a confirm adds the cart it saw), and prints
+ * how long they took under `what`.
+ */
+export function expectUnavailable(what: string, replies: readonly Reply[]): void {
+  reportTimes(what, replies);
   for (const reply of replies) {
     expect({ route: reply.route, status: reply.status, json: reply.json }).toEqual({
       route: reply.route,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import type { RunningDemo } from '../../../examples/shared/demo-main.js';
 import { connectPool, databaseUrl, testSchemaName } from '../../integration/support/postgres.js';
@@ -138,4 +138,22 @@ export async function storedOrders(stack: FaultStack): Promise<StoredOrders> {
     byKey: new Map(claims.rows.map((row) => [String(row.idempotency_key), Number(row.order_id)])),
     iphoneStock: Number(stock.rows[0]?.quantity),
   };
+}
+
+/**
+ * Checks that the orders `owned` (Idempotency-Key → order id, one iPhone each) are all that was added since
+ * `before`: no other order (none lost, none made twice), each key owning its order, and the iPhone's stock down by
+ * one per order. Answers what is stored now.
+ */
+export async function expectOrdersAdded(
+  stack: FaultStack,
+  before: StoredOrders,
+  owned: Readonly<Record<string, number>>,
+): Promise<StoredOrders> {
+  const after = await storedOrders(stack);
+  const added = Object.values(owned);
+  expect(after.orderIds).toEqual([...before.orderIds, ...added].sort((a, b) => a - b));
+  for (const [key, orderId] of Object.entries(owned)) expect(after.byKey.get(key), key).toBe(orderId);
+  expect(after.iphoneStock).toBe(before.iphoneStock - added.length);
+  return after;
 }

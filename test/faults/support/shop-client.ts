@@ -3,6 +3,7 @@
  * (as a hang) when it takes longer than {@link HANG_LIMIT_MS}; a checkout filled up to confirm; confirms retried
  * with their Idempotency-Key until they get an answer that is not 503.
  */
+import { stepsToConfirm } from '../../integration/support/checkout-steps.js';
 
 /**
  * How long a request may take before the test calls it a hang: far beyond the stores' deadline (2 s), far below
@@ -80,39 +81,12 @@ export async function login(url: string): Promise<string> {
   return String(reply.body.api_token);
 }
 
-/** A UK address with the prefix's field names. */
-function ukAddress(prefix: 'payment_' | 'shipping_'): Record<string, string> {
-  return {
-    [`${prefix}firstname`]: 'Jane',
-    [`${prefix}lastname`]: 'Smith',
-    [`${prefix}address_1`]: '1 Market Street',
-    [`${prefix}city`]: 'Preston',
-    [`${prefix}postcode`]: 'PR1 2HJ',
-    [`${prefix}country_id`]: '222',
-    [`${prefix}zone_id`]: '3563',
-  };
-}
-
-/** The steps that take a fresh session up to confirm, with one iPhone (product 40) in the cart. */
-const checkoutSteps: readonly (readonly [string, Record<string, string> | undefined])[] = [
-  [
-    'api/order&call=customer',
-    { firstname: 'Jane', lastname: 'Smith', email: 'jane@example.com', telephone: '01632 960123' },
-  ],
-  ['api/order&call=cart', { 'product[0][product_id]': '40', 'product[0][quantity]': '1' }],
-  ['api/order&call=payment_address', ukAddress('payment_')],
-  ['api/order&call=shipping_address', ukAddress('shipping_')],
-  ['api/order&call=shipping_methods', undefined],
-  ['api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }],
-  ['api/order&call=payment_methods', undefined],
-  ['api/order&call=payment_method', { 'payment_method.code': 'cod' }],
-];
-
-/** Logs in and fills a checkout up to confirm (every step must succeed); answers the token. */
+/** Logs in and fills a checkout up to confirm, one iPhone in the cart (every step must succeed); answers the token. */
 export async function readyCheckout(url: string): Promise<string> {
   const token = await login(url);
-  for (const [route, form] of checkoutSteps)
+  for (const [route, form] of stepsToConfirm(1)) {
     await ok(url, route, form === undefined ? { token } : { token, form });
+  }
   return token;
 }
 
