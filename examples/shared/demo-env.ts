@@ -11,13 +11,16 @@
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
+ * | `CARTWRIGHT_REDIS_DEADLINE_MS` | `2000`: the longest one Redis call may take before the request answers 503 |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
  * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
+ * | `CARTWRIGHT_DATABASE_DEADLINE_MS` | `2000`: the longest one PostgreSQL call may take before the request answers 503 |
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
+import { DEFAULT_DEADLINE_MS } from '../../src/adapters/deadline.js';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
 import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import type { FieldErrors } from '../../src/index.js';
@@ -36,10 +39,14 @@ export interface DemoEnv {
   readonly redisUrl: string | undefined;
   /** `CARTWRIGHT_REDIS_PREFIX`: put before every session key. */
   readonly redisPrefix: string;
+  /** `CARTWRIGHT_REDIS_DEADLINE_MS`: the longest one Redis call may take, in milliseconds. */
+  readonly redisDeadlineMs: number;
   /** `CARTWRIGHT_DATABASE_URL`: where catalog, directories and orders live; undefined keeps them in memory. */
   readonly databaseUrl: string | undefined;
   /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
   readonly databaseSchema: string | undefined;
+  /** `CARTWRIGHT_DATABASE_DEADLINE_MS`: the longest one PostgreSQL call may take, in milliseconds. */
+  readonly databaseDeadlineMs: number;
 }
 
 /** `text` when it is a URL with one of `protocols`, else undefined. */
@@ -77,7 +84,18 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
     }
   }
   const redisPrefix = env.CARTWRIGHT_REDIS_PREFIX ?? DEFAULT_REDIS_SESSION_PREFIX;
-  return { redisUrl, redisPrefix, databaseUrl, databaseSchema };
+  const redisDeadlineMs = readDeadline(env, 'CARTWRIGHT_REDIS_DEADLINE_MS', errors);
+  const databaseDeadlineMs = readDeadline(env, 'CARTWRIGHT_DATABASE_DEADLINE_MS', errors);
+  return { redisUrl, redisPrefix, redisDeadlineMs, databaseUrl, databaseSchema, databaseDeadlineMs };
+}
+
+/** A store deadline variable, in milliseconds (default 2000); a bad one goes into `errors`. */
+function readDeadline(env: NodeJS.ProcessEnv, name: string, errors: Record<string, string>): number {
+  const text = setValue(env, name);
+  if (text === undefined) return DEFAULT_DEADLINE_MS;
+  const value = wholeNumber(text, 1, 2_147_483_647);
+  if (value === undefined) errors[name] = `${name} must be a whole number of milliseconds, at least 1!`;
+  return value ?? DEFAULT_DEADLINE_MS;
 }
 
 /** A whole number in `[min, max]` from `text`, or undefined. */

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import type { FetchHandler } from '../../src/http/index.js';
+import type { FetchHandler, HttpLogger } from '../../src/http/index.js';
 import type { Clock, FieldErrors } from '../../src/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
@@ -40,6 +40,8 @@ export interface StartDemoOptions {
   readonly log?: ((line: string) => void) | undefined;
   /** The engine's and the session store's clock; default the system clock. */
   readonly clock?: Clock | undefined;
+  /** Where store failures and unexpected errors are reported; default `console`. */
+  readonly logger?: HttpLogger | undefined;
 }
 
 /** How long open connections get to finish on shutdown before they are cut. */
@@ -87,11 +89,11 @@ export async function startDemoServer(
   const env = read.value;
   const prepared = prepareDemoStore(env);
   if (prepared.isErr()) return err(prepared.error);
-  const stores = await openDemoStores(env, prepared.value, options.clock);
+  const stores = await openDemoStores(env, prepared.value, options);
   let listener: DemoListener;
   let app: DemoApp;
   try {
-    app = wireDemoApp(prepared.value, { ...env, clock: options.clock }, stores);
+    app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
     listener = await serve(app.handler, env);
   } catch (error) {
     await stores.close();

@@ -13,6 +13,7 @@ import {
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
 import { createRedisSessionStore } from '../../src/adapters/redis/index.js';
+import type { HttpLogger } from '../../src/http/index.js';
 import type { Clock } from '../../src/ports/clock.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
@@ -31,8 +32,22 @@ export interface DemoStores extends DemoStorePorts {
 /** Which stores to open, from the environment. */
 export type DemoStoreEnv = Pick<
   DemoEnv,
-  'redisUrl' | 'redisPrefix' | 'databaseUrl' | 'databaseSchema' | 'sessionTtlSeconds'
+  | 'redisUrl'
+  | 'redisPrefix'
+  | 'redisDeadlineMs'
+  | 'databaseUrl'
+  | 'databaseSchema'
+  | 'databaseDeadlineMs'
+  | 'sessionTtlSeconds'
 >;
+
+/** What a caller may choose besides the environment. */
+export interface DemoStoreOptions {
+  /** The clock the Redis store judges expiry by; default the system clock. */
+  readonly clock?: Clock | undefined;
+  /** Where connection failures are reported; default one line each on `console.error`. */
+  readonly logger?: HttpLogger | undefined;
+}
 
 /** `url` without its password, for the banner and messages. */
 export function shownUrl(url: string): string {
@@ -50,18 +65,30 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A connected ioredis client for sessions, or a rejection naming the server. */
-async function connectRedis(url: string): Promise<Redis> {
-  // Commands wait through at most one reconnection before failing: the engine answers 503 for a store that is
-  // down, which beats a request hanging while ioredis retries 20 times.
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+/**
+ * A connected ioredis client for sessions, or a rejection naming the server. Every wait is bounded, so a request
+ * answers 503 rather than hang: a command gets no answer within the deadline (`commandTimeout`), a connection
+ * attempt takes longer (`connectTimeout`). While the connection is down, commands fail at once instead of
+ * queueing for it (`enableOfflineQueue: false`), and those under way when it dropped fail at once too
+ * (`maxRetriesPerRequest: 0`) and are never sent again on the next connection
+ * (`autoResendUnfulfilledCommands: false`): their requests have answered 503 already. ioredis keeps
+ * reconnecting in the background.
+ */
+async function connectRedis(url: string, deadlineMs: number, logger: HttpLogger): Promise<Redis> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    commandTimeout: deadlineMs,
+    connectTimeout: deadlineMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+  });
   let lastError: Error | undefined;
   let connected = false;
   client.on('error', (error: Error) => {
     // Without a listener ioredis reports every reconnection failure as unhandled. Before the start-up connection
     // the error goes into the start-up message; afterwards (the server went away) each new message is logged.
-    if (connected && lastError?.message !== error.message)
-      console.error(`cartwright demo: Redis: ${error.message}`);
+    if (connected && lastError?.message !== error.message) logger.error('cartwright demo: Redis', error);
     lastError = error;
   });
   client.on('ready', () => {
@@ -86,7 +113,25 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
     prefix: env.redisPrefix,
     ttlSeconds: env.sessionTtlSeconds,
     clock,
+    deadlineMs: env.redisDeadlineMs,
   });
+}
+
+/**
+ * The demo's pool. Connecting a client waits at most the deadline, and TCP keep-alive finds connections whose
+ * server vanished without closing them (a failover). A connection that fails while idle in the pool (server
+ * restart, terminated backend) is reported on the pool's `'error'` event, which `pg` turns into the end of the
+ * process when nobody listens: here it is logged, and the pool replaces the connection when next needed.
+ */
+function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: deadlineMs,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => logger.error('cartwright demo: PostgreSQL', error));
+  return pool;
 }
 
 /**
@@ -105,7 +150,12 @@ async function openPostgres(
     const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode: 'if-empty' });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
-    const adapters = createPostgresAdapters({ pool, schema, currency: prepared.settings.currency });
+    const adapters = createPostgresAdapters({
+      pool,
+      schema,
+      currency: prepared.settings.currency,
+      deadlineMs: env.databaseDeadlineMs,
+    });
     return { adapters, loaded };
   } catch (error) {
     throw new Error(`Cannot use PostgreSQL at ${shownUrl(url)}: ${reason(error)}`);
@@ -117,13 +167,19 @@ async function openPostgres(
  * data loaded when empty, user `demo` updated) for everything else. Rejects, with everything already opened
  * closed again, when a store cannot be reached or prepared.
  *
- * @param clock - The clock the Redis store judges expiry by; default the system clock (the engine's default).
+ * @param options - The clock the Redis store judges expiry by (default the system clock, the engine's default),
+ *   and where connection failures are reported (default `console`).
  */
 export async function openDemoStores(
   env: DemoStoreEnv,
   prepared: PreparedDemoStore,
-  clock?: Clock,
+  options: DemoStoreOptions = {},
 ): Promise<DemoStores> {
+  const { clock } = options;
+  // One line per failure on the console: a stack trace per dropped connection would bury everything else.
+  const logger = options.logger ?? {
+    error: (message: string, error: unknown) => console.error(`${message}: ${reason(error)}`),
+  };
   let redis: Redis | undefined;
   let pool: pg.Pool | undefined;
   let closing: Promise<void> | undefined;
@@ -143,7 +199,7 @@ export async function openDemoStores(
     if (env.redisUrl === undefined) {
       description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
     } else {
-      redis = await connectRedis(env.redisUrl);
+      redis = await connectRedis(env.redisUrl, env.redisDeadlineMs, logger);
       sessions = redisSessions(redis, env, clock);
       description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
     }
@@ -154,9 +210,7 @@ export async function openDemoStores(
         'Catalog and orders: in memory, gone when the server stops (set CARTWRIGHT_DATABASE_URL for PostgreSQL).',
       );
     } else {
-      pool = new pg.Pool({ connectionString: env.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-      // An idle connection that drops emits 'error' on the pool; unhandled, it would end the process.
-      pool.on('error', (error) => console.error(`cartwright demo: PostgreSQL: ${error.message}`));
+      pool = openPool(env.databaseUrl, env.databaseDeadlineMs, logger);
       const opened = await openPostgres(pool, env.databaseUrl, env, prepared);
       postgres = opened.adapters;
       loaded = opened.loaded;

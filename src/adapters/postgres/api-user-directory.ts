@@ -14,7 +14,7 @@ import { isStoredId, isStoredText, jsonColumn } from './values.js';
  * Records are handed out frozen.
  */
 export function createPostgresApiUserDirectory(options: PostgresAdapterOptions): ApiUserDirectory {
-  const { pool, tables: t } = resolveOptions(options);
+  const { db, tables: t } = resolveOptions(options);
   const select = (where: string) => `SELECT json_build_object(
       'apiId', a.api_id, 'username', a.username, 'keyHash', a.key_hash, 'status', a.status,
       'ips', COALESCE((
@@ -26,7 +26,7 @@ export function createPostgresApiUserDirectory(options: PostgresAdapterOptions):
   const byId = select('a.api_id = $1');
 
   const one = async (statement: string, value: unknown): Promise<ApiUser | undefined> => {
-    const { rows } = await pool.query(statement, [value]);
+    const { rows } = await db.query(statement, [value]);
     const [row] = rows;
     return row === undefined ? undefined : deepFreeze(jsonColumn<ApiUser>(row.record));
   };

@@ -44,7 +44,7 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * ```
  */
 export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog {
-  const { pool, tables: t, currency } = resolveOptions(options);
+  const { db, tables: t, currency } = resolveOptions(options);
   const products = productsStatement(t);
   const count = productCountStatement(t);
   /** List statements by sort and order, built on first use (six at most). */
@@ -61,13 +61,13 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
     async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
       const ids = [...new Set(productIds.filter(isStoredId))];
       if (ids.length === 0) return [];
-      const { rows } = await pool.query(products, [ids]);
+      const { rows } = await db.query(products, [ids]);
       return rows.map((row) => deepFreeze(toProduct(jsonColumn<StoredProduct>(row.record), currency)));
     },
 
     async getManufacturer(manufacturerId: number): Promise<Manufacturer | undefined> {
       if (!isStoredId(manufacturerId)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT ${manufacturerColumns} FROM ${t.manufacturer} m WHERE m.manufacturer_id = $1`,
         [manufacturerId],
       );
@@ -79,12 +79,12 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
       const statement = cached(`manufacturers:${query.sort}:${query.order}`, () =>
         manufacturerListStatement(t, query.sort, query.order),
       );
-      const { rows } = await pool.query(statement, [query.start, query.limit]);
+      const { rows } = await db.query(statement, [query.start, query.limit]);
       return rows.map((row) => deepFreeze({ ...row } as unknown as Manufacturer));
     },
 
     async countManufacturers(): Promise<number> {
-      const { rows } = await pool.query(`SELECT count(*)::int AS count FROM ${t.manufacturer}`);
+      const { rows } = await db.query(`SELECT count(*)::int AS count FROM ${t.manufacturer}`);
       return Number(firstValue(rows, 'count'));
     },
 
@@ -92,7 +92,7 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
       const statement = cached(`products:${query.sort}:${query.order}`, () =>
         productListStatement(t, query.sort, query.order),
       );
-      const { rows } = await pool.query(statement, [
+      const { rows } = await db.query(statement, [
         ...filterParameters(query),
         query.customerGroupId,
         query.start,
@@ -109,12 +109,12 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
     },
 
     async countProducts(filter: ProductFilter & Pick<ProductListQuery, 'today'>): Promise<number> {
-      const { rows } = await pool.query(count, filterParameters(filter));
+      const { rows } = await db.query(count, filterParameters(filter));
       return Number(firstValue(rows, 'count'));
     },
 
     async getCategories(): Promise<readonly Category[]> {
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT category_id AS "categoryId", parent_id AS "parentId", name, sort_order AS "sortOrder"
          FROM ${t.category} ORDER BY category_id`,
       );

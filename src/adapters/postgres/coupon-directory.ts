@@ -14,7 +14,7 @@ import { isoDate, isStoredId, isStoredText, jsonColumn, toMoney } from './values
  * writes, never per customer for a guest (customer 0). Records are handed out frozen.
  */
 export function createPostgresCouponDirectory(options: PostgresAdapterOptions): CouponDirectory {
-  const { pool, tables: t, currency } = resolveOptions(options);
+  const { db, tables: t, currency } = resolveOptions(options);
   const byCode = `SELECT json_build_object(
       'couponId', c.coupon_id, 'name', c.name, 'code', c.code, 'type', c.type, 'discount', c.discount::text,
       'logged', c.logged, 'shipping', c.shipping, 'total', c.total::text,
@@ -34,7 +34,7 @@ export function createPostgresCouponDirectory(options: PostgresAdapterOptions): 
   return {
     async getCoupon(code: string): Promise<Coupon | undefined> {
       if (!isStoredText(code)) return undefined;
-      const { rows } = await pool.query(byCode, [code]);
+      const { rows } = await db.query(byCode, [code]);
       const [row] = rows;
       if (row === undefined) return undefined;
       const stored = jsonColumn<Omit<Coupon, 'total'> & { readonly total: string }>(row.record);
@@ -43,7 +43,7 @@ export function createPostgresCouponDirectory(options: PostgresAdapterOptions): 
 
     async countUses(couponId: number, customerId: number): Promise<CouponUses> {
       if (!isStoredId(couponId)) return deepFreeze({ total: 0, customer: 0 });
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT count(*)::int AS total,
            count(*) FILTER (WHERE $2::int <> 0 AND customer_id = $2::int)::int AS customer
          FROM ${t.coupon_history} WHERE coupon_id = $1`,

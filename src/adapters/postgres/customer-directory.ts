@@ -32,7 +32,7 @@ function customer(rows: readonly Record<string, unknown>[]): Customer | undefine
  * writes to. Records are handed out frozen.
  */
 export function createPostgresCustomerDirectory(options: PostgresAdapterOptions): CustomerDirectory {
-  const { pool, tables: t } = resolveOptions(options);
+  const { db, tables: t } = resolveOptions(options);
   const fields = `SELECT json_build_object(
       'customFieldId', f.custom_field_id, 'name', f.name, 'location', f.location, 'type', f.type,
       'validation', f.validation, 'required', g.required, 'sortOrder', f.sort_order,
@@ -50,16 +50,15 @@ export function createPostgresCustomerDirectory(options: PostgresAdapterOptions)
   return {
     async getCustomer(customerId: number): Promise<Customer | undefined> {
       if (!isStoredId(customerId)) return undefined;
-      const { rows } = await pool.query(
-        `SELECT ${customerColumns} FROM ${t.customer} WHERE customer_id = $1`,
-        [customerId],
-      );
+      const { rows } = await db.query(`SELECT ${customerColumns} FROM ${t.customer} WHERE customer_id = $1`, [
+        customerId,
+      ]);
       return customer(rows);
     },
 
     async findCustomerByEmail(email: string): Promise<Customer | undefined> {
       if (!isStoredText(email)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT ${customerColumns} FROM ${t.customer} WHERE lower(email) = lower($1)
          ORDER BY customer_id LIMIT 1`,
         [email],
@@ -69,7 +68,7 @@ export function createPostgresCustomerDirectory(options: PostgresAdapterOptions)
 
     async getCustomerGroup(customerGroupId: number): Promise<CustomerGroup | undefined> {
       if (!isStoredId(customerGroupId)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT customer_group_id AS "customerGroupId", name, description FROM ${t.customer_group}
          WHERE customer_group_id = $1`,
         [customerGroupId],
@@ -79,13 +78,13 @@ export function createPostgresCustomerDirectory(options: PostgresAdapterOptions)
 
     async getCustomFields(customerGroupId: number): Promise<readonly CustomField[]> {
       if (!isStoredId(customerGroupId)) return [];
-      const { rows } = await pool.query(fields, [customerGroupId]);
+      const { rows } = await db.query(fields, [customerGroupId]);
       return rows.map((row) => deepFreeze(jsonColumn<CustomField>(row.record)));
     },
 
     async getRewardBalance(customerId: number): Promise<number> {
       if (!isStoredId(customerId)) return 0;
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT COALESCE(sum(points), 0)::int AS balance FROM ${t.customer_reward} WHERE customer_id = $1`,
         [customerId],
       );
@@ -94,7 +93,7 @@ export function createPostgresCustomerDirectory(options: PostgresAdapterOptions)
 
     async getAffiliate(customerId: number): Promise<Affiliate | undefined> {
       if (!isStoredId(customerId)) return undefined;
-      const { rows } = await pool.query(
+      const { rows } = await db.query(
         `SELECT customer_id AS "customerId", status, commission::text AS commission,
            tracking_code AS "trackingCode"
          FROM ${t.customer_affiliate} WHERE customer_id = $1`,

@@ -13,7 +13,7 @@ import { isStoredId, jsonColumn } from './values.js';
  * they were written), and every geo zone with its members, by id. Records are handed out frozen.
  */
 export function createPostgresGeoDirectory(options: PostgresAdapterOptions): GeoDirectory {
-  const { pool, tables: t } = resolveOptions(options);
+  const { db, tables: t } = resolveOptions(options);
   const country = `SELECT json_build_object(
       'countryId', c.country_id, 'name', c.name, 'isoCode2', c.iso_code_2, 'isoCode3', c.iso_code_3,
       'addressFormat', c.address_format, 'postcodeRequired', c.postcode_required, 'status', c.status,
@@ -38,13 +38,13 @@ export function createPostgresGeoDirectory(options: PostgresAdapterOptions): Geo
   return {
     async getCountry(countryId: number): Promise<Country | undefined> {
       if (!isStoredId(countryId)) return undefined;
-      const { rows } = await pool.query(country, [countryId]);
+      const { rows } = await db.query(country, [countryId]);
       const [row] = rows;
       return row === undefined ? undefined : deepFreeze(jsonColumn<Country>(row.record));
     },
 
     async getGeoZones(): Promise<readonly GeoZone[]> {
-      const { rows } = await pool.query(geoZones);
+      const { rows } = await db.query(geoZones);
       return rows.map((row) => deepFreeze(jsonColumn<GeoZone>(row.record)));
     },
   };

@@ -137,7 +137,7 @@ export async function loadDemoStore(
   const { data } = store;
   const currency = options.currency ?? data.settings.currency;
   const rows = storeRows(data, currency);
-  return inTransaction(pool, async (client) => {
+  return inTransaction(pool, undefined, 'load', async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('cartwright.load:' || $1, 0))`, [
       options.schema ?? '',
     ]);

@@ -2,6 +2,7 @@
  * `migrate(pool)`: creates and upgrades cartwright's tables, one versioned migration at a time.
  * @module
  */
+import { withClient } from './checkout.js';
 import { quoteSchema } from './identifiers.js';
 import { type Migration, migrations } from './migrations/index.js';
 import type { PgClientLike, PgPoolLike } from './pool.js';
@@ -106,9 +107,8 @@ async function unlock(client: PgClientLike, schema: string | undefined): Promise
 export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): Promise<MigrateResult> {
   const { schema } = options;
   if (schema !== undefined) quoteSchema(schema);
-  const lock = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  // A failed run closes its connection (withClient releases it with the error), which frees the advisory lock.
+  return withClient(pool, undefined, 'migrate', async (lock) => {
     await lock.query(`SELECT pg_advisory_lock(hashtextextended('cartwright.migrate:' || $1, 0))`, [
       schema ?? '',
     ]);
@@ -116,18 +116,11 @@ export async function migrate(pool: PgPoolLike, options: MigrateOptions = {}): P
     try {
       outcome = await applyPending(lock, schema);
     } catch (error) {
-      // Keep the migration's error: an unlock that fails too (the connection is gone) must not replace it; the
-      // release below destroys the connection, which frees the lock.
+      // Keep the migration's error: an unlock that fails too (the connection is gone) must not replace it.
       await unlock(lock, schema).catch(() => undefined);
       throw error;
     }
     await unlock(lock, schema);
     return outcome;
-  } catch (error) {
-    broken = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    // A failed connection may still hold the advisory lock: destroying it releases the lock.
-    lock.release(broken);
-  }
+  });
 }

@@ -4,12 +4,17 @@
  */
 import { CartwrightInvariantError } from '../../domain/errors.js';
 import { isCurrencyCode } from '../../money/index.js';
+import { deadlineOption } from '../deadline.js';
+import { createDatabase, type Database } from './database.js';
 import { qualifiedTables, type Tables } from './identifiers.js';
 import type { PgPoolLike } from './pool.js';
 
 /** What the PostgreSQL adapters are built from. */
 export interface PostgresAdapterOptions {
-  /** The host's pool (a `pg.Pool`); cartwright never ends it. */
+  /**
+   * The host's pool (a `pg.Pool`); cartwright never ends it. Listen for its `'error'` event: a connection that
+   * fails while idle in the pool is reported there, and `pg` ends the process when nobody listens.
+   */
   readonly pool: PgPoolLike;
   /**
    * The schema holding cartwright's tables (a plain lower-case identifier, validated and quoted). Every
@@ -23,16 +28,26 @@ export interface PostgresAdapterOptions {
    * order repository refuses (throws) a draft whose amounts are in another.
    */
   readonly currency?: string | undefined;
+  /**
+   * The longest one call may take, in milliseconds; default 2000. It bounds the wait for a pooled connection,
+   * the statements and the commit. Past it the call rejects (the engine answers `unavailable`, 503) and its
+   * connection is closed, never returned to the pool; inside a transaction the server stops a statement running
+   * past it and ends a session left idle in its transaction past it, so nothing holds row locks for a stalled
+   * client. Connecting new clients is the pool's business: set its `connectionTimeoutMillis` too.
+   */
+  readonly deadlineMs?: number | undefined;
 }
 
-/** The options, checked: the pool, the SQL names of the tables and the currency. */
+/** The options, checked: the pool behind its deadline, the SQL names of the tables and the currency. */
 export interface ResolvedOptions {
-  readonly pool: PgPoolLike;
+  readonly db: Database;
   readonly tables: Tables;
   readonly currency: string;
 }
 
-/** Checks the options; throws `CartwrightInvariantError` for a malformed schema name or currency code. */
+/**
+ * Checks the options; throws `CartwrightInvariantError` for a malformed schema name, currency code or deadline.
+ */
 export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions {
   const currency = options.currency ?? 'USD';
   if (!isCurrencyCode(currency)) {
@@ -40,5 +55,6 @@ export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions
       `postgres: currency ${JSON.stringify(currency)} is not a currency code`,
     );
   }
-  return { pool: options.pool, tables: qualifiedTables(options.schema), currency };
+  const deadlineMs = deadlineOption(options.deadlineMs, 'postgres adapters');
+  return { db: createDatabase(options.pool, deadlineMs), tables: qualifiedTables(options.schema), currency };
 }

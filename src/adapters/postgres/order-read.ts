@@ -11,8 +11,9 @@ import type {
   OrderTax,
   OrderTotal,
 } from '../../domain/records/order.js';
+import type { Database } from './database.js';
 import type { Tables } from './identifiers.js';
-import type { PgClientLike, PgPoolLike } from './pool.js';
+import type { PgClientLike } from './pool.js';
 import { isoTimestamp, jsonColumn, toMoney } from './values.js';
 
 /** SQL: a JSON array aggregate that is `[]`, not NULL, over no rows. */
@@ -133,10 +134,10 @@ function toOrderRecord(stored: StoredOrder, currency: string): OrderRecord {
 
 /**
  * The order `orderId` as its record (not frozen), or undefined: `statement` is {@link orderStatement}'s, run on
- * `db` (the pool, or the client of a transaction that has just written the order).
+ * `db` (the adapters' database, or the client of a transaction that has just written the order).
  */
 export async function readOrder(
-  db: PgClientLike | PgPoolLike,
+  db: PgClientLike | Database,
   statement: string,
   currency: string,
   orderId: number,

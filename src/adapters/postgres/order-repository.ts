@@ -22,7 +22,7 @@ import { type DraftRows, draftRows } from './order-rows.js';
 import { appendHistory, insertDraft, replaceDraft } from './order-write.js';
 import type { PgClientLike } from './pool.js';
 import { moveStock } from './stock.js';
-import { inTransaction, type TransactionOutcome } from './transaction.js';
+import type { TransactionOutcome } from './transaction.js';
 import { isStoredId } from './values.js';
 
 /** What every write needs: the tables, the store currency and the order-reading statement. */
@@ -183,14 +183,14 @@ async function write(
  * ```
  */
 export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
-  const { pool, tables: t, currency } = resolveOptions(options);
+  const { db, tables: t, currency } = resolveOptions(options);
   const context: Context = { t, currency, read: orderStatement(t) };
 
   return {
     async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
       const rows = draftRows(draft, currency);
       const claims = claimList(idempotency);
-      return inTransaction(pool, (client) => create(client, context, rows, history, claims));
+      return db.transaction('order create', (client) => create(client, context, rows, history, claims));
     },
 
     async update(
@@ -203,23 +203,26 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
       const rows = draftRows(draft, currency);
       if (!isStoredId(orderId)) return { status: 'not_found' };
       const claims = claimList(idempotency);
-      return inTransaction(pool, async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
-        const used = await updateClaims(client, context, orderId, claims);
-        if (used !== undefined) return rollback(used);
-        return write(client, context, orderId, rows, history, expectedRevision);
-      });
+      return db.transaction(
+        'order update',
+        async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
+          const used = await updateClaims(client, context, orderId, claims);
+          if (used !== undefined) return rollback(used);
+          return write(client, context, orderId, rows, history, expectedRevision);
+        },
+      );
     },
 
     async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {
       if (!isStoredId(orderId)) return { status: 'not_found' };
-      return inTransaction(pool, (client) =>
+      return db.transaction('order history', (client) =>
         write(client, context, orderId, undefined, history, expectedRevision),
       );
     },
 
     async get(orderId: number): Promise<OrderRecord | undefined> {
       if (!isStoredId(orderId)) return undefined;
-      const order = await readOrder(pool, context.read, currency, orderId);
+      const order = await readOrder(db, context.read, currency, orderId);
       return order === undefined ? undefined : deepFreeze(order);
     },
   };

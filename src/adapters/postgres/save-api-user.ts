@@ -39,7 +39,7 @@ export async function saveApiUser(
   // One position per address, first wins: the table's key is (api_id, ip), and the directory reads them back
   // in this order.
   const ips = [...new Set(user.ips)];
-  await inTransaction(pool, async (client) => {
+  await inTransaction(pool, undefined, 'save API user', async (client) => {
     await client.query(
       `INSERT INTO ${t.api} (api_id, username, key_hash, status) VALUES ($1, $2, $3, $4)
        ON CONFLICT (api_id) DO UPDATE

@@ -14,7 +14,7 @@ import { isStoredId, jsonColumn } from './values.js';
  * adapter answers. A rule naming a missing rate comes without it. The table is handed out frozen.
  */
 export function createPostgresTaxRates(options: PostgresAdapterOptions): TaxRates {
-  const { pool, tables: t } = resolveOptions(options);
+  const { db, tables: t } = resolveOptions(options);
   const statement = `WITH rules AS (
       SELECT * FROM ${t.tax_rule} WHERE tax_class_id = ANY($1::int[])
     )
@@ -41,7 +41,7 @@ export function createPostgresTaxRates(options: PostgresAdapterOptions): TaxRate
     async getTaxTable(taxClassIds: readonly number[]): Promise<TaxTable> {
       const ids = [...new Set(taxClassIds.filter(isStoredId))];
       if (ids.length === 0) return deepFreeze({ rules: [], rates: [] });
-      const { rows } = await pool.query(statement, [ids]);
+      const { rows } = await db.query(statement, [ids]);
       const [row] = rows;
       const rules = jsonColumn<TaxRule[]>(row?.rules ?? []);
       const byId = new Map(jsonColumn<TaxRate[]>(row?.rates ?? []).map((rate) => [rate.taxRateId, rate]));

@@ -2,6 +2,7 @@
  * Running a unit of work in one transaction on one checked-out client.
  * @module
  */
+import { withClient } from './checkout.js';
 import type { PgClientLike, PgPoolLike } from './pool.js';
 
 /** What a transaction body decided: keep its writes or not, and what the call answers either way. */
@@ -10,33 +11,34 @@ export interface TransactionOutcome<T> {
   readonly value: T;
 }
 
-/** `error` as an `Error`, for `release(error)`. */
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+/**
+ * The statement that opens a transaction. With a deadline, the server enforces it too, for this transaction only
+ * (`SET LOCAL`, so the pool's connections keep their settings): a statement running past it is cancelled, and a
+ * session left idle in the transaction past it (its client gone silent) is ended, so an abandoned transaction
+ * never keeps its row locks from the others.
+ */
+function begin(deadlineMs: number | undefined): string {
+  if (deadlineMs === undefined) return 'BEGIN';
+  return `BEGIN; SET LOCAL statement_timeout = ${deadlineMs}; SET LOCAL idle_in_transaction_session_timeout = ${deadlineMs}`;
 }
 
 /**
- * Checks a client out, runs `body` between `BEGIN` and `COMMIT` (or `ROLLBACK` when it says so) and returns
- * the client. When anything throws, the transaction is rolled back and the error rethrown; a client whose
- * rollback fails too is destroyed rather than returned to the pool.
+ * Checks a client out, runs `body` between `BEGIN` and `COMMIT` (or `ROLLBACK` when it says so) and returns the
+ * client, all within `deadlineMs` when given (see `withClient`). When anything throws, the client is closed
+ * rather than returned to the pool, which ends the transaction on the server (nothing of it is kept), and the
+ * error is rethrown. A commit whose answer never came in time rejects too, though the server may have committed:
+ * callers that must not repeat a write carry an idempotency claim, which the retry finds.
  */
-export async function inTransaction<T>(
+export function inTransaction<T>(
   pool: PgPoolLike,
+  deadlineMs: number | undefined,
+  what: string,
   body: (client: PgClientLike) => Promise<TransactionOutcome<T>>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withClient(pool, deadlineMs, what, async (client) => {
+    await client.query(begin(deadlineMs));
     const { commit, value } = await body(client);
     await client.query(commit ? 'COMMIT' : 'ROLLBACK');
-    client.release();
     return value;
-  } catch (error) {
-    const rolledBack = await client.query('ROLLBACK').then(
-      () => true,
-      () => false,
-    );
-    client.release(rolledBack ? undefined : asError(error));
-    throw error;
-  }
+  });
 }

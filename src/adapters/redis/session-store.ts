@@ -6,6 +6,7 @@ import { CartwrightInvariantError } from '../../domain/errors.js';
 import type { CheckoutSession } from '../../domain/machine/session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
+import { deadlineOption, withinDeadline } from '../deadline.js';
 import type { RedisClientLike } from './client.js';
 import { GET_SCRIPT, SAVE_SCRIPT, TOUCH_SCRIPT } from './scripts.js';
 
@@ -29,6 +30,13 @@ export interface RedisSessionStoreOptions {
    * seconds. Default 86400 (one day), as the memory store.
    */
   readonly retentionSeconds?: number | undefined;
+  /**
+   * The longest one call (one Redis command) may take, in milliseconds; default 2000. Past it the call rejects
+   * and the engine answers `unavailable` (503), however long Redis stays silent. A command already sent may
+   * still run when Redis wakes up: a save is a compare-and-set, so a late one never overwrites a newer session.
+   * Set the client's own timeout too (ioredis `commandTimeout`), so that it stops waiting as well.
+   */
+  readonly deadlineMs?: number | undefined;
 }
 
 /** The key prefix used when none is given. */
@@ -82,8 +90,8 @@ function field(reply: unknown, index: number, key: string): string | null {
  *   time left until `expiresAt` plus `retentionSeconds`, renewed by every save and touch (sliding), so an expired
  *   session answers `expired` for the retention period and is then dropped by Redis (`missing`).
  * - `touch` moves `expiresAt` later in one Lua script, without a new version and without rewriting the session.
- * - Methods reject when Redis does (connection lost, a foreign value at a session key); the engine reports that
- *   as `unavailable`.
+ * - Methods reject when Redis does (connection lost, a foreign value at a session key) and when Redis has not
+ *   answered within `deadlineMs` (default 2 s); the engine reports that as `unavailable` (503).
  *
  * @example
  * ```ts
@@ -95,6 +103,10 @@ function field(reply: unknown, index: number, key: string): string | null {
  */
 export function createRedisSessionStore(options: RedisSessionStoreOptions): SessionStore {
   const { client } = options;
+  const deadlineMs = deadlineOption(options.deadlineMs, 'createRedisSessionStore');
+  /** Sends one command, within the deadline. */
+  const send = <T>(command: string, run: () => Promise<T>): Promise<T> =>
+    withinDeadline(run, deadlineMs, `redis ${command}`);
   const prefix = options.prefix ?? DEFAULT_REDIS_SESSION_PREFIX;
   const clock = options.clock ?? systemClock;
   const retentionMs =
@@ -111,7 +123,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
   return {
     async get(id: string): Promise<SessionLookup> {
       const key = prefix + id;
-      const reply = await client.eval(GET_SCRIPT, 1, key);
+      const reply = await send('session get', () => client.eval(GET_SCRIPT, 1, key));
       const storedMs = field(reply, 0, key);
       const expiresAt = field(reply, 1, key);
       const json = field(reply, 2, key);
@@ -126,17 +138,19 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     async save(session: CheckoutSession, expectedVersion: number): Promise<SaveOutcome> {
       const nowMs = clock.now().getTime();
       const expiresAtMs = instantMs(session.expiresAt);
-      const reply = await client.eval(
-        SAVE_SCRIPT,
-        1,
-        prefix + session.id,
-        expectedVersion,
-        session.version,
-        expiresAtMs,
-        session.expiresAt,
-        JSON.stringify(session),
-        nowMs - retentionMs,
-        keyTtlMs(expiresAtMs, nowMs),
+      const reply = await send('session save', () =>
+        client.eval(
+          SAVE_SCRIPT,
+          1,
+          prefix + session.id,
+          expectedVersion,
+          session.version,
+          expiresAtMs,
+          session.expiresAt,
+          JSON.stringify(session),
+          nowMs - retentionMs,
+          keyTtlMs(expiresAtMs, nowMs),
+        ),
       );
       return Number(reply) === 1 ? 'saved' : 'conflict';
     },
@@ -145,19 +159,21 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const nowMs = clock.now().getTime();
       const expiresAtMs = instantMs(expiresAt);
       if (expiresAtMs <= nowMs) return; // never live: it could only expire the session, which touch must not do
-      await client.eval(
-        TOUCH_SCRIPT,
-        1,
-        prefix + id,
-        expiresAtMs,
-        expiresAt,
-        nowMs,
-        keyTtlMs(expiresAtMs, nowMs),
+      await send('session touch', () =>
+        client.eval(
+          TOUCH_SCRIPT,
+          1,
+          prefix + id,
+          expiresAtMs,
+          expiresAt,
+          nowMs,
+          keyTtlMs(expiresAtMs, nowMs),
+        ),
       );
     },
 
     async delete(id: string): Promise<void> {
-      await client.del(prefix + id);
+      await send('session delete', () => client.del(prefix + id));
     },
   };
 }

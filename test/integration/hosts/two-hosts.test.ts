@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import { sampleHistoryWrite, sampleOrderDraft, sampleOrderProduct } from '../../../src/testing/index.js';
-import { ukAddress } from '../../http/support/harness.js';
+import { stepsToConfirm } from '../support/checkout-steps.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { type HostCall, type HostReply, openHost, send, type TestHost } from '../support/hosts.js';
 import { usePostgres } from '../support/postgres.js';
 import { useRedisTestRun } from '../support/redis.js';
@@ -71,20 +72,7 @@ async function login(host: TestHost): Promise<string> {
 async function readyCart(a: TestHost, b: TestHost): Promise<string> {
   const token = await login(a);
   const as = { query: { api_token: token } };
-  const steps: [string, Record<string, string> | undefined][] = [
-    [
-      'api/order&call=customer',
-      { firstname: 'Jane', lastname: 'Smith', email: 'jane@example.com', telephone: '01632 960123' },
-    ],
-    ['api/order&call=cart', { 'product[0][product_id]': '40', 'product[0][quantity]': '2' }],
-    ['api/order&call=payment_address', ukAddress('payment_')],
-    ['api/order&call=shipping_address', ukAddress('shipping_')],
-    ['api/order&call=shipping_methods', undefined],
-    ['api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }],
-    ['api/order&call=payment_methods', undefined],
-    ['api/order&call=payment_method', { 'payment_method.code': 'cod' }],
-  ];
-  for (const [index, [route, form]] of steps.entries()) {
+  for (const [index, [route, form]] of stepsToConfirm(2).entries()) {
     await ok(index % 2 === 0 ? b : a, route, form === undefined ? as : { ...as, form });
   }
   return token;
@@ -181,7 +169,7 @@ describe('two hosts over one Redis prefix and one PostgreSQL schema', () => {
     const [a, b] = await hosts();
     const { pool, schema } = database();
     // 200 canceled orders of one scarce thing each (Canceled is not a processing status: no stock taken yet).
-    const repository = createPostgresAdapters({ pool, schema }).orders;
+    const repository = createPostgresAdapters({ pool, schema, deadlineMs: CONTENTION_DEADLINE_MS }).orders;
     const line = sampleOrderProduct({ productId: SCARCE, name: 'Scarce thing' });
     const orderIds: number[] = [];
     for (let i = 0; i < 200; i += 1) {

@@ -145,9 +145,19 @@ describe('the store variables', () => {
     expect(readDemoEnv({})._unsafeUnwrap()).toMatchObject({
       redisUrl: undefined,
       redisPrefix: 'cartwright:session:',
+      redisDeadlineMs: 2000,
       databaseUrl: undefined,
       databaseSchema: undefined,
+      databaseDeadlineMs: 2000,
     });
+  });
+
+  it('take each store’s deadline in milliseconds', () => {
+    const read = readDemoEnv({
+      CARTWRIGHT_REDIS_DEADLINE_MS: '750',
+      CARTWRIGHT_DATABASE_DEADLINE_MS: '3000',
+    });
+    expect(read._unsafeUnwrap()).toMatchObject({ redisDeadlineMs: 750, databaseDeadlineMs: 3000 });
   });
 
   it('are checked before anything is opened', () => {
@@ -155,10 +165,14 @@ describe('the store variables', () => {
       CARTWRIGHT_REDIS_URL: 'localhost:6379',
       CARTWRIGHT_DATABASE_URL: 'mysql://db/test',
       CARTWRIGHT_DATABASE_SCHEMA: 'Shop',
+      CARTWRIGHT_REDIS_DEADLINE_MS: '0',
+      CARTWRIGHT_DATABASE_DEADLINE_MS: '2s',
     });
     expect(Object.keys(read._unsafeUnwrapErr()).sort()).toEqual([
+      'CARTWRIGHT_DATABASE_DEADLINE_MS',
       'CARTWRIGHT_DATABASE_SCHEMA',
       'CARTWRIGHT_DATABASE_URL',
+      'CARTWRIGHT_REDIS_DEADLINE_MS',
       'CARTWRIGHT_REDIS_URL',
     ]);
   });

@@ -96,7 +96,6 @@ describe('migrate', () => {
     let destroyed: Error | undefined;
     // The real pool, except that ROLLBACK and the unlock fail as on a connection that has just died.
     const dying: PgPoolLike = {
-      query: (text, values) => pool.query(text, values ? [...values] : undefined),
       async connect() {
         const client = await pool.connect();
         return {
@@ -108,6 +107,8 @@ describe('migrate', () => {
             destroyed = error;
             client.release(error);
           },
+          on: (event, listener) => client.on(event, listener),
+          removeListener: (event, listener) => client.removeListener(event, listener),
         };
       },
     };

@@ -6,6 +6,7 @@ import { describe, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import { describeOrderRepositoryContract, type TestApi } from '../../../src/testing/index.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { usePostgres } from '../support/postgres.js';
 
 const database = usePostgres('contract', 10);
@@ -16,6 +17,10 @@ const runner: TestApi = { describe, it: (name, fn) => it(name, fn, 30_000) };
 describeOrderRepositoryContract(runner, 'postgres', async () => {
   const { pool, schema } = database();
   await loadDemoStore(pool, demoStore(), { schema });
-  const { orders, catalog, coupons, customers } = createPostgresAdapters({ pool, schema });
+  const { orders, catalog, coupons, customers } = createPostgresAdapters({
+    pool,
+    schema,
+    deadlineMs: CONTENTION_DEADLINE_MS,
+  });
   return { orders, catalog, coupons, customers };
 });

@@ -7,6 +7,7 @@ import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import type { StockMove } from '../../../src/ports/order-repository.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { usePostgres } from '../support/postgres.js';
 
 const database = usePostgres('stock', 20);
@@ -28,7 +29,7 @@ async function openStore() {
   if (iphone === undefined) throw new Error('demo product 40 missing');
   data.products.set(SCARCE, { ...iphone, productId: SCARCE, name: 'Scarce thing', quantity: 10 });
   await loadDemoStore(pool, { data }, { schema });
-  return createPostgresAdapters({ pool, schema });
+  return createPostgresAdapters({ pool, schema, deadlineMs: CONTENTION_DEADLINE_MS });
 }
 
 async function stockOf(ports: Awaited<ReturnType<typeof openStore>>, productId: number): Promise<number> {

@@ -10,6 +10,7 @@ import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
 import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { SessionStore } from '../../../src/ports/session-store.js';
 import { createManualClock, sampleSession } from '../../../src/testing/index.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { connectRedis, useRedisTestRun } from '../support/redis.js';
 
 const MUTATIONS = 1_000;
@@ -33,7 +34,9 @@ async function stores(): Promise<SessionStore[]> {
     extraClients.push(client);
     clients.push(client);
   }
-  return clients.map((client) => createRedisSessionStore({ client, prefix, clock }));
+  return clients.map((client) =>
+    createRedisSessionStore({ client, prefix, clock, deadlineMs: CONTENTION_DEADLINE_MS }),
+  );
 }
 
 /** A session whose one cart line's quantity is the counter the writers increment. */

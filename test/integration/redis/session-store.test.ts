@@ -20,6 +20,7 @@ import {
   describeSessionStoreContract,
   sampleSession,
 } from '../../../src/testing/index.js';
+import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { connectRedis, useRedisTestRun } from '../support/redis.js';
 
 /** The contract's concurrency cases make thousands of round trips: give each case room. */
@@ -38,7 +39,12 @@ const itWithTimeout = (name: string, fn: () => Promise<void> | void): void => {
 function contractSetup(name: string) {
   return async () => {
     const clock = createManualClock('2024-05-01T10:00:00Z');
-    const store = createRedisSessionStore({ client: await redis(), prefix: `${runPrefix}${name}:`, clock });
+    const store = createRedisSessionStore({
+      client: await redis(),
+      prefix: `${runPrefix}${name}:`,
+      clock,
+      deadlineMs: CONTENTION_DEADLINE_MS,
+    });
     return { store, clock };
   };
 }

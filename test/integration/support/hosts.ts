@@ -20,6 +20,7 @@ import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
 import { createFetchHandler, type FetchHandler } from '../../../src/http/index.js';
 import type { StoreSettings } from '../../../src/index.js';
+import { CONTENTION_DEADLINE_MS } from './deadlines.js';
 import { connectPool } from './postgres.js';
 import { connectRedis } from './redis.js';
 
@@ -57,11 +58,21 @@ export async function openHost(name: string, shared: SharedStores, poolSize = 10
   }
   const { data, settings } = shared;
   const clock = createSystemClock();
-  const postgres = createPostgresAdapters({ pool, schema: shared.schema, currency: settings.currency });
+  const postgres = createPostgresAdapters({
+    pool,
+    schema: shared.schema,
+    currency: settings.currency,
+    deadlineMs: CONTENTION_DEADLINE_MS,
+  });
   const checkout = createCheckout(
     {
       ...postgres,
-      sessions: createRedisSessionStore({ client: redis, prefix: shared.prefix, clock }),
+      sessions: createRedisSessionStore({
+        client: redis,
+        prefix: shared.prefix,
+        clock,
+        deadlineMs: CONTENTION_DEADLINE_MS,
+      }),
       notifier: createMemoryNotifier(),
       clock,
       ids: createRandomIdGenerator(),
