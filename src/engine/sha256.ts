@@ -28,8 +28,11 @@ const H0 = new Int32Array([
 function paddedWords(bytes: Uint8Array): Int32Array {
   const blocks = Math.ceil((bytes.length + 9) / 64);
   const words = new Int32Array(blocks * 16);
-  for (let i = 0; i < bytes.length; i++) words[i >> 2] |= (bytes[i] ?? 0) << (24 - (i & 3) * 8);
-  words[bytes.length >> 2] |= 0x80 << (24 - (bytes.length & 3) * 8);
+  const put = (index: number, byte: number) => {
+    words[index >> 2] = (words[index >> 2] ?? 0) | (byte << (24 - (index & 3) * 8));
+  };
+  for (let i = 0; i < bytes.length; i++) put(i, bytes[i] ?? 0);
+  put(bytes.length, 0x80);
   const bits = bytes.length * 8;
   words[words.length - 2] = Math.floor(bits / 0x100000000);
   words[words.length - 1] = bits | 0;
