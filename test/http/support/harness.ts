@@ -55,14 +55,18 @@ async function rememberedVerify(key: string, hash: string | undefined): Promise<
   return known;
 }
 
-/** A demo app whose user `demo` has the key {@link apiKey}, without hashing it again. */
+/**
+ * A demo app whose user `demo` has the key {@link apiKey} (and, with `apiSigning`, that key as its signing
+ * secret), without hashing it again.
+ */
 export function demoApp(options: Omit<DemoAppOptions, 'apiKey'> = {}): DemoApp {
   const created = createDemoApp({ ...options, apiKey: '' });
   if (created.isErr()) throw new Error(`bad demo options: ${JSON.stringify(created.error)}`);
   const app = created.value;
   const user = app.data.apiUsers.get(1);
   keyHash ??= hashApiKey(apiKey);
-  if (user !== undefined) app.data.apiUsers.set(1, { ...user, keyHash });
+  const secret = user?.signing === undefined ? {} : { signingSecret: apiKey };
+  if (user !== undefined) app.data.apiUsers.set(1, { ...user, keyHash, ...secret });
   return { ...app, handlerOptions: { ...app.handlerOptions, verifyApiKey: rememberedVerify } };
 }
 
