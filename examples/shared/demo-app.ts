@@ -33,6 +33,7 @@ import {
   type IdGenerator,
   type StoreSettings,
 } from '../../src/index.js';
+import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 
 /** What an example may choose. */
@@ -74,6 +75,8 @@ export interface PreparedDemoStore {
 export interface DemoStorePorts {
   /** Sessions (Redis); default in memory. */
   readonly sessions?: SessionStore | undefined;
+  /** The signatures of accepted signed requests (Redis, beside the sessions); default in memory. */
+  readonly replayGuard?: ReplayGuard | undefined;
   /** Catalog, directories, API users and orders (PostgreSQL); default in memory. */
   readonly postgres?: PostgresAdapters | undefined;
 }
@@ -159,7 +162,7 @@ export function wireDemoApp(
     compat: options.compat,
     logger: options.logger,
     // Signing is per API user (`demo` signs with CARTWRIGHT_API_SIGNING=opencart); the handler is always ready.
-    signedRequests: { replayGuard: adapters.replayGuard, clock },
+    signedRequests: { replayGuard: stores.replayGuard ?? adapters.replayGuard, clock },
   };
   const handler = createFetchHandler(checkout, handlerOptions);
   return { checkout, handler, handlerOptions, adapters, data, settings };

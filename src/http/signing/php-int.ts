@@ -1,7 +1,8 @@
 /**
  * PHP's `(int)` cast of a string, which OpenCart applies to `store_id` and `time` before it signs them: leading
  * whitespace is skipped, then the longest numeric prefix is read (`"12abc"` is 12, `"1e3"` is 1000, `"abc"`
- * is 0), a fraction is cut off, and values beyond 64 bits are held at PHP's largest and smallest integers.
+ * is 0), a fraction is cut off, and values beyond 64 bits are held at PHP's largest and smallest integers (an
+ * infinite float is 0).
  * @module
  */
 
@@ -25,9 +26,7 @@ export function phpIntCast(text: string): string {
   return String(whole);
 }
 
-/** A finite float truncated toward zero, as a bigint; infinities are held at the 64-bit limits by the caller. */
+/** A float truncated toward zero, as a bigint; an infinite one (`"1e400"`) is 0, as PHP makes it. */
 function bigIntOfFloat(value: number): bigint {
-  if (value === Number.POSITIVE_INFINITY) return PHP_INT_MAX + 1n;
-  if (value === Number.NEGATIVE_INFINITY) return PHP_INT_MIN - 1n;
-  return BigInt(Math.trunc(value));
+  return Number.isFinite(value) ? BigInt(Math.trunc(value)) : 0n;
 }
