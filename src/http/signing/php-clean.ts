@@ -23,15 +23,15 @@ export function cleanString(byteString: string): string {
 }
 
 /**
- * An array, cleaned. OpenCart removes each key and writes the cleaned one back, so an entry normally keeps its
- * place (every key moves to the end in turn); when two keys clean to the same text, PHP's order of removals and
- * writes decides which value survives, and it is followed here step by step.
+ * An array, cleaned. OpenCart walks the array as it was, removing each key and writing the cleaned one back, so
+ * an entry normally keeps its place (every key moves to the end in turn). When two keys clean to the same text,
+ * that order of removals and writes decides which value survives, and it is followed here step by step. (An
+ * original entry a write lands on is removed by its own turn later, so starting from an empty array ends the
+ * same as starting from a copy.)
  */
 export function cleanArray(array: PhpArray): PhpArray {
   const cleaned = createPhpArray();
-  for (const [key, value] of array.entries) setEntry(cleaned, key, value);
-  // PHP's foreach walks the array as it was before the loop changed it.
-  for (const [key, value] of [...array.entries]) {
+  for (const [key, value] of array.entries) {
     cleaned.entries.delete(key);
     setEntry(cleaned, cleanString(key), cleanValue(value));
   }
