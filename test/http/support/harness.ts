@@ -92,7 +92,11 @@ export async function send(origin: string, route: string, call: Call = {}): Prom
     headers['content-type'] ??= 'application/json';
   }
   const method = call.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await fetch(url, { method, headers, body: body ?? null });
+  return readReply(await fetch(url, { method, headers, body: body ?? null }));
+}
+
+/** A response read as a {@link Reply}. */
+export async function readReply(response: Response): Promise<Reply> {
   const parsed: unknown = await response.json();
   const error = (parsed as { error?: Record<string, string> } | null)?.error ?? {};
   return { status: response.status, headers: response.headers, body: parsed, error };

@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { ManualClock } from '../../../src/testing/index.js';
-import type { Reply } from './harness.js';
+import { type Reply, readReply } from './harness.js';
 
 /** The data of a call, as a PHP array would hold it. */
 export interface PhpData {
@@ -133,9 +133,7 @@ export function createSigningClient(options: SigningClientOptions): SigningClien
     });
     const set = response.headers.get('set-cookie');
     if (set !== null) cookie = set.startsWith('OCSESSID=;') ? undefined : set.split(';')[0];
-    const body: unknown = await response.json();
-    const error = (body as { error?: Record<string, string> } | null)?.error ?? {};
-    return { status: response.status, headers: response.headers, body, error };
+    return readReply(response);
   };
 
   return {
