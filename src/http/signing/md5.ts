@@ -28,37 +28,50 @@ function pad(message: Uint8Array): Uint8Array {
   return padded;
 }
 
-/** The round function and message word of step `i`. */
-function mix(i: number, b: number, c: number, d: number): { readonly f: number; readonly g: number } {
-  if (i < 16) return { f: (b & c) | (~b & d), g: i };
-  if (i < 32) return { f: (d & b) | (~d & c), g: (5 * i + 1) % 16 };
-  if (i < 48) return { f: b ^ c ^ d, g: (3 * i + 5) % 16 };
-  return { f: c ^ (b | ~d), g: (7 * i) % 16 };
+/** The round function of step `i` (F, G, H, I of RFC 1321). */
+function roundFunction(i: number, b: number, c: number, d: number): number {
+  if (i < 16) return (b & c) | (~b & d);
+  if (i < 32) return (d & b) | (~d & c);
+  if (i < 48) return b ^ c ^ d;
+  return c ^ (b | ~d);
 }
 
-/** The state after one 64-byte block. */
-function block(state: readonly number[], view: DataView, offset: number): number[] {
-  let [a = 0, b = 0, c = 0, d = 0] = state;
+/** The message word step `i` reads. */
+function wordIndex(i: number): number {
+  if (i < 16) return i;
+  if (i < 32) return (5 * i + 1) % 16;
+  if (i < 48) return (3 * i + 5) % 16;
+  return (7 * i) % 16;
+}
+
+/** Adds one 64-byte block into `state` (four 32-bit words), in place. */
+function block(state: Uint32Array, view: DataView, offset: number): void {
+  let a = state[0] ?? 0;
+  let b = state[1] ?? 0;
+  let c = state[2] ?? 0;
+  let d = state[3] ?? 0;
   for (let i = 0; i < 64; i++) {
-    const { f, g } = mix(i, b, c, d);
-    const sum = (a + f + (SINES[i] ?? 0) + view.getUint32(offset + g * 4, true)) >>> 0;
+    const sum =
+      (a + roundFunction(i, b, c, d) + (SINES[i] ?? 0) + view.getUint32(offset + wordIndex(i) * 4, true)) >>>
+      0;
     const shift = SHIFTS[i] ?? 0;
     a = d;
     d = c;
     c = b;
     b = (b + ((sum << shift) | (sum >>> (32 - shift)))) >>> 0;
   }
-  return [state[0] ?? 0, state[1] ?? 0, state[2] ?? 0, state[3] ?? 0].map(
-    (word, index) => (word + ([a, b, c, d][index] ?? 0)) >>> 0,
-  );
+  state[0] = ((state[0] ?? 0) + a) >>> 0;
+  state[1] = ((state[1] ?? 0) + b) >>> 0;
+  state[2] = ((state[2] ?? 0) + c) >>> 0;
+  state[3] = ((state[3] ?? 0) + d) >>> 0;
 }
 
 /** The MD5 digest of `message` in lower-case hex, as PHP's `md5()` writes it. */
 export function md5Hex(message: Uint8Array): string {
   const padded = pad(message);
   const view = new DataView(padded.buffer);
-  let state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
-  for (let offset = 0; offset < padded.length; offset += 64) state = block(state, view, offset);
+  const state = Uint32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476);
+  for (let offset = 0; offset < padded.length; offset += 64) block(state, view, offset);
   const digest = new Uint8Array(16);
   const out = new DataView(digest.buffer);
   for (const [index, word] of state.entries()) out.setUint32(index * 4, word, true);

@@ -7,14 +7,9 @@ import { isPhpArray, type PhpArray } from './php-array.js';
 
 /** PHP's `urlencode` of a byte string: letters, digits, `-`, `_` and `.` stay, a space is `+`, the rest `%XY`. */
 export function phpUrlEncode(byteString: string): string {
-  let out = '';
-  for (let i = 0; i < byteString.length; i++) {
-    const c = byteString[i] ?? '';
-    if (/^[A-Za-z0-9_.-]$/.test(c)) out += c;
-    else if (c === ' ') out += '+';
-    else out += `%${(byteString.charCodeAt(i) & 0xff).toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
+  return byteString.replace(/[^A-Za-z0-9_.-]/g, (c) =>
+    c === ' ' ? '+' : `%${(c.charCodeAt(0) & 0xff).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 /** The `name=value` fields of `array`, names under `prefix` (already encoded) when it is nested. */

@@ -10,6 +10,8 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /** The byte string of `text` encoded as UTF-8. */
 export function byteStringOf(text: string): string {
+  // ASCII text is its own UTF-8, and form bodies are almost always ASCII (percent-encoded).
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
   return byteStringFromBytes(encoder.encode(text));
 }
 
@@ -35,6 +37,8 @@ export function bytesOf(byteString: string): Uint8Array {
  * surrogates and truncated sequences included), which is what PHP's `htmlspecialchars` refuses too.
  */
 export function utf8TextOf(byteString: string): string | undefined {
+  // ASCII is the common case, and is its own UTF-8.
+  if (/^[\x00-\x7f]*$/.test(byteString)) return byteString;
   try {
     return strictDecoder.decode(bytesOf(byteString));
   } catch {

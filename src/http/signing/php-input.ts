@@ -19,19 +19,9 @@ const C_SPACE = /^[ \t\n\v\f\r]$/;
 
 /** `+` as a space and `%XY` as its byte; a `%` without two hex digits stays as it is (PHP's `urldecode`). */
 export function phpUrlDecode(raw: string): string {
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === '+') {
-      out += ' ';
-    } else if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) {
-      out += String.fromCharCode(Number.parseInt(raw.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return raw.replace(/\+|%([0-9A-Fa-f]{2})/g, (match, hex: string | undefined) =>
+    hex === undefined ? ' ' : String.fromCharCode(Number.parseInt(hex, 16)),
+  );
 }
 
 /**
