@@ -11,7 +11,7 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 /** The byte string of `text` encoded as UTF-8. */
 export function byteStringOf(text: string): string {
   // ASCII text is its own UTF-8, and form bodies are almost always ASCII (percent-encoded).
-  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  if (!/[\u0080-\uffff]/.test(text)) return text;
   return byteStringFromBytes(encoder.encode(text));
 }
 
@@ -38,7 +38,7 @@ export function bytesOf(byteString: string): Uint8Array {
  */
 export function utf8TextOf(byteString: string): string | undefined {
   // ASCII is the common case, and is its own UTF-8.
-  if (/^[\x00-\x7f]*$/.test(byteString)) return byteString;
+  if (!/[\u0080-\uffff]/.test(byteString)) return byteString;
   try {
     return strictDecoder.decode(bytesOf(byteString));
   } catch {

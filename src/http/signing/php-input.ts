@@ -19,7 +19,7 @@ const C_SPACE = /^[ \t\n\v\f\r]$/;
 
 /** `+` as a space and `%XY` as its byte; a `%` without two hex digits stays as it is (PHP's `urldecode`). */
 export function phpUrlDecode(raw: string): string {
-  return raw.replace(/\+|%([0-9A-Fa-f]{2})/g, (match, hex: string | undefined) =>
+  return raw.replace(/\+|%([0-9A-Fa-f]{2})/g, (_match, hex: string | undefined) =>
     hex === undefined ? ' ' : String.fromCharCode(Number.parseInt(hex, 16)),
   );
 }
