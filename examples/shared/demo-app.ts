@@ -13,6 +13,7 @@ import {
 import type { PostgresAdapters } from '../../src/adapters/postgres/index.js';
 import { createRandomIdGenerator, createSystemClock, verifyApiKey } from '../../src/adapters/system/index.js';
 import { createTotalCalculators } from '../../src/domain/pricing/totals/builtins.js';
+import type { ApiSigning, ApiUser } from '../../src/domain/records/api-user.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../src/extensions/shipping/index.js';
 import {
@@ -32,6 +33,7 @@ import {
   type IdGenerator,
   type StoreSettings,
 } from '../../src/index.js';
+import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 
 /** What an example may choose. */
@@ -40,6 +42,11 @@ export interface DemoAppOptions {
   readonly apiKey: string;
   /** The addresses `demo` may call from; default the demo's `127.0.0.1` and `::1`. */
   readonly apiIps?: readonly string[] | undefined;
+  /**
+   * `opencart`: `demo` may also sign its requests as OpenCart 4.1's clients do, with {@link apiKey} as the
+   * signing secret, and needs no login then.
+   */
+  readonly apiSigning?: ApiSigning | undefined;
   /** Session inactivity expiry; default 3600. */
   readonly sessionTtlSeconds?: number | undefined;
   /** `config_*` store settings laid over the demo's (e.g. parsed from `CARTWRIGHT_CONFIG`). */
@@ -68,6 +75,8 @@ export interface PreparedDemoStore {
 export interface DemoStorePorts {
   /** Sessions (Redis); default in memory. */
   readonly sessions?: SessionStore | undefined;
+  /** The signatures of accepted signed requests (Redis, beside the sessions); default in memory. */
+  readonly replayGuard?: ReplayGuard | undefined;
   /** Catalog, directories, API users and orders (PostgreSQL); default in memory. */
   readonly postgres?: PostgresAdapters | undefined;
 }
@@ -85,10 +94,10 @@ export interface DemoApp {
   readonly settings: StoreSettings;
 }
 
-/** Replaces the IP list of API user 1 (`demo`). */
-function allowIps(data: MemoryStoreData, ips: readonly string[]): void {
+/** Changes API user 1 (`demo`). */
+function changeDemoUser(data: MemoryStoreData, change: Partial<ApiUser>): void {
   const user = data.apiUsers.get(1);
-  if (user !== undefined) data.apiUsers.set(1, { ...user, ips: [...ips] });
+  if (user !== undefined) data.apiUsers.set(1, { ...user, ...change });
 }
 
 /**
@@ -99,7 +108,11 @@ export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoSt
   const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
   const configured = applyStoreConfig(demoSettings, options.config ?? {});
   if (configured.isErr()) return err(configured.error);
-  if (options.apiIps !== undefined) allowIps(data, options.apiIps);
+  if (options.apiIps !== undefined) changeDemoUser(data, { ips: [...options.apiIps] });
+  // The signing secret is the key itself: an HMAC cannot be checked against the key's hash.
+  if (options.apiSigning !== undefined) {
+    changeDemoUser(data, { signing: options.apiSigning, signingSecret: options.apiKey });
+  }
   return ok({ data, settings: configured.value });
 }
 
@@ -110,7 +123,7 @@ export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoSt
  */
 export function wireDemoApp(
   prepared: PreparedDemoStore,
-  options: Omit<DemoAppOptions, 'apiKey' | 'apiIps' | 'config'>,
+  options: Omit<DemoAppOptions, 'apiKey' | 'apiIps' | 'apiSigning' | 'config'>,
   stores: DemoStorePorts = {},
 ): DemoApp {
   const { data, settings } = prepared;
@@ -148,6 +161,8 @@ export function wireDemoApp(
     verifyApiKey,
     compat: options.compat,
     logger: options.logger,
+    // Signing is per API user (`demo` signs with CARTWRIGHT_API_SIGNING=opencart); the handler is always ready.
+    signedRequests: { replayGuard: stores.replayGuard ?? adapters.replayGuard, clock },
   };
   const handler = createFetchHandler(checkout, handlerOptions);
   return { checkout, handler, handlerOptions, adapters, data, settings };

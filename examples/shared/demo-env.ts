@@ -7,6 +7,7 @@
  * | `HOST`, `PORT` | `127.0.0.1`, `8080` |
  * | `CARTWRIGHT_API_KEY` | random, printed at start-up |
  * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
+ * | `CARTWRIGHT_API_SIGNING` | none: `demo` logs in; `opencart`, it may sign requests as OpenCart 4.1 clients do |
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
@@ -23,6 +24,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_DEADLINE_MS } from '../../src/adapters/deadline.js';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
 import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
+import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import type { FieldErrors } from '../../src/index.js';
 
 /** The environment, read and checked. */
@@ -33,6 +35,8 @@ export interface DemoEnv {
   /** True when `CARTWRIGHT_API_KEY` was unset and the key is random. */
   readonly generatedKey: boolean;
   readonly apiIps: readonly string[];
+  /** `CARTWRIGHT_API_SIGNING`: `opencart` lets `demo` sign its requests (the key is the secret). */
+  readonly apiSigning: ApiSigning | undefined;
   readonly sessionTtlSeconds: number;
   readonly config: Readonly<Record<string, unknown>>;
   /** `CARTWRIGHT_REDIS_URL`: where sessions live; undefined keeps them in memory. */
@@ -132,6 +136,10 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
   const config = parseConfig(env.CARTWRIGHT_CONFIG);
   if (typeof config === 'string') errors.CARTWRIGHT_CONFIG = config;
   const apiIps = (env.CARTWRIGHT_API_IPS ?? '127.0.0.1,::1').split(',').map((ip) => ip.trim());
+  const signing = setValue(env, 'CARTWRIGHT_API_SIGNING');
+  if (signing !== undefined && signing !== 'opencart') {
+    errors.CARTWRIGHT_API_SIGNING = 'CARTWRIGHT_API_SIGNING must be opencart, or unset!';
+  }
   const stores = readStores(env, errors);
   if (
     port === undefined ||
@@ -148,6 +156,7 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
     apiKey: given === '' ? randomBytes(24).toString('base64url') : given,
     generatedKey: given === '',
     apiIps: apiIps.filter((ip) => ip !== ''),
+    apiSigning: signing === 'opencart' ? signing : undefined,
     sessionTtlSeconds: ttl,
     config,
     ...stores,
@@ -196,6 +205,9 @@ export function printBanner(name: string, env: DemoEnv, port: number, options: B
       : 'API user demo, key from CARTWRIGHT_API_KEY',
   );
   log(`Allowed IPs: ${env.apiIps.join(', ')}; sessions expire after ${env.sessionTtlSeconds} s idle.`);
+  if (env.apiSigning === 'opencart') {
+    log('Signed requests: demo may sign each request as OpenCart 4.1 clients do (the key is the secret).');
+  }
   log('Log in with:');
   log(
     `  curl -i -X POST ${shellQuote(`${url}?route=api/account/login`)} -d username=demo --data-urlencode ${shellQuote(`key=${env.apiKey}`)}`,

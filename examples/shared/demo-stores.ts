@@ -1,7 +1,7 @@
 /**
- * The stores the environment asks for: sessions in Redis (`CARTWRIGHT_REDIS_URL`), catalog, directories, API
- * users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with the driver the examples
- * use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
+ * The stores the environment asks for: sessions and accepted signatures in Redis (`CARTWRIGHT_REDIS_URL`),
+ * catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with
+ * the driver the examples use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
  */
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,9 +12,10 @@ import {
   type PostgresAdapters,
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
-import { createRedisSessionStore } from '../../src/adapters/redis/index.js';
+import { createRedisReplayGuard, createRedisSessionStore } from '../../src/adapters/redis/index.js';
 import type { HttpLogger } from '../../src/http/index.js';
 import type { Clock } from '../../src/ports/clock.js';
+import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
 import type { DemoEnv } from './demo-env.js';
@@ -196,11 +197,14 @@ export async function openDemoStores(
   try {
     const description: string[] = [];
     let sessions: SessionStore | undefined;
+    let replayGuard: ReplayGuard | undefined;
     if (env.redisUrl === undefined) {
       description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
     } else {
       redis = await connectRedis(env.redisUrl, env.redisDeadlineMs, logger);
       sessions = redisSessions(redis, env, clock);
+      // Beside the sessions, so that every server on this Redis refuses a signature any of them accepted.
+      replayGuard = createRedisReplayGuard({ client: redis, prefix: `${env.redisPrefix}replay:`, clock });
       description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
     }
     let postgres: PostgresAdapters | undefined;
@@ -219,7 +223,7 @@ export async function openDemoStores(
         `Catalog and orders: PostgreSQL at ${where}; ${loaded ? 'demo data loaded now' : 'data kept from an earlier start'}.`,
       );
     }
-    return { sessions, postgres, description, loaded, close };
+    return { sessions, replayGuard, postgres, description, loaded, close };
   } catch (error) {
     await close();
     throw error;

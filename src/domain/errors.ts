@@ -14,8 +14,8 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 /**
  * The ports a {@link CheckoutError} of kind `unavailable` can name: the `CheckoutDeps` member that failed
- * (`clock` and `ids` too, whose calls are synchronous but can throw), or the HTTP layer's `api_users` and
- * `login_throttle`, or `extension` for a shipping, payment or fraud extension.
+ * (`clock` and `ids` too, whose calls are synchronous but can throw), or the HTTP layer's `api_users`,
+ * `login_throttle` and `replay_guard`, or `extension` for a shipping, payment or fraud extension.
  */
 export type PortName =
   | 'sessions'
@@ -30,6 +30,7 @@ export type PortName =
   | 'notifier'
   | 'api_users'
   | 'login_throttle'
+  | 'replay_guard'
   | 'extension';
 
 /** Input that is malformed or breaks a rule of the seed: one text per offending field. */

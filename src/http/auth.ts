@@ -23,11 +23,11 @@ export interface AccessCheck {
 }
 
 /**
- * Calls an access port (the API-user directory or the login throttle). A rejection, or a throw before the promise
- * exists, becomes `unavailable` naming the port; nothing escapes as an exception.
+ * Calls an access port (the API-user directory, the login throttle or the replay guard). A rejection, or a throw
+ * before the promise exists, becomes `unavailable` naming the port; nothing escapes as an exception.
  */
 export function callAccessPort<T>(
-  port: 'api_users' | 'login_throttle',
+  port: 'api_users' | 'login_throttle' | 'replay_guard',
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): ResultAsync<T, CheckoutError> {

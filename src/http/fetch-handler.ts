@@ -12,11 +12,13 @@ import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
 import { createMoneyPresenter } from './present-money.js';
-import { apiToken, noParams, operationInput, readBody, readQuery } from './request-input.js';
+import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
 import { errorResponse, internalErrorResponse, replyResponse } from './responses.js';
-import type { Route, RouteCall, RouteClient, RouteReply } from './route.js';
+import type { CookieChange, Route, RouteCall, RouteClient, RouteReply } from './route.js';
 import { findRoute } from './routes.js';
 import { readCookie } from './session-cookie.js';
+import { type AuthorizedSession, authorizeSigned } from './signing/authorize-signed.js';
+import { isSignedQuery, readSignedInput, type SignedInput } from './signing/signed-input.js';
 import { fillText } from './texts.js';
 
 /** What the host knows about the connection. */
@@ -38,10 +40,11 @@ type Outcome = ResultAsync<RouteReply, HttpError>;
 
 /**
  * Whether a route answers a method. HEAD is GET without the body, on the routes that take GET only: confirm
- * also answers GET (the seed's overview), but a HEAD that places an order would break what HEAD promises.
+ * also answers GET (the seed's overview), but a HEAD that places an order would break what HEAD promises. A
+ * signed request may POST to any route: OpenCart 4.1's clients POST every call, reads included.
  */
-function takes(route: Route, method: string): boolean {
-  if (method === route.method) return true;
+function takes(route: Route, method: string, signed: boolean): boolean {
+  if (method === route.method || (signed && method === 'POST')) return true;
   if (method === 'GET') return route.alsoGet === true;
   return method === 'HEAD' && route.method === 'GET';
 }
@@ -56,24 +59,52 @@ function allowOf(route: Route): string {
 function routeFor(config: HandlerConfig, request: Request, query: FormObject): Result<Route, HttpError> {
   const route = findRoute(query);
   if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
-  if (takes(route, request.method)) return ok(route);
+  if (takes(route, request.method, isSignedQuery(query))) return ok(route);
   const allowed = allowOf(route);
   const text = fillText(config.texts.methodNotAllowed, { method: allowed.replace(', HEAD', '') });
   return err(httpError('method_not_allowed', { warning: text }, { Allow: allowed }));
 }
 
-/** Runs a route: directly when public, inside the authorized session otherwise. */
-function runRoute(route: Route, call: RouteCall, sessionId: string | undefined): Outcome {
-  if (route.access === 'public') return route.run(call);
+/** How a request says who it is: the session id it carries, and its signature when it is signed. */
+interface Credentials {
+  readonly sessionId: string | undefined;
+  /** The signed request read from it (or why it was refused); undefined when it is not signed. */
+  readonly signed: Result<SignedInput, HttpError> | undefined;
+}
+
+/** The session a request that needs one runs in: the one it names, or, signed, the one its signature opens. */
+function authorizeCall(call: RouteCall, credentials: Credentials): ResultAsync<AuthorizedSession, HttpError> {
   const { checkout, config, client } = call;
   const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, ip: client.ip };
-  return authorize(access, sessionId).andThen((session) =>
-    route.run({
-      ...call,
-      sessionId: session.id,
-      session,
-      money: createMoneyPresenter(config.settings, session.currency),
-    }),
+  const { signed, sessionId } = credentials;
+  if (signed === undefined)
+    return authorize(access, sessionId).map((session) => ({ session, opened: false }));
+  return signed.asyncAndThen(({ request, signing }) =>
+    authorizeSigned({ ...access, signing, texts: config.texts }, request, sessionId),
+  );
+}
+
+/** `outcome` with the cookie of a session opened for the request, unless the route set (or cleared) it itself. */
+function withOpenedCookie(outcome: Outcome, opened: CookieChange | undefined): Outcome {
+  if (opened === undefined) return outcome;
+  return outcome
+    .map((reply) => (reply.cookie === undefined ? { ...reply, cookie: opened } : reply))
+    .mapErr((error) => (error.cookie === undefined ? { ...error, cookie: opened } : error));
+}
+
+/** Runs a route: directly when public, inside the authorized session otherwise. */
+function runRoute(route: Route, call: RouteCall, credentials: Credentials): Outcome {
+  if (route.access === 'public') return route.run(call);
+  return authorizeCall(call, credentials).andThen(({ session, opened }) =>
+    withOpenedCookie(
+      route.run({
+        ...call,
+        sessionId: session.id,
+        session,
+        money: createMoneyPresenter(call.config.settings, session.currency),
+      }),
+      opened ? { set: session.id } : undefined,
+    ),
   );
 }
 
@@ -100,12 +131,18 @@ async function handle(
   if (found.isErr()) return err(found.error);
   const route = found.value;
   const queried = readsQuery(request.method);
-  const body = queried ? ok(noParams) : await readBody(request, config.bodyLimits, config.texts);
+  const body = queried ? ok(noBody) : await readBody(request, config.bodyLimits, config.texts);
   if (body.isErr()) return err(body.error);
-  const input = operationInput(queried ? 'GET' : 'POST', query.value, body.value);
-  const token =
-    apiToken(query.value, body.value) ?? readCookie(request.headers.get('cookie'), config.cookieName);
-  return await runRoute(route, { checkout, config, input, client, headers: request.headers }, token);
+  const { params, form } = body.value;
+  const isSigned = isSignedQuery(query.value);
+  const input = operationInput(queried ? 'GET' : 'POST', query.value, params, isSigned);
+  const sessionId =
+    apiToken(query.value, params) ?? readCookie(request.headers.get('cookie'), config.cookieName);
+  const signed = isSigned
+    ? readSignedInput(config, { url, headers: request.headers, query: query.value, form })
+    : undefined;
+  const call = { checkout, config, input, client, headers: request.headers };
+  return await runRoute(route, call, { sessionId, signed });
 }
 
 /** The answer to a HEAD: the GET's status and headers, its `Content-Length`, no body. */
@@ -133,7 +170,8 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
  *
  * Routing is by the query alone (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or
  * any other. Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
- * session cookie, and gets the same checks either way.
+ * session cookie, and gets the same checks either way. With `options.signedRequests`, a request signed as
+ * OpenCart 4.1 signs them needs no login: its signature authorizes it.
  *
  * @param checkout - the engine (`createCheckout`).
  * @param options - the API users, the login throttle, the store settings, and optional texts and limits.
@@ -155,7 +193,7 @@ export function createFetchHandler(checkout: Checkout, options: FetchHandlerOpti
         (error) => {
           if (error.kind === 'unavailable')
             config.logger.error(`cartwright: port ${error.port} failed`, error.cause);
-          return errorResponse(error, config.compat);
+          return errorResponse(error, config.compat, { ...cookie, secure: client.https });
         },
       );
       return request.method === 'HEAD' ? await withoutBody(response) : response;

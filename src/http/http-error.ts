@@ -5,6 +5,7 @@
  */
 import type { CheckoutError, FieldErrors } from '../domain/errors.js';
 import { type FormError, formErrorToCheckoutError } from './form.js';
+import type { CookieChange } from './route.js';
 import type { HttpOnlyErrorKind } from './status.js';
 
 /** An error of the HTTP layer itself, with the response headers it needs (`Allow`, `Retry-After`). */
@@ -16,10 +17,14 @@ export interface HttpOnlyError {
 
 /**
  * Any handled error of a request. `extra` adds fields next to `error` in the body: the seed's failed confirm
- * answers `error` with `products`, `totals` and `shipping_required`.
+ * answers `error` with `products`, `totals` and `shipping_required`. `opencartStatus` is the status under
+ * `compat: 'opencart'` when OpenCart answers the failure with one other than 200 (a refused signed request:
+ * 403). `cookie` sets the session cookie on the error's answer too (a signed request that opened a session).
  */
 export type HttpError = (CheckoutError | HttpOnlyError) & {
   readonly extra?: Readonly<Record<string, unknown>>;
+  readonly opencartStatus?: number;
+  readonly cookie?: CookieChange;
 };
 
 /** Builds an {@link HttpOnlyError}. */

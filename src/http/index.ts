@@ -11,7 +11,7 @@ export type { ClientInfo, FetchHandler } from './fetch-handler.js';
 export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';
 export { toNodeListener } from './node.js';
-export type { FetchHandlerOptions, HttpLogger } from './options.js';
+export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
 export type {
   CartLineJson,
   CartOptionJson,

@@ -2,10 +2,13 @@
  * The fetch handler's options and their defaults.
  * @module
  */
+import { CartwrightInvariantError } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
+import type { Clock } from '../ports/clock.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
+import type { ReplayGuard } from '../ports/replay-guard.js';
 import { type BodyLimits, defaultBodyLimits } from './form.js';
 import { defaultCookieName } from './session-cookie.js';
 import type { StatusCompat } from './status.js';
@@ -26,6 +29,29 @@ export interface HttpLogger {
  * `verifyApiKey` of `cartwright` (scrypt, the format `hashApiKey` writes) is one.
  */
 export type ApiKeyVerifier = (key: string, keyHash: string | undefined) => Promise<boolean>;
+
+/**
+ * Accepting OpenCart 4.1's signed requests: API users with `signing: 'opencart'` may then sign each request
+ * instead of logging in (see the HTTP guide's "Signed requests").
+ */
+export interface SignedRequestOptions {
+  /**
+   * Remembers the signatures accepted within the window, so that none is accepted twice: `createMemoryReplayGuard`
+   * for one process, `createRedisReplayGuard` when several servers share the traffic.
+   */
+  readonly replayGuard: ReplayGuard;
+  /** Judges a request's `time`; default the system clock. */
+  readonly clock?: Clock | undefined;
+  /** How far a request's `time` may be from the clock, either way, in seconds; default 300. */
+  readonly windowSeconds?: number | undefined;
+}
+
+/** The signed-request options with every default filled in. */
+export interface SignedRequestConfig {
+  readonly replayGuard: ReplayGuard;
+  readonly clock: Clock;
+  readonly windowSeconds: number;
+}
 
 /** Options of `createFetchHandler`. */
 export interface FetchHandlerOptions {
@@ -53,6 +79,8 @@ export interface FetchHandlerOptions {
   readonly texts?: Partial<HttpTexts> | undefined;
   /** Receives unexpected failures; default `console`. */
   readonly logger?: HttpLogger | undefined;
+  /** Accepts OpenCart 4.1's signed requests; without it a signed request is refused (401). */
+  readonly signedRequests?: SignedRequestOptions | undefined;
 }
 
 /** The options with every default filled in. */
@@ -67,6 +95,26 @@ export interface HandlerConfig {
   readonly texts: HttpTexts;
   readonly logger: HttpLogger;
   readonly verifyApiKey: ApiKeyVerifier;
+  readonly signedRequests: SignedRequestConfig | undefined;
+}
+
+/** The default signature window: OpenCart's is 450 s; a shorter one leaves a captured request less time. */
+const DEFAULT_WINDOW_SECONDS = 300;
+
+/** The signed-request options with their defaults, or undefined when signed requests are off. */
+function resolveSigned(options: SignedRequestOptions | undefined): SignedRequestConfig | undefined {
+  if (options === undefined) return undefined;
+  const windowSeconds = options.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+  if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1) {
+    throw new CartwrightInvariantError(
+      `createFetchHandler: signedRequests.windowSeconds must be a positive integer, got ${String(windowSeconds)}`,
+    );
+  }
+  return {
+    replayGuard: options.replayGuard,
+    clock: options.clock ?? { now: () => new Date() },
+    windowSeconds,
+  };
 }
 
 /** Fills in the defaults. */
@@ -82,5 +130,6 @@ export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
     texts: { ...defaultHttpTexts, ...options.texts },
     logger: options.logger ?? console,
     verifyApiKey: options.verifyApiKey,
+    signedRequests: resolveSigned(options.signedRequests),
   };
 }

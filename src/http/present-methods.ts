@@ -16,8 +16,13 @@ export interface ShippingQuoteJson {
   readonly text: string;
 }
 
-/** One shipping method's quotes. */
+/**
+ * One shipping method's quotes. `title` is the seed's name for the method's label; `code` and `name` are
+ * OpenCart 4.1's, which its clients read.
+ */
 export interface ShippingMethodJson {
+  readonly code: string;
+  readonly name: string;
   readonly title: string;
   readonly quote: Readonly<Record<string, ShippingQuoteJson>>;
   readonly sort_order: number;
@@ -54,6 +59,8 @@ export function presentShippingMethods(
   money: MoneyPresenter,
 ): Record<string, ShippingMethodJson> {
   return mapValues(offers, (group) => ({
+    code: group.code,
+    name: group.title,
     title: group.title,
     quote: mapValues(group.quote, (quote) => presentQuote(quote, money)),
     sort_order: group.sortOrder,

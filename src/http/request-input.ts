@@ -24,6 +24,20 @@ const controlKeys: ReadonlySet<string> = new Set(['route', 'call', 'code', 'api_
 /** The empty parameter object. */
 export const noParams: FormObject = Object.freeze(Object.create(null) as FormObject);
 
+/** A request body, read. */
+export interface RequestBody {
+  /** Its parameters. */
+  readonly params: FormObject;
+  /**
+   * The body as PHP would read it into `$_POST`, for a signature to cover: the text of a form-encoded body, `''`
+   * when there is none; undefined for a JSON body, of which PHP reads nothing.
+   */
+  readonly form: string | undefined;
+}
+
+/** The body of a request that has none. */
+export const noBody: RequestBody = Object.freeze({ params: noParams, form: '' });
+
 /** The query string, parsed. */
 export function readQuery(url: URL, limits: BodyLimits): Result<FormObject, HttpOnlyError> {
   return parseQuery(url.search, limits).mapErr(formError);
@@ -113,13 +127,22 @@ export async function readBody(
   request: Request,
   limits: BodyLimits,
   texts: HttpTexts,
-): Promise<Result<FormObject, HttpOnlyError>> {
+): Promise<Result<RequestBody, HttpOnlyError>> {
   const type = mediaType(request.headers.get('content-type'));
   const parse = parserFor(type);
   const text = await readText(request, limits, texts);
-  if (parse !== undefined) return text.andThen((body) => parse(body, limits).mapErr(formError));
+  if (parse !== undefined) {
+    return text.andThen((body) =>
+      parse(body, limits)
+        .mapErr(formError)
+        .map((params) => ({
+          params,
+          form: parse === parseFormEncoded || body.trim() === '' ? body : undefined,
+        })),
+    );
+  }
   return text.andThen((body) => {
-    if (body === '') return ok(noParams);
+    if (body === '') return ok(noBody);
     const warning = fillText(texts.unsupportedMediaType, { type: shownType(type) });
     return err(httpError('unsupported_media_type', { warning }));
   });
@@ -134,9 +157,16 @@ function withoutControlKeys(params: FormObject): FormObject {
 
 /**
  * An operation's input: the body for a POST, the query parameters for a GET (DECISIONS 30: "query parameters
- * merged for GET"); the route and session parameters are left out either way.
+ * merged for GET"); the route and session parameters are left out either way. A signed request's input is its
+ * body alone, the part its signature covers (none for a GET).
  */
-export function operationInput(method: string, query: FormObject, body: FormObject): FormObject {
+export function operationInput(
+  method: string,
+  query: FormObject,
+  body: FormObject,
+  signed = false,
+): FormObject {
+  if (signed) return method === 'GET' ? noParams : withoutControlKeys(body);
   return withoutControlKeys(method === 'GET' ? query : body);
 }
 

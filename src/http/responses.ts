@@ -25,23 +25,37 @@ export function jsonResponse(
   });
 }
 
-/** The `Set-Cookie` header for a cookie change. */
-function cookieHeader(change: CookieChange, cookie: SessionCookieOptions): Record<string, string> {
+/** The `Set-Cookie` header for a cookie change, if any. */
+function cookieHeader(
+  change: CookieChange | undefined,
+  cookie: SessionCookieOptions,
+): Record<string, string> {
+  if (change === undefined) return {};
   const value = change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie);
   return { 'Set-Cookie': value };
 }
 
 /** A route's successful reply: 200 with its body, and its cookie change. */
 export function replyResponse(reply: RouteReply, cookie: SessionCookieOptions): Response {
-  return jsonResponse(200, reply.body, reply.cookie === undefined ? {} : cookieHeader(reply.cookie, cookie));
+  return jsonResponse(200, reply.body, cookieHeader(reply.cookie, cookie));
 }
 
-/** A handled error: its status (200 in `opencart` compat), `{ "error": fields }`, and its headers. */
-export function errorResponse(error: HttpError, compat: StatusCompat): Response {
+/** The status of a handled error: the table's, or under `opencart` compat 200 unless OpenCart answers another. */
+function errorStatusOf(error: HttpError, compat: StatusCompat): number {
+  if (compat === 'opencart' && error.opencartStatus !== undefined) return error.opencartStatus;
+  return statusForError(error.kind, compat);
+}
+
+/** A handled error: its status (200 in `opencart` compat), `{ "error": fields }`, its headers and cookie. */
+export function errorResponse(
+  error: HttpError,
+  compat: StatusCompat,
+  cookie: SessionCookieOptions,
+): Response {
   return jsonResponse(
-    statusForError(error.kind, compat),
+    errorStatusOf(error, compat),
     { error: { ...error.fields }, ...error.extra },
-    errorHeaders(error),
+    { ...errorHeaders(error), ...cookieHeader(error.cookie, cookie) },
   );
 }
 

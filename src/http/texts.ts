@@ -17,6 +17,20 @@ export interface HttpTexts {
   readonly incompleteBody: string;
   /** An unexpected failure (a bug): the body says nothing more, the details go to the logger. */
   readonly internalError: string;
+  /** A signed request to a handler without `signedRequests`. */
+  readonly signingOff: string;
+  /** A signed request without one of its query parameters (route, call, username, store_id, …). */
+  readonly signatureIncomplete: string;
+  /** A signature that does not match (a wrong or changed request, an unknown user or one that does not sign). */
+  readonly signatureInvalid: string;
+  /** A signed request whose `time` is too far from the server's; `{seconds}` is the window. */
+  readonly signatureTime: string;
+  /** A signed request already accepted once. */
+  readonly signatureReplayed: string;
+  /** A signed request with query parameters its signature does not cover. */
+  readonly signatureQuery: string;
+  /** A signed request whose body is not form-encoded (its signature cannot cover it). */
+  readonly signatureBody: string;
 }
 
 /** The default (en-gb) texts. */
@@ -27,6 +41,15 @@ export const defaultHttpTexts: HttpTexts = Object.freeze({
     'Warning: Request bodies must be application/x-www-form-urlencoded or application/json, not {type}!',
   incompleteBody: 'Warning: The request body ended before it was complete!',
   internalError: 'Warning: An unexpected error occurred, please try again later!',
+  signingOff: 'Warning: This server does not accept signed requests!',
+  signatureIncomplete:
+    'Warning: A signed request needs route, call, username, store_id, language, currency, time and signature!',
+  signatureInvalid: 'Warning: The request signature is not valid!',
+  signatureTime: "Warning: The request time must be within {seconds} seconds of the server's time!",
+  signatureReplayed: 'Warning: This signed request was already used, sign each request anew!',
+  signatureQuery:
+    'Warning: A signed request sends its parameters in the body: the query carries only route, call, code and the signing parameters!',
+  signatureBody: 'Warning: A signed request sends its body as application/x-www-form-urlencoded!',
 });
 
 /** `template` with each `{name}` replaced by its value in `params`. */

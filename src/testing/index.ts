@@ -1,6 +1,6 @@
 /**
  * `cartwright/testing`: deterministic clocks and ids, realistic fixtures, and the contract suites every
- * session-store and order-repository adapter must pass. Runner-agnostic: the suites take the host's
+ * session-store, order-repository and replay-guard adapter must pass. Runner-agnostic: the suites take the host's
  * `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
  * @module
  */
@@ -9,6 +9,7 @@ export { createSequentialIds } from './ids.js';
 export { sampleHistoryWrite, sampleOrderDraft, sampleOrderProduct } from './order-fixtures.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture } from './order-repository-fixture.js';
+export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-guard-contract.js';
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
 export type { SessionStoreFixture } from './session-store-fixture.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectUnavailable, reportTimes } from './support/expect-unavailable.js';
 import { expectOrdersAdded, storedOrders, useFaultStack } from './support/fault-stack.js';
 import { guardProcess } from './support/process-guard.js';
-import { confirm, confirmUntilDone, readyCheckout, send, untilOk } from './support/shop-client.js';
+import { confirm, confirmUntilDone, ok, readyCheckout, send, untilOk } from './support/shop-client.js';
 
 const stack = useFaultStack('pgfaults');
 guardProcess();
@@ -106,8 +106,19 @@ describe('PostgreSQL faults under the service', () => {
 
     const done = await Promise.all(tokens.map((token, i) => confirmUntilDone(url, token, `cut-${i}`)));
     await expectOrdersAdded(stack(), before, Object.fromEntries(done.map((d, i) => [`cut-${i}`, d.orderId])));
-    // Idle connections that dropped were reported on the pool's 'error' event, which npm start logs.
-    expect(logged.some((line) => line.startsWith('cartwright demo: PostgreSQL'))).toBe(true);
+  });
+
+  it('idle connections cut between requests are reported, replaced, and no request fails for them', async () => {
+    const { url, postgres, logged } = stack();
+    const token = await readyCheckout(url);
+    // Reads at once leave the pool with idle connections; the cut then finds every one of them idle.
+    await Promise.all(Array.from({ length: 6 }, () => ok(url, 'api/product/list', { token })));
+    postgres.cut();
+    // The pool reports each on its 'error' event, which npm start logs; the socket's close arrives on its own time.
+    await expect
+      .poll(() => logged.some((line) => line.startsWith('cartwright demo: PostgreSQL')), { timeout: 5_000 })
+      .toBe(true);
+    expect((await ok(url, 'api/product/list', { token })).status).toBe(200);
   });
 
   it('the server down: 503 at once, and the service recovers by itself when it is back', async () => {

@@ -78,6 +78,8 @@ describe('the whole seed flow in one run', () => {
     const offered = (methods.body as { shipping_methods: Record<string, unknown> }).shipping_methods;
     expect(Object.keys(offered)).toEqual(['flat', 'item', 'weight', 'pickup']);
     expect(offered.flat).toEqual({
+      code: 'flat',
+      name: 'Flat Rate',
       title: 'Flat Rate',
       quote: {
         flat: { code: 'flat.flat', name: 'Flat Shipping Rate', cost: 5, tax_class_id: 9, text: '$8.00' },

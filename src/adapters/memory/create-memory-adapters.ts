@@ -10,6 +10,7 @@ import type { CustomerDirectory } from '../../ports/customer-directory.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
 import type { LoginThrottle } from '../../ports/login-throttle.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
+import type { ReplayGuard } from '../../ports/replay-guard.js';
 import type { SessionStore } from '../../ports/session-store.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
 import { createMemoryApiUserDirectory } from './api-user-directory.js';
@@ -20,13 +21,14 @@ import { createMemoryGeoDirectory } from './geo-directory.js';
 import { createMemoryLoginThrottle } from './login-throttle.js';
 import { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+import { createMemoryReplayGuard } from './replay-guard.js';
 import { createMemorySessionStore } from './session-store.js';
 import type { MemoryStoreData } from './store-data.js';
 import { createMemoryTaxRates } from './tax-rates.js';
 
 /** Options of {@link createMemoryAdapters}. */
 export interface MemoryAdaptersOptions {
-  /** The clock of the session store and the login throttle. */
+  /** The clock of the session store, the login throttle and the replay guard. */
   readonly clock: Clock;
   /** See `MemorySessionStoreOptions.retentionSeconds`. */
   readonly sessionRetentionSeconds?: number | undefined;
@@ -50,12 +52,14 @@ export interface MemoryAdapters {
   readonly notifier: MemoryNotifier;
   readonly apiUsers: ApiUserDirectory;
   readonly loginThrottle: LoginThrottle;
+  /** Remembers accepted signed requests (see `FetchHandlerOptions.signedRequests`). */
+  readonly replayGuard: ReplayGuard;
 }
 
 /**
  * Creates every memory adapter over `data`, so they share it: stock and ledgers the order repository writes
- * are what the catalog and the directories read next. Sessions and login failures live in their own
- * adapters, not in `data`.
+ * are what the catalog and the directories read next. Sessions, login failures and accepted signatures live in
+ * their own adapters, not in `data`.
  */
 export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdaptersOptions): MemoryAdapters {
   const { clock } = options;
@@ -74,5 +78,6 @@ export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdapt
       maxFailures: options.maxLoginFailures,
       windowSeconds: options.loginWindowSeconds,
     }),
+    replayGuard: createMemoryReplayGuard({ clock }),
   };
 }

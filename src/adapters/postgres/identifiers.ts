@@ -53,6 +53,7 @@ export const tableNames = [
   'coupon_history',
   'api',
   'api_ip',
+  'api_signing',
   'orders',
   'order_product',
   'order_option',

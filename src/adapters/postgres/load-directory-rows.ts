@@ -151,6 +151,9 @@ export function directoryRows(
     u.ips.forEach((ip, position) => {
       add('api_ip', { api_id: u.apiId, ip, position });
     });
+    if (u.signing !== undefined && u.signingSecret !== undefined && u.signingSecret !== '') {
+      add('api_signing', { api_id: u.apiId, scheme: u.signing, secret: u.signingSecret });
+    }
   }
 }
 

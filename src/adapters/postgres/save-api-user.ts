@@ -1,11 +1,26 @@
 /**
- * `saveApiUser(pool, user)`: writes one API user (key hash, status, allowed IPs) over whatever is stored.
+ * `saveApiUser(pool, user)`: writes one API user (key hash, status, allowed IPs, signing secret) over whatever
+ * is stored.
  * @module
  */
 import type { ApiUser } from '../../domain/records/api-user.js';
-import { qualifiedTables } from './identifiers.js';
-import type { PgPoolLike } from './pool.js';
+import { qualifiedTables, type Tables } from './identifiers.js';
+import type { PgClientLike, PgPoolLike } from './pool.js';
 import { inTransaction } from './transaction.js';
+
+/** Writes the user's signing row, or removes it when the user does not sign. */
+async function saveSigning(client: PgClientLike, t: Tables, user: ApiUser): Promise<void> {
+  const { signing, signingSecret } = user;
+  if (signing === undefined || signingSecret === undefined || signingSecret === '') {
+    await client.query(`DELETE FROM ${t.api_signing} WHERE api_id = $1`, [user.apiId]);
+    return;
+  }
+  await client.query(
+    `INSERT INTO ${t.api_signing} (api_id, scheme, secret) VALUES ($1, $2, $3)
+     ON CONFLICT (api_id) DO UPDATE SET scheme = EXCLUDED.scheme, secret = EXCLUDED.secret`,
+    [user.apiId, signing, signingSecret],
+  );
+}
 
 /** Options of {@link saveApiUser}. */
 export interface SaveApiUserOptions {
@@ -14,8 +29,9 @@ export interface SaveApiUserOptions {
 }
 
 /**
- * Inserts the API user `user.apiId`, or replaces its username, key hash, status and allowed IPs (in the given
- * order), in one transaction; nothing else is touched, so orders and sessions made by the user stay valid.
+ * Inserts the API user `user.apiId`, or replaces its username, key hash, status, allowed IPs (in the given
+ * order) and signing (its `api_signing` row: written when the user signs with a secret, removed otherwise), in
+ * one transaction; nothing else is touched, so orders and sessions made by the user stay valid.
  * Hosts use it to put the key and IPs of their configuration in force on every start, over data loaded on an
  * earlier one (`loadDemoStore(…, { mode: 'if-empty' })` keeps what is stored).
  *
@@ -52,6 +68,7 @@ export async function saveApiUser(
        SELECT $1, ip, position::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS u(ip, position)`,
       [user.apiId, ips],
     );
+    await saveSigning(client, t, user);
     return { commit: true, value: undefined };
   });
 }

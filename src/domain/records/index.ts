@@ -3,7 +3,7 @@
  * @module
  */
 export type { Address, CustomerDetails } from './address.js';
-export type { ApiUser } from './api-user.js';
+export type { ApiSigning, ApiUser } from './api-user.js';
 export type {
   Category,
   Manufacturer,

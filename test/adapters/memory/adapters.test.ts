@@ -46,6 +46,7 @@ describe('createMemoryAdapters', () => {
       'loginThrottle',
       'notifier',
       'orders',
+      'replayGuard',
       'sessions',
       'taxes',
     ]);

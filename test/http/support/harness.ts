@@ -57,14 +57,18 @@ async function rememberedVerify(key: string, hash: string | undefined): Promise<
   return known;
 }
 
-/** A demo app whose user `demo` has the key {@link apiKey}, without hashing it again. */
+/**
+ * A demo app whose user `demo` has the key {@link apiKey} (and, with `apiSigning`, that key as its signing
+ * secret), without hashing it again.
+ */
 export function demoApp(options: Omit<DemoAppOptions, 'apiKey'> = {}): DemoApp {
   const created = createDemoApp({ ...options, apiKey: '' });
   if (created.isErr()) throw new Error(`bad demo options: ${JSON.stringify(created.error)}`);
   const app = created.value;
   const user = app.data.apiUsers.get(1);
   keyHash ??= hashApiKey(apiKey);
-  if (user !== undefined) app.data.apiUsers.set(1, { ...user, keyHash });
+  const secret = user?.signing === undefined ? {} : { signingSecret: apiKey };
+  if (user !== undefined) app.data.apiUsers.set(1, { ...user, keyHash, ...secret });
   return { ...app, handlerOptions: { ...app.handlerOptions, verifyApiKey: rememberedVerify } };
 }
 
@@ -90,7 +94,11 @@ export async function send(origin: string, route: string, call: Call = {}): Prom
     headers['content-type'] ??= 'application/json';
   }
   const method = call.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await fetch(url, { method, headers, body: body ?? null });
+  return readReply(await fetch(url, { method, headers, body: body ?? null }));
+}
+
+/** A response read as a {@link Reply}. */
+export async function readReply(response: Response): Promise<Reply> {
   const parsed: unknown = await response.json();
   const error = (parsed as { error?: Record<string, string> } | null)?.error ?? {};
   return { status: response.status, headers: response.headers, body: parsed, error };

@@ -38,10 +38,17 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4], version: 4 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 6], version: 6 });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
-      expect.arrayContaining(['cartwright_migrations', 'product', 'orders', 'order_idempotency', 'api']),
+      expect.arrayContaining([
+        'cartwright_migrations',
+        'product',
+        'orders',
+        'order_idempotency',
+        'api',
+        'api_signing',
+      ]),
     );
     const { rows } = await pool.query(
       `SELECT version, name FROM "${schema}".cartwright_migrations ORDER BY 1`,
@@ -51,8 +58,9 @@ describe('migrate', () => {
       { version: 2, name: 'directories' },
       { version: 3, name: 'orders' },
       { version: 4, name: 'order login' },
+      { version: 6, name: 'api signing' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 4 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 6 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -60,10 +68,10 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4]);
-    expect(results.every((result) => result.version === 4)).toBe(true);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 6]);
+    expect(results.every((result) => result.version === 6)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(4);
+    expect(rows[0]?.n).toBe(5);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -76,12 +84,12 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4], version: 4 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 6], version: 6 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 4 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 6 });
     } finally {
       await scoped.end();
     }

@@ -48,6 +48,37 @@ describe('saveApiUser', () => {
     expect(await ports.apiUsers.getApiUser(7)).toEqual({ ...user, ips: [] });
   });
 
+  it('stores a signing secret apart from the key hash, replaces it, and removes it when the user stops signing', async () => {
+    const { pool, schema } = database();
+    const ports = createPostgresAdapters({ pool, schema });
+    const user = { apiId: 8, username: 'signer', keyHash: 'scrypt$k$h', status: true, ips: ['127.0.0.1'] };
+    const signing = { signing: 'opencart', signingSecret: 'first secret 0123456789abcdef0123' } as const;
+    await saveApiUser(pool, { ...user, ...signing }, { schema });
+    expect(await ports.apiUsers.findByUsername('signer')).toEqual({ ...user, ...signing });
+    const stored = await pool.query(`SELECT * FROM "${schema}".api WHERE api_id = 8`);
+    expect(JSON.stringify(stored.rows)).not.toContain('first secret');
+    const row = await pool.query(`SELECT scheme, secret FROM "${schema}".api_signing WHERE api_id = 8`);
+    expect(row.rows).toEqual([{ scheme: 'opencart', secret: signing.signingSecret }]);
+
+    await saveApiUser(pool, { ...user, ...signing, signingSecret: 'second secret' }, { schema });
+    expect((await ports.apiUsers.getApiUser(8))?.signingSecret).toBe('second secret');
+    await saveApiUser(pool, user, { schema });
+    expect(await ports.apiUsers.getApiUser(8)).toEqual(user);
+    const gone = await pool.query(`SELECT 1 FROM "${schema}".api_signing WHERE api_id = 8`);
+    expect(gone.rows).toEqual([]);
+  });
+
+  it('loads the signing users of a memory store', async () => {
+    const { pool, schema } = database();
+    const { data } = demoStore({ apiKey: 'k' });
+    const demo = data.apiUsers.get(1);
+    if (demo === undefined) throw new Error('no demo user');
+    data.apiUsers.set(1, { ...demo, signing: 'opencart', signingSecret: 'demo secret' });
+    await loadDemoStore(pool, { data }, { schema });
+    const loaded = await createPostgresAdapters({ pool, schema }).apiUsers.getApiUser(1);
+    expect(loaded).toMatchObject({ username: 'demo', signing: 'opencart', signingSecret: 'demo secret' });
+  });
+
   it('concurrent saves of one user leave one of them whole, never a mix of their IPs', async () => {
     const { pool, schema } = database();
     const ports = createPostgresAdapters({ pool, schema });
