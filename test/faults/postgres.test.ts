@@ -92,7 +92,7 @@ describe('PostgreSQL faults under the service', () => {
   });
 
   it('every connection cut while confirms run: each answers 200 or 503, and the retries own one order each', async () => {
-    const { url, postgres, logged } = stack();
+    const { url, postgres } = stack();
     const tokens = await Promise.all(Array.from({ length: 4 }, () => readyCheckout(url)));
     const before = await storedOrders(stack());
 
