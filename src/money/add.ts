@@ -1,7 +1,6 @@
 /** @module */
 import { assertSameCurrency } from './checks.js';
-import { fromDecimal, toDecimal } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * `a + b`, exact. Both must be in the same currency.
@@ -9,5 +8,5 @@ import { type Money, makeMoney } from './money.js';
  */
 export function add(a: Money, b: Money): Money {
   assertSameCurrency(a, b, 'add');
-  return makeMoney(fromDecimal(toDecimal(a.amount).plus(toDecimal(b.amount))), a.currency);
+  return moneyOf(amountOf(a).plus(amountOf(b)), a.currency);
 }

@@ -1,9 +1,9 @@
 /** @module */
 
 import { show } from './checks.js';
-import { fromDecimal, roundDecimal, toDecimal } from './decimal.js';
+import { roundDecimal, toDecimal } from './decimal.js';
 import { invariant } from './invariant.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 import type { RoundingMode } from './rounding.js';
 
 /** A non-negative plain decimal weight, e.g. a line total `"24.9900"` or a plain `"1"`. */
@@ -50,7 +50,7 @@ export function allocate(
   mode: RoundingMode = 'half-away-from-zero',
 ): Money[] {
   invariant(weights.length > 0, 'money: cannot allocate over an empty list of weights');
-  const total = roundDecimal(toDecimal(m.amount), decimalPlaces, mode);
+  const total = roundDecimal(amountOf(m), decimalPlaces, mode);
   const negative = total.isNegative() && !total.isZero();
   const units = BigInt(total.abs().toFixed(decimalPlaces).replace('.', ''));
 
@@ -73,7 +73,5 @@ export function allocate(
   for (const { i } of byRemainder.slice(0, leftover)) shares[i] = (shares[i] ?? 0n) + 1n;
 
   const sign = negative ? '-' : '';
-  return shares.map((s) =>
-    makeMoney(fromDecimal(toDecimal(sign + unitsToDecimal(s, decimalPlaces))), m.currency),
-  );
+  return shares.map((s) => moneyOf(toDecimal(sign + unitsToDecimal(s, decimalPlaces)), m.currency));
 }

@@ -2,9 +2,10 @@
  * Comparisons and predicates. All compare exact values, never strings or floats.
  * @module
  */
+
 import { assertSameCurrency } from './checks.js';
-import { toDecimal } from './decimal.js';
 import type { Money } from './money.js';
+import { amountOf } from './money.js';
 
 /**
  * `-1` when `a < b`, `0` when equal, `1` when `a > b`. Usable as an `Array.prototype.sort` comparator.
@@ -12,7 +13,7 @@ import type { Money } from './money.js';
  */
 export function compare(a: Money, b: Money): -1 | 0 | 1 {
   assertSameCurrency(a, b, 'compare');
-  const c = toDecimal(a.amount).comparedTo(toDecimal(b.amount));
+  const c = amountOf(a).comparedTo(amountOf(b));
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
@@ -27,18 +28,18 @@ export function equals(a: Money, b: Money): boolean {
 
 /** True when `m` is zero. */
 export function isZero(m: Money): boolean {
-  return toDecimal(m.amount).isZero();
+  return amountOf(m).isZero();
 }
 
 /** True when `m` is strictly below zero. */
 export function isNegative(m: Money): boolean {
-  const d = toDecimal(m.amount);
+  const d = amountOf(m);
   return d.isNegative() && !d.isZero();
 }
 
 /** True when `m` is strictly above zero. */
 export function isPositive(m: Money): boolean {
-  const d = toDecimal(m.amount);
+  const d = amountOf(m);
   return d.isPositive() && !d.isZero();
 }
 

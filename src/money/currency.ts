@@ -4,9 +4,9 @@
  */
 
 import { assertCurrencyCode, show } from './checks.js';
-import { type DecimalValue, fromDecimal, toDecimal } from './decimal.js';
+import { type DecimalValue, toDecimal } from './decimal.js';
 import { invariant } from './invariant.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * A currency as the store configures it (an `oc_currency` row).
@@ -29,13 +29,19 @@ export interface Currency {
   readonly value: string;
 }
 
+/** Rates already read, by frozen currency: a store's currencies are read once, not on every conversion. */
+const rates = new WeakMap<Currency, DecimalValue>();
+
 /** Reads a currency's rate, checking it is a positive decimal. */
 function rateOf(currency: Currency): DecimalValue {
+  const known = rates.get(currency);
+  if (known !== undefined) return known;
   const rate = toDecimal(currency.value);
   invariant(
     rate.isPositive() && !rate.isZero(),
     () => `money: currency ${show(currency.code)} has a non-positive rate`,
   );
+  if (Object.isFrozen(currency)) rates.set(currency, rate);
   return rate;
 }
 
@@ -54,8 +60,8 @@ export function convert(m: Money, from: Currency, to: Currency): Money {
   );
   if (from.code === to.code) return m;
   assertCurrencyCode(to.code);
-  const converted = toDecimal(m.amount).times(rateOf(to)).div(rateOf(from));
-  return makeMoney(fromDecimal(converted), to.code);
+  const converted = amountOf(m).times(rateOf(to)).div(rateOf(from));
+  return moneyOf(converted, to.code);
 }
 
 /** The currency in `list` with `code`, or `undefined`. Codes are compared exactly (`"usd"` is not `"USD"`). */

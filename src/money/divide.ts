@@ -1,8 +1,8 @@
 /** @module */
 
-import { fromDecimal, toDecimal, toFactor } from './decimal.js';
+import { toFactor } from './decimal.js';
 import { invariant } from './invariant.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * `m ÷ divisor`, exact when the quotient terminates within 40 significant digits, otherwise correct to 40
@@ -15,5 +15,5 @@ import { type Money, makeMoney } from './money.js';
 export function divide(m: Money, divisor: string | number): Money {
   const d = toFactor(divisor, 'divisor');
   invariant(!d.isZero(), 'money: division by zero');
-  return makeMoney(fromDecimal(toDecimal(m.amount).div(d)), m.currency);
+  return moneyOf(amountOf(m).div(d), m.currency);
 }

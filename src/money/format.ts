@@ -5,9 +5,10 @@
 
 import { show } from './checks.js';
 import type { Currency } from './currency.js';
-import { roundDecimal, toDecimal } from './decimal.js';
+import { roundDecimal } from './decimal.js';
 import { invariant } from './invariant.js';
 import type { Money } from './money.js';
+import { amountOf } from './money.js';
 import type { RoundingMode } from './rounding.js';
 
 /** Options of {@link formatMoney}. Separators come from the language settings, never from `Intl`. */
@@ -45,7 +46,7 @@ export function formatMoney(m: Money, currency: Currency, options: FormatOptions
     () => `money: cannot format a ${show(m.currency)} amount as ${show(currency.code)}; convert it first`,
   );
   const places = currency.decimalPlaces;
-  const rounded = roundDecimal(toDecimal(m.amount), places, options.mode ?? 'half-away-from-zero');
+  const rounded = roundDecimal(amountOf(m), places, options.mode ?? 'half-away-from-zero');
   const [integer = '0', fraction = ''] = rounded.abs().toFixed(places).split('.');
   const number =
     groupThousands(integer, options.thousandsPoint ?? ',') +
@@ -66,6 +67,6 @@ export function toDisplayNumber(
   decimalPlaces: number,
   mode: RoundingMode = 'half-away-from-zero',
 ): number {
-  const rounded = roundDecimal(toDecimal(m.amount), decimalPlaces, mode);
+  const rounded = roundDecimal(amountOf(m), decimalPlaces, mode);
   return rounded.isZero() ? 0 : Number(rounded.toFixed(decimalPlaces));
 }

@@ -5,7 +5,7 @@
  */
 
 import { assertCurrencyCode, CURRENCY_CODE_PATTERN, show } from './checks.js';
-import { fromDecimal, toDecimal } from './decimal.js';
+import { type DecimalValue, fromDecimal, toDecimal } from './decimal.js';
 import { CartwrightInvariantError } from './invariant.js';
 
 /**
@@ -39,9 +39,38 @@ const CANONICAL_AMOUNT_PATTERN = /^(?!-0\.0+$)-?(?:0|[1-9]\d*)\.\d{4}(?:\d*[1-9]
 /** Longest canonical amount string accepted when reading stored values (a guard against absurd input). */
 const MAX_CANONICAL_LENGTH = 200;
 
-/** Builds a frozen {@link Money} from an amount that is already canonical. Internal; not in the barrel. */
-export function makeMoney(amount: string, currency: string): Money {
-  return Object.freeze({ amount, currency });
+/**
+ * The exact value of each frozen Money, kept from when it was made or first read: an amount is parsed once, and
+ * arithmetic on values already checked neither re-parses nor re-checks them. Keyed weakly, so a Money nobody
+ * holds any more takes its value with it.
+ */
+const values = new WeakMap<Money, DecimalValue>();
+
+/**
+ * Builds a frozen {@link Money} from an amount that is already canonical, remembering its exact `value` when the
+ * caller has it. Internal; not in the barrel.
+ */
+export function makeMoney(amount: string, currency: string, value?: DecimalValue): Money {
+  const made = Object.freeze({ amount, currency });
+  if (value !== undefined) values.set(made, value);
+  return made;
+}
+
+/** A frozen {@link Money} of an exact value: its canonical amount written once, the value kept. Internal. */
+export function moneyOf(value: DecimalValue, currency: string): Money {
+  return makeMoney(fromDecimal(value), currency, value);
+}
+
+/**
+ * The exact value of `m`: remembered for a frozen Money (every Money the operations make is), parsed and checked
+ * otherwise (a plain object from stored JSON, which nobody promised not to change). Internal.
+ */
+export function amountOf(m: Money): DecimalValue {
+  const known = values.get(m);
+  if (known !== undefined) return known;
+  const value = toDecimal(m.amount);
+  if (Object.isFrozen(m)) values.set(m, value);
+  return value;
 }
 
 /** True when `value` is a three-letter upper-case currency code such as `"USD"`. */
@@ -94,12 +123,12 @@ export function money(amount: string | number, currency: string): Money {
         `money: a number amount must be a safe integer (pass decimals as strings), got ${show(amount)}`,
       );
     }
-    return makeMoney(fromDecimal(toDecimal(String(amount))), currency);
+    return moneyOf(toDecimal(String(amount)), currency);
   }
   if (typeof amount !== 'string' || !INPUT_AMOUNT_PATTERN.test(amount)) {
     throw new CartwrightInvariantError(`money: malformed amount ${show(amount)}`);
   }
-  return makeMoney(fromDecimal(toDecimal(amount)), currency);
+  return moneyOf(toDecimal(amount), currency);
 }
 
 /** Zero in `currency` (`"0.0000"`). The neutral element of `add` and the result of summing an empty list. */

@@ -1,6 +1,6 @@
 /** @module */
-import { fromDecimal, toDecimal, toFactor } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { toFactor } from './decimal.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * `m × factor`, exact and unrounded (a unit price times a quantity, an amount times a rate).
@@ -10,5 +10,5 @@ import { type Money, makeMoney } from './money.js';
  * @throws CartwrightInvariantError for a malformed factor.
  */
 export function multiply(m: Money, factor: string | number): Money {
-  return makeMoney(fromDecimal(toDecimal(m.amount).times(toFactor(factor, 'factor'))), m.currency);
+  return moneyOf(amountOf(m).times(toFactor(factor, 'factor')), m.currency);
 }

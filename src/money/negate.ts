@@ -1,8 +1,7 @@
 /** @module */
-import { fromDecimal, toDecimal } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /** `-m` (a discount or refund line from a positive amount). Zero stays `"0.0000"`, never `"-0.0000"`. */
 export function negate(m: Money): Money {
-  return makeMoney(fromDecimal(toDecimal(m.amount).negated()), m.currency);
+  return moneyOf(amountOf(m).negated(), m.currency);
 }

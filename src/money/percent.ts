@@ -1,6 +1,6 @@
 /** @module */
-import { fromDecimal, toDecimal, toFactor } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { toFactor } from './decimal.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * `m × pct / 100`, exact and unrounded: a percentage tax rate (`"20.0000"`) or a percentage discount.
@@ -10,5 +10,5 @@ import { type Money, makeMoney } from './money.js';
  * @throws CartwrightInvariantError for a malformed percentage.
  */
 export function percent(m: Money, pct: string | number): Money {
-  return makeMoney(fromDecimal(toDecimal(m.amount).times(toFactor(pct, 'percentage')).div(100)), m.currency);
+  return moneyOf(amountOf(m).times(toFactor(pct, 'percentage')).div(100), m.currency);
 }

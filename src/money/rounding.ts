@@ -2,8 +2,8 @@
  * Rounding modes and {@link round}.
  * @module
  */
-import { fromDecimal, roundDecimal, toDecimal } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { roundDecimal } from './decimal.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * How a tie (a value exactly halfway) is rounded. Named by tie behaviour, because library names disagree:
@@ -30,5 +30,5 @@ export function isRoundingMode(value: unknown): value is RoundingMode {
  * @throws CartwrightInvariantError for bad decimal places or an unknown mode.
  */
 export function round(m: Money, decimalPlaces: number, mode: RoundingMode = 'half-away-from-zero'): Money {
-  return makeMoney(fromDecimal(roundDecimal(toDecimal(m.amount), decimalPlaces, mode)), m.currency);
+  return moneyOf(roundDecimal(amountOf(m), decimalPlaces, mode), m.currency);
 }

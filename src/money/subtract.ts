@@ -1,7 +1,6 @@
 /** @module */
 import { assertSameCurrency } from './checks.js';
-import { fromDecimal, toDecimal } from './decimal.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * `a - b`, exact. Both must be in the same currency. The result may be negative.
@@ -9,5 +8,5 @@ import { type Money, makeMoney } from './money.js';
  */
 export function subtract(a: Money, b: Money): Money {
   assertSameCurrency(a, b, 'subtract');
-  return makeMoney(fromDecimal(toDecimal(a.amount).minus(toDecimal(b.amount))), a.currency);
+  return moneyOf(amountOf(a).minus(amountOf(b)), a.currency);
 }

@@ -1,9 +1,9 @@
 /** @module */
 
 import { assertCurrencyCode, show } from './checks.js';
-import { fromDecimal, toDecimal } from './decimal.js';
+import { toDecimal } from './decimal.js';
 import { invariant } from './invariant.js';
-import { type Money, makeMoney } from './money.js';
+import { amountOf, type Money, moneyOf } from './money.js';
 
 /**
  * The exact sum of `list`, every element of which must be in `currency`. An empty list gives zero in
@@ -19,7 +19,7 @@ export function sum(list: readonly Money[], currency: string): Money {
       m.currency === currency,
       () => `money: cannot sum ${show(m.currency)} into a ${show(currency)} total`,
     );
-    total = total.plus(toDecimal(m.amount));
+    total = total.plus(amountOf(m));
   }
-  return makeMoney(fromDecimal(total), currency);
+  return moneyOf(total, currency);
 }

@@ -5,6 +5,7 @@
 import type { CheckoutSession } from '../../domain/machine/session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
+import { deepFreeze } from './freeze.js';
 
 /** Options of {@link createMemorySessionStore}. */
 export interface MemorySessionStoreOptions {
@@ -72,13 +73,15 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions): Se
       const entry = lookUp(id, nowMs);
       if (entry === undefined) return { status: 'missing' };
       if (nowMs >= entry.expiresAtMs) return { status: 'expired' };
-      return { status: 'found', session: structuredClone(entry.session) };
+      return { status: 'found', session: entry.session };
     },
 
     async save(session: CheckoutSession, expectedVersion: number): Promise<SaveOutcome> {
       const current = lookUp(session.id, clock.now().getTime());
       if ((current?.session.version ?? 0) !== expectedVersion) return 'conflict';
-      const stored = structuredClone(session);
+      // Kept as given, frozen: nobody can change a stored session, and the parts a new version shares with the
+      // last one (most of it) are frozen already and stored once.
+      const stored = deepFreeze(session);
       entries.set(stored.id, { session: stored, expiresAtMs: instantMs(stored.expiresAt) });
       return 'saved';
     },
@@ -89,7 +92,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions): Se
       const expiresAtMs = instantMs(expiresAt);
       // Only forward: of two racing requests the later expiry wins, whichever touches last.
       if (entry === undefined || nowMs >= entry.expiresAtMs || expiresAtMs <= entry.expiresAtMs) return;
-      entries.set(id, { session: { ...entry.session, expiresAt }, expiresAtMs });
+      entries.set(id, { session: Object.freeze({ ...entry.session, expiresAt }), expiresAtMs });
     },
 
     async delete(id: string): Promise<void> {

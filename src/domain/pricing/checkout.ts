@@ -60,12 +60,19 @@ export function priceLines(
   });
 }
 
+/** The class names of each settings object, made once: a store's settings are read on every pricing. */
+const classNames = new WeakMap<StoreSettings, MeasureClassNames>();
+
 /** The unit of each weight and length class (`kg`, `cm`), as the cart line's `weight_class` / `length_class`. */
 function classNamesOf(settings: StoreSettings): MeasureClassNames {
-  return {
+  const known = classNames.get(settings);
+  if (known !== undefined) return known;
+  const names = {
     weight: new Map(settings.weightClasses.map((c) => [c.id, c.unit])),
     length: new Map(settings.lengthClasses.map((c) => [c.id, c.unit])),
   };
+  classNames.set(settings, names);
+  return names;
 }
 
 /** Checks the coupon of `couponFacts` against the session's priced cart (see `checkCoupon`). */

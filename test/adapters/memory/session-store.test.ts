@@ -17,17 +17,23 @@ function session(id: string, expiresAt = '2026-03-01T11:00:00.000Z'): CheckoutSe
 }
 
 describe('memory session store', () => {
-  it('copies sessions in and out: neither the saved nor the returned object aliases the store', async () => {
+  it('keeps sessions frozen: neither the saved nor the returned object can change what is stored', async () => {
     const store = createMemorySessionStore({ clock: testClock() });
     const saved = structuredClone(session('a'));
     expect(await store.save(saved, 0)).toBe('saved');
-    (saved as { currency: string }).currency = 'EUR';
+    expect(() => {
+      (saved as { currency: string }).currency = 'EUR';
+    }).toThrow(TypeError);
+    expect(() => {
+      (saved.cart as unknown as unknown[]).push({});
+    }).toThrow(TypeError);
     const first = await store.get('a');
     if (first.status !== 'found') throw new Error(first.status);
-    expect(first.session.currency).toBe('USD');
-    (first.session as { currency: string }).currency = 'GBP';
-    const second = await store.get('a');
-    expect(second).toEqual({ status: 'found', session: session('a') });
+    expect(Object.isFrozen(first.session.customer)).toBe(true);
+    expect(() => {
+      (first.session as { currency: string }).currency = 'GBP';
+    }).toThrow(TypeError);
+    expect(await store.get('a')).toEqual({ status: 'found', session: session('a') });
   });
 
   it('stores the session version as given and compares against it', async () => {
