@@ -20,6 +20,7 @@ export const defaultMessages = {
   // Custom fields and options (OpenCart's `%s required!` / `%s is not a valid input!`).
   'field.required': '{name} required!',
   'field.invalid': '{name} is not a valid input!',
+  'field.unstorable': 'Text must not contain NUL, unpaired surrogate or non-character code points!', // ours
   // Cart (seed texts, then OpenCart's).
   'cart.success_multi': 'Products added to cart successfully!',
   'cart.success_single': 'Product added to cart successfully!',
@@ -109,6 +110,7 @@ export const defaultMessages = {
   'order.comment': 'Comment must be text of at most 10000 characters!', // ours
   'order.conflict': 'Warning: Another request changed this order first; nothing was saved, try again!', // ours
   'order.idempotency': 'Warning: This Idempotency-Key was already used for a different order!', // ours
+  'order.idempotency_key': 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!', // ours
   'order.stock_short': 'Not enough stock of {name}: {requested} needed, {available} in stock!', // ours
   'field.flag': '{name} must be true or false!', // ours
   'history.success': 'Order history added successfully!',

@@ -55,7 +55,7 @@ export function parseAddress(
   prefix: AddressPrefix,
   messages: MessageCatalog,
 ): Result<AddressCommandInput, CheckoutError> {
-  return readFields(raw, addressRules(prefix, messages), prefix)
+  return readFields(raw, addressRules(prefix, messages), messages, prefix)
     .map(
       (fields): AddressCommandInput => ({
         addressId: fields.address_id,

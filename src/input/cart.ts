@@ -38,6 +38,7 @@ import {
   postedField,
   readFields,
   rule,
+  scalar,
   valueMap,
 } from './fields.js';
 
@@ -49,7 +50,7 @@ const itemKeyPattern = /^[0-9A-Za-z_-]{1,10}$/;
 
 const addQuantity = lenientInteger({ min: 1, max: maxQuantity, fallback: 1 });
 const updateQuantity = lenientInteger({ min: Number.MIN_SAFE_INTEGER, max: maxQuantity });
-const cartId = z.union([z.string().min(1).max(64), z.int().min(0).transform(String)]);
+const cartId = scalar(z.union([z.string().min(1).max(64), z.int().min(0).transform(String)]));
 
 /** Where the errors of one item's fields go: `product_<n>_…` for the multi add, unprefixed for the single add. */
 interface ItemKeys {
@@ -95,7 +96,7 @@ function parseItem(
   keys: ItemKeys,
   messages: MessageCatalog,
 ): Result<CartItemInput, FieldErrors> {
-  return readFields(raw, itemRules(keys, messages)).map((fields) => ({
+  return readFields(raw, itemRules(keys, messages), messages).map((fields) => ({
     key: n,
     productId: fields.product_id,
     quantity: fields.quantity,
@@ -193,7 +194,7 @@ export function parseCartUpdate(
     cart_id: rule(cartId, 'cart_id', messageText(messages, 'cart.line_not_found')),
     quantity: rule(updateQuantity, 'quantity', messageText(messages, 'cart.update_quantity')),
   };
-  return readFields(raw, rules)
+  return readFields(raw, rules, messages)
     .map(
       (fields): UpdateCartLineCommand => ({
         type: 'update_cart_line',
@@ -215,7 +216,7 @@ export function parseCartRemove(
   messages: MessageCatalog,
 ): Result<RemoveCartLineCommand, CheckoutError> {
   const rules = { cart_id: rule(cartId, 'cart_id', messageText(messages, 'cart.line_not_found')) };
-  return readFields(raw, rules)
+  return readFields(raw, rules, messages)
     .map((fields): RemoveCartLineCommand => ({ type: 'remove_cart_line', cartId: fields.cart_id }))
     .mapErr((fields) => checkoutError('validation', fields));
 }

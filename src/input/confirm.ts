@@ -10,10 +10,7 @@ import type { ConfirmInput } from '../domain/confirm.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { HistoryInput } from '../domain/order-history.js';
-import { lenientInteger, optionalId, readFields, rule } from './fields.js';
-
-/** Absent (undefined or null) or blank. */
-const blank = z.union([z.undefined(), z.null(), z.string().trim().max(0)]);
+import { blank, lenientInteger, optionalId, readFields, rule, scalar } from './fields.js';
 
 /** An id that may be left out: absent or blank is null. */
 const nullableId: z.ZodType<number | null> = z.union([
@@ -22,7 +19,7 @@ const nullableId: z.ZodType<number | null> = z.union([
 ]);
 
 /** A comment: free text up to 10,000 characters (OpenCart's column is TEXT); absent is `''`. */
-const comment: z.ZodType<string> = z.union([blank.transform(() => ''), z.string().max(10_000)]);
+const comment: z.ZodType<string> = z.union([blank.transform(() => ''), scalar(z.string().max(10_000))]);
 
 const truthy = ['1', 'true', 'on', 'yes'];
 const falsy = ['', '0', 'false', 'off', 'no'];
@@ -43,12 +40,13 @@ const flag: z.ZodType<boolean> = z.union([
 
 /** Parses confirm's `order_id`, `order_status_id`, `comment` and `affiliate_id`. */
 export function parseConfirm(raw: unknown, messages: MessageCatalog): Result<ConfirmInput, CheckoutError> {
-  return readFields(raw, {
+  const rules = {
     order_id: rule(optionalId, 'order_id', messageText(messages, 'order.not_found')),
     order_status_id: rule(nullableId, 'order_status_id', messageText(messages, 'order.status')),
     comment: rule(comment, 'comment', messageText(messages, 'order.comment')),
     affiliate_id: rule(nullableId, 'affiliate_id', messageText(messages, 'affiliate.not_found')),
-  })
+  };
+  return readFields(raw, rules, messages)
     .map(
       (fields): ConfirmInput => ({
         orderId: fields.order_id,
@@ -70,7 +68,7 @@ export function parseHistory(
   raw: unknown,
   messages: MessageCatalog,
 ): Result<HistoryRequestInput, CheckoutError> {
-  return readFields(raw, {
+  const rules = {
     order_id: rule(lenientInteger({ min: 1 }), 'order_id', messageText(messages, 'order.not_found')),
     order_status_id: rule(
       lenientInteger({ min: 1 }),
@@ -80,7 +78,8 @@ export function parseHistory(
     comment: rule(comment, 'comment', messageText(messages, 'order.comment')),
     notify: rule(flag, 'notify', messageText(messages, 'field.flag', { name: 'notify' })),
     override: rule(flag, 'override', messageText(messages, 'field.flag', { name: 'override' })),
-  })
+  };
+  return readFields(raw, rules, messages)
     .map(
       (fields): HistoryRequestInput => ({
         orderId: fields.order_id,
@@ -95,9 +94,10 @@ export function parseHistory(
 
 /** Parses order info's `order_id` (required, positive). */
 export function parseOrderId(raw: unknown, messages: MessageCatalog): Result<number, CheckoutError> {
-  return readFields(raw, {
+  const rules = {
     order_id: rule(lenientInteger({ min: 1 }), 'order_id', messageText(messages, 'order.not_found')),
-  })
+  };
+  return readFields(raw, rules, messages)
     .map((fields) => fields.order_id)
     .mapErr((fields) => checkoutError('validation', fields));
 }

@@ -29,9 +29,8 @@ export function parseCurrency(
   raw: unknown,
   messages: MessageCatalog,
 ): Result<SetCurrencyCommand, CheckoutError> {
-  return readFields(raw, {
-    currency: rule(currencyCode, 'currency', messageText(messages, 'currency.invalid')),
-  })
+  const rules = { currency: rule(currencyCode, 'currency', messageText(messages, 'currency.invalid')) };
+  return readFields(raw, rules, messages)
     .map((fields): SetCurrencyCommand => ({ type: 'set_currency', currency: fields.currency }))
     .mapErr((fields) => checkoutError('validation', fields));
 }

@@ -42,7 +42,7 @@ export function parseCustomer(
   raw: unknown,
   messages: MessageCatalog,
 ): Result<SetCustomerCommand, CheckoutError> {
-  return readFields(raw, customerRules(messages))
+  return readFields(raw, customerRules(messages), messages)
     .map(
       (fields): SetCustomerCommand => ({
         type: 'set_customer',

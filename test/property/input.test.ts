@@ -64,6 +64,9 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   deep,
   bare(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }))),
   fc.string({ minLength: maxTextLength - 1, maxLength: maxTextLength + 1 }),
+  // Objects whose `length` or `size` member is not a number: zod's length checks once threw on them.
+  bare(fc.record({ length: fc.oneof(fc.jsonValue({ maxDepth: 1 }), bare(fc.record({ a: fc.string() }))) })),
+  fc.record({ size: fc.jsonValue({ maxDepth: 1 }), toString: fc.constant(1) }),
 );
 
 /** A body whose keys are mostly `names`, with values of every kind, as a plain or null-prototype object. */

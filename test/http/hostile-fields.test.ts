@@ -1,0 +1,177 @@
+/**
+ * Hostile field values over HTTP, form and JSON alike: a field that is an object with a `length` member, an
+ * e-mail with an unpaired surrogate, and text no store can hold are each that field's 422 (never a 500), and the
+ * session is left as it was.
+ */
+import { describe, expect, it } from 'vitest';
+import { type Call, guest, type Reply, type Session, startDemo, ukAddress } from './support/harness.js';
+
+/** A logger that fails the test on any entry: none of these requests may end in an unexpected error. */
+const quietLogger = {
+  error(message: string, error: unknown): void {
+    throw new Error(`unexpected failure logged: ${message} ${String(error)}`);
+  },
+};
+
+async function session(): Promise<Session> {
+  return (await startDemo({ logger: quietLogger })).login();
+}
+
+/** One hostile field: where it goes, its path (`product.0.quantity`), and the key its error must use. */
+interface FieldCase {
+  readonly route: string;
+  readonly path: string;
+  /** The error key, or undefined where the shape is a well-formed map (then only "no 5xx" is asked). */
+  readonly key: string | undefined;
+}
+
+/** `path` as a form key: `product.0.quantity` → `product[0][quantity]`. */
+function formKey(path: string): string {
+  const [head, ...rest] = path.split('.');
+  return `${head}${rest.map((segment) => `[${segment}]`).join('')}`;
+}
+
+/** A JSON body with `value` at `path` (numeric segments are array indexes). */
+function jsonAt(path: string, value: unknown): Record<string, unknown> {
+  const segments = path.split('.');
+  let built: unknown = value;
+  for (let i = segments.length - 1; i >= 1; i--) {
+    const segment = segments[i] ?? '';
+    built = /^\d+$/.test(segment) ? [built] : { [segment]: built };
+  }
+  return { [segments[0] ?? '']: built };
+}
+
+/** The same hostile value as a form body and as a JSON body. */
+function encodings(path: string, formValue: string, jsonValue: unknown): Call[] {
+  return [{ form: `${formKey(path)}${formValue}` }, { json: jsonAt(path, jsonValue) }];
+}
+
+const order = (call: string) => `api/order&call=${call}`;
+const fields = (route: string, key: (field: string) => string | undefined, ...names: string[]) =>
+  names.map((path): FieldCase => ({ route, path, key: key(path) }));
+const own = (field: string) => field;
+/** The key of each field named in `keys` (undefined: a well-formed map), the field's own name for the rest. */
+const keyed =
+  (keys: Readonly<Record<string, string | undefined>>, strip = '') =>
+  (field: string) => {
+    const name = field.slice(strip.length);
+    return Object.hasOwn(keys, name) ? keys[name] : field;
+  };
+const address = (prefix: string) =>
+  keyed(
+    {
+      country_id: `${prefix}country`,
+      zone_id: `${prefix}zone`,
+      address_id: 'warning',
+      custom_field: undefined,
+    },
+    prefix,
+  );
+
+/** Every field of every listed operation. */
+const cases: readonly FieldCase[] = [
+  ...fields(
+    'api/customer',
+    keyed({ customer_id: 'warning', customer_group_id: 'customer_group', custom_field: undefined }),
+    'customer_id',
+    'customer_group_id',
+    'firstname',
+    'lastname',
+    'email',
+    'telephone',
+    'custom_field',
+  ),
+  ...fields(
+    'api/cart/addProduct',
+    keyed({ product_id: 'warning', option: 'warning', subscription_plan_id: 'subscription' }),
+    'product_id',
+    'quantity',
+    'option',
+    'subscription_plan_id',
+  ),
+  ...fields(
+    'api/cart',
+    keyed({
+      'product.0.product_id': 'product_0_product',
+      'product.0.quantity': 'product_0_quantity',
+      'product.0.option': 'product_0_product',
+      'product.0.subscription_plan_id': 'product_0_subscription',
+      product: 'warning',
+    }),
+    'product',
+    'product.0.product_id',
+    'product.0.quantity',
+    'product.0.option',
+    'product.0.subscription_plan_id',
+  ),
+  ...fields('api/cart/update', own, 'cart_id', 'quantity'),
+  ...fields('api/cart/remove', own, 'cart_id'),
+  ...['payment_', 'shipping_'].flatMap((prefix) =>
+    fields(
+      order(`${prefix}address`),
+      address(prefix),
+      ...[
+        'firstname',
+        'lastname',
+        'company',
+        'address_1',
+        'address_2',
+        'city',
+        'postcode',
+        'country_id',
+        'zone_id',
+        'address_id',
+        'custom_field',
+      ].map((name) => `${prefix}${name}`),
+    ),
+  ),
+  ...fields(order('extension&code=coupon'), own, 'coupon'),
+  ...fields(order('extension&code=reward'), own, 'reward'),
+  ...fields(order('affiliate'), own, 'affiliate_id'),
+  ...fields(order('confirm'), own, 'comment', 'order_id', 'order_status_id', 'affiliate_id'),
+  ...fields(order('history_add'), own, 'comment', 'order_id', 'order_status_id', 'notify', 'override'),
+  ...fields('api/currency', own, 'currency'),
+  ...fields(order('shipping_method'), own, 'shipping_method', 'shipping_method.code'),
+  ...fields(order('payment_method'), own, 'payment_method', 'payment_method.code'),
+].map((c) => (c.path.endsWith('_method.code') ? { ...c, key: c.path.split('.')[0] } : c));
+
+/** Asserts a handled refusal (or, for a well-formed map, any handled answer) and never a 5xx. */
+function expectHandled(reply: Reply, c: FieldCase, how: string): void {
+  const what = `${c.route} ${c.path} (${how}): ${reply.status} ${JSON.stringify(reply.body)}`;
+  expect(reply.status, what).toBeLessThan(500);
+  if (c.key === undefined) return;
+  expect(reply.status, what).toBe(422);
+  expect(reply.error[c.key], what).toBeTypeOf('string');
+}
+
+describe('a field that is an object with a length member', () => {
+  it('is that field’s 422 on every operation, as a form and as JSON', async () => {
+    const s = await session();
+    for (const c of cases) {
+      const [form, json] = encodings(c.path, '[length][a]=1', { length: {} });
+      expectHandled(await s.call(c.route, form), c, 'form');
+      expectHandled(await s.call(c.route, json), c, 'json');
+      expectHandled(await s.call(c.route, { json: jsonAt(c.path, { length: { toString: 1 } }) }), c, 'json');
+    }
+    expect((await s.call('api/cart/getProducts')).body).toEqual([]);
+  });
+
+  it('is read as a map where a map is expected: option and custom field keys named length', async () => {
+    const s = await session();
+    const customer = await s.call('api/customer', { json: { ...guest, custom_field: { length: { a: 1 } } } });
+    expect(customer.status).toBe(200);
+    const address = await s.call(order('payment_address'), {
+      form: { ...ukAddress('payment_'), 'payment_custom_field[length][a]': '1' },
+    });
+    expect(address.status).toBe(200);
+  });
+
+  it('is manufacturer_id’s 422 on the catalog lookup', async () => {
+    const s = await session();
+    for (const query of [{ 'manufacturer_id[length][a]': '1' }, { 'manufacturer_id[length]': '1' }]) {
+      const reply = await s.call('api/manufacturer', { query });
+      expect([reply.status, Object.keys(reply.error)]).toEqual([422, ['manufacturer_id']]);
+    }
+  });
+});
