@@ -175,3 +175,112 @@ describe('a field that is an object with a length member', () => {
     }
   });
 });
+
+const unstorable = 'Text must not contain NUL, unpaired surrogate or non-character code points!';
+
+/** Product 42's options, all valid (the free-text ones are 208 text, 209 textarea, 222 file). */
+const apple = {
+  product_id: '42',
+  'option[218]': '5',
+  'option[223][]': '8',
+  'option[208]': 'test',
+  'option[217]': '1',
+  'option[209]': 'x',
+  'option[222]': 'upload-code',
+  'option[219]': '2026-01-01',
+  'option[221]': '10:00',
+  'option[220]': '2026-01-01 10:00',
+};
+
+describe('an e-mail with an unpaired surrogate', () => {
+  it('is the e-mail’s 422, never a 500', async () => {
+    const s = await session();
+    for (const email of ['x\ud800@example.com', 'ada@exa\udc00mple.org']) {
+      const reply = await s.call('api/customer', { json: { ...guest, email } });
+      expect([reply.status, reply.body]).toEqual([422, { error: { email: unstorable } }]);
+    }
+  });
+});
+
+describe('text no store can hold', () => {
+  /** Each text field with the route it goes to (and the rest of a body that is otherwise fine). */
+  const textFields: readonly (readonly [string, string, Record<string, string>])[] = [
+    ...['firstname', 'lastname', 'email', 'telephone'].map((f) => ['api/customer', f, guest] as const),
+    ...['payment_', 'shipping_'].flatMap((prefix) =>
+      ['firstname', 'lastname', 'company', 'address_1', 'address_2', 'city', 'postcode'].map(
+        (f) => [order(`${prefix}address`), `${prefix}${f}`, ukAddress(prefix as 'payment_')] as const,
+      ),
+    ),
+    [order('extension&code=coupon'), 'coupon', {}],
+    [order('confirm'), 'comment', {}],
+    [order('history_add'), 'comment', { order_id: '1', order_status_id: '1' }],
+  ];
+  const hostile = ['a\0b', '\0', 'x\ud800', '\udfffy', 'a\ufffe', '\uffff', '\ufdd0', '\u{10FFFF}'];
+
+  it('is refused under its field’s key, as a form (NUL) and as JSON (every kind)', async () => {
+    const s = await session();
+    for (const [route, field, body] of textFields) {
+      const form = await s.call(route, { form: { ...body, [field]: 'a\0b' } });
+      expect([route, field, form.status, form.error[field]]).toEqual([route, field, 422, unstorable]);
+      for (const text of hostile) {
+        const json = await s.call(route, { json: { ...body, [field]: `Jo${text}` } });
+        expect([route, field, json.status, json.error[field]]).toEqual([route, field, 422, unstorable]);
+      }
+    }
+    expect((await s.call('api/cart/getProducts')).body).toEqual([]);
+  });
+
+  it('is refused in a custom field and in an option’s free text, keyed by that field or option', async () => {
+    const s = await session();
+    const notes = await s.call(order('payment_address'), {
+      form: { ...ukAddress('payment_'), 'payment_custom_field[2]': 'ring\0twice' },
+    });
+    expect([notes.status, notes.error]).toEqual([
+      422,
+      { payment_custom_field_2: 'Delivery notes is not a valid input!' },
+    ]);
+    for (const [id, name] of [
+      ['208', 'Text'],
+      ['209', 'Textarea'],
+      ['222', 'File'],
+    ]) {
+      const reply = await s.call('api/cart/addProduct', { form: { ...apple, [`option[${id}]`]: 'a\0b' } });
+      expect([reply.status, reply.error]).toEqual([
+        422,
+        { [`option_${id}`]: `${name} is not a valid input!` },
+      ]);
+      const json = await s.call('api/cart', {
+        json: {
+          product: [
+            {
+              product_id: 42,
+              option: {
+                218: 5,
+                223: [8],
+                217: 1,
+                219: '2026-01-01',
+                220: '2026-01-01 10:00',
+                221: '10:00',
+                [id]: 'x\ud800',
+              },
+            },
+          ],
+        },
+      });
+      expect(json.status).toBe(422);
+      expect(json.error[`product_0_option_${id}`]).toBe(`${name} is not a valid input!`);
+    }
+    expect((await s.call('api/cart/getProducts')).body).toEqual([]);
+  });
+
+  it('in a username or key is a wrong login (401), never a look-up', async () => {
+    const demo = await startDemo({ logger: quietLogger });
+    for (const form of [
+      { username: 'demo\0', key: 'x' },
+      { username: 'de\ud800mo', key: 'x' },
+    ]) {
+      const reply = await demo.send('api/account/login', { json: form });
+      expect([reply.status, Object.keys(reply.error)]).toEqual([401, ['warning']]);
+    }
+  });
+});
