@@ -239,11 +239,12 @@ describe('text no store can hold', () => {
       422,
       { payment_custom_field_2: 'Delivery notes is not a valid input!' },
     ]);
-    for (const [id, name] of [
+    const freeText: readonly (readonly [string, string])[] = [
       ['208', 'Text'],
       ['209', 'Textarea'],
       ['222', 'File'],
-    ]) {
+    ];
+    for (const [id, name] of freeText) {
       const reply = await s.call('api/cart/addProduct', { form: { ...apple, [`option[${id}]`]: 'a\0b' } });
       expect([reply.status, reply.error]).toEqual([
         422,
