@@ -36,7 +36,7 @@ export const defaultMessages = {
   'cart.options': 'Options must be values keyed by product option id!', // ours
   'cart.empty_request': 'Warning: No products were sent to add to the cart!', // ours
   'cart.too_many_items': 'Warning: At most {maximum} products can be added in one request!', // ours
-  'cart.item_key': 'Warning: Product keys must be 1 to 10 letters, digits, _ or -!', // ours
+  'cart.item_key': 'Warning: Product rows must be keyed by whole numbers (product[0], product[1], …)!', // ours
   'cart.updated': 'Success: You have modified your shopping cart!',
   'cart.removed': 'Success: You have removed an item from your shopping cart!',
   'cart.line_not_found': 'Warning: Product could not be found!',

@@ -14,8 +14,9 @@
  *   a text of ours; an item that is not an object at all is `product_<n>_product` `Product does not exist!`.
  * - **The multi add's `product`** is an object or array of items keyed by `n`. Nothing usable there (absent,
  *   empty, a scalar) is `warning` with a text of ours. More than {@link maxCartItems} items is refused before any
- *   is read; a key `n` that is not 1 to 10 of `[0-9A-Za-z_-]` is refused under `warning`, since it would end up
- *   inside error keys. Item errors get the seed's `warning` summary, as the domain's own do (DECISIONS 31).
+ *   is read; a key `n` that is not a whole number in canonical form (`0`, `7`, `12`; at most 9 digits) is
+ *   refused under `warning`, since `n` ends up inside error keys and an error key never carries text the client
+ *   chose. Item errors get the seed's `warning` summary, as the domain's own do (DECISIONS 31).
  * - **`cart_id`** is a non-empty string of at most 64 characters, or a non-negative integer (its decimal text:
  *   ids from a sequence look like numbers and JSON clients echo them as such); anything else is `cart_id` with
  *   OpenCart's `Warning: Product could not be found!`.
@@ -45,8 +46,8 @@ import {
 /** The most items one multi add may carry. */
 export const maxCartItems = 100;
 
-/** The shape of an item key `n`: short, and safe to put inside an error key. */
-const itemKeyPattern = /^[0-9A-Za-z_-]{1,10}$/;
+/** The shape of an item key `n`: a list index, the only client text an error key may carry. */
+const itemKeyPattern = /^(?:0|[1-9]\d{0,8})$/;
 
 const addQuantity = lenientInteger({ min: 1, max: maxQuantity, fallback: 1 });
 const updateQuantity = lenientInteger({ min: Number.MIN_SAFE_INTEGER, max: maxQuantity });

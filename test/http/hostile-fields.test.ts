@@ -285,3 +285,70 @@ describe('text no store can hold', () => {
     }
   });
 });
+
+describe('error keys', () => {
+  const clientKeys = ['<b>x</b>', '😀', 'цвет', 'k'.repeat(300), '0', '-1', '1e3', '007', '9'.repeat(16)];
+  /** The seed's field names and integer ids only: lower-case words, digits and `_`. */
+  const seedKey = /^[a-z]+(?:_[a-z0-9]+)*$/;
+
+  it('never echo an option key: one that is no option id is the line’s product error', async () => {
+    const s = await session();
+    for (const key of clientKeys) {
+      const multi = await s.call('api/cart', {
+        form: `product[0][product_id]=40&product[0][option][${encodeURIComponent(key)}]=1`,
+      });
+      expect([key, multi.status, multi.error]).toEqual([
+        key,
+        422,
+        {
+          product_0_product: 'Options must be values keyed by product option id!',
+          warning: 'Please check the cart carefully for errors!',
+        },
+      ]);
+      const single = await s.call('api/cart/addProduct', {
+        json: { product_id: 40, option: { [key]: '1' } },
+      });
+      expect([key, single.status, single.error]).toEqual([
+        key,
+        422,
+        { warning: 'Options must be values keyed by product option id!' },
+      ]);
+    }
+    const unknownId = await s.call('api/cart/addProduct', { form: { product_id: '40', 'option[999]': '1' } });
+    expect(unknownId.error).toEqual({ option_999: 'Option could not be found!' });
+  });
+
+  it('never echo a product row key: one that is no list index is warning alone', async () => {
+    const s = await session();
+    for (const key of [...clientKeys.filter((k) => k !== '0'), 'abc', 'a_B-9']) {
+      const reply = await s.call('api/cart', { json: { product: { [key]: { product_id: 40 } } } });
+      expect([key, reply.status, Object.keys(reply.error)]).toEqual([key, 422, ['warning']]);
+    }
+  });
+
+  it('never echo a custom field key: unknown ones are ignored', async () => {
+    const s = await session();
+    for (const key of clientKeys) {
+      const reply = await s.call('api/customer', { json: { ...guest, custom_field: { [key]: 'x' } } });
+      expect([key, reply.status]).toEqual([key, 200]);
+      const address = await s.call(order('payment_address'), {
+        json: { ...ukAddress('payment_'), payment_custom_field: { [key]: { length: {} } } },
+      });
+      expect([key, address.status]).toEqual([key, 200]);
+    }
+  });
+
+  it('are seed field names and integer ids whatever the keys sent', async () => {
+    const s = await session();
+    for (const key of clientKeys) {
+      const bodies: Call[] = [
+        { json: { product: { [key]: { product_id: 42, option: { [key]: 1, 999: 1 } } } } },
+        { json: { product: [{ product_id: { [key]: 1 }, quantity: { [key]: 1 }, option: { [key]: 1 } }] } },
+      ];
+      for (const body of bodies) {
+        const reply = await s.call('api/cart', body);
+        for (const errorKey of Object.keys(reply.error)) expect(errorKey).toMatch(seedKey);
+      }
+    }
+  });
+});
