@@ -3,8 +3,10 @@
  * the fingerprint) → `decideConfirm` → fraud checks → one repository transaction (order, lines, totals and the
  * first history entry with its stock moves) → record the order on the session → deliver events.
  *
- * No duplicate orders (issue 5, DECISIONS 26 and 35): see `order-claims.ts`. A replay (the same key and payload,
- * or the session's last fingerprint again) answers the stored order: its id, points and commission.
+ * No duplicate orders: see `order-claims.ts`. A replay (the same key and payload, or the session's last
+ * fingerprint again) answers the stored order: its id, points and commission. A replay of the session's last
+ * order records the `Idempotency-Key` it carries for that order, as the confirm that wrote it would have: every
+ * confirm that answers with an order binds its key to that order.
  * @module
  */
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
@@ -32,14 +34,23 @@ import { callPort, type EngineContext } from './context.js';
 import { readTimeFacts, viewFacts } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { couponIdOf } from './history.js';
-import { createClaimsOf, keyClaimOf, recordOrder } from './order-claims.js';
+import {
+  createClaimsOf,
+  idempotencyKeyError,
+  keyClaimOf,
+  recordOrder,
+  replayedOrder,
+} from './order-claims.js';
 import type { CheckoutSummary } from './outputs.js';
 import { runEvents } from './run-events.js';
 import { loadSession } from './session-access.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
 export interface ConfirmOptions {
-  /** The request's `Idempotency-Key`: the same key and payload return the same order (DECISIONS 26). */
+  /**
+   * The request's `Idempotency-Key`, 1 to 255 visible ASCII characters: the same key and payload return the same
+   * order. Any other text is a `validation` error.
+   */
   readonly idempotencyKey?: string | undefined;
   /** The client's IP, forwarded IP, user agent and accept-language, stored on the order. */
   readonly client?: Partial<OrderClient> | undefined;
@@ -277,12 +288,20 @@ export function runConfirm(
 ): ResultAsync<ConfirmResult, CheckoutError> {
   return loadSession(context, sessionId).andThen((loaded) => {
     const messages = context.messagesFor(loaded.language);
+    const keyError = idempotencyKeyError(options.idempotencyKey, messages);
+    if (keyError !== undefined) return errAsync(keyError);
     return parseConfirm(request, messages).asyncAndThen((input) =>
       confirmFacts(context, loaded, input, options, messages).andThen((facts) =>
         decideConfirm(loaded, input, facts, context.settings, context.calculators).asyncAndThen((plan) =>
           plan.kind === 'replay'
-            ? callPort('orders', messages, () => context.deps.orders.get(plan.orderId)).map((order) =>
-                resultOf(context, loaded, plan, order, messages),
+            ? replayedOrder(context, loaded, plan.orderId, facts, options.idempotencyKey).map((order) =>
+                resultOf(
+                  context,
+                  loaded,
+                  { ...plan, orderId: order?.orderId ?? plan.orderId },
+                  order,
+                  messages,
+                ),
               )
             : executeWrite(context, loaded, plan, facts, options),
         ),

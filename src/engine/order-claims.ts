@@ -1,6 +1,6 @@
 /**
- * What keeps a confirm from writing two orders (issue 5, DECISIONS 26 and 35): the idempotency claims of a write
- * and the recording of the order on the session.
+ * What keeps a confirm from writing two orders: the idempotency claims of a write (and of a replay of the
+ * session's last order), and the recording of the order on the session.
  *
  * Every create carries the session's claim, keyed by the session, the order it last confirmed and the
  * fingerprint of what is confirmed now: concurrent confirms of one unchanged session share it, whether or not
@@ -8,16 +8,43 @@
  * the last order, confirming A, then B, then A again makes three orders (the session's last fingerprint is B's
  * when A comes back), while A twice makes one. A create with an `Idempotency-Key` carries the API user's claim
  * first, so the same key with another payload is a conflict; an update carries only that one (concurrent
- * updates are kept apart by the order's revision).
+ * updates are kept apart by the order's revision). A confirm that answers the session's last order again
+ * (nothing written) records its key for that order, so the key cannot later name a different order.
+ *
+ * A key is 1 to 255 visible ASCII characters: it is stored and compared as given, and a key cut short or
+ * holding text a store cannot keep would silently become another key.
  * @module
  */
-import { okAsync, type ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import type { ConfirmFacts } from '../domain/confirm.js';
 import { confirmedSession } from '../domain/confirm.js';
+import { type CheckoutError, checkoutError, type ValidationError } from '../domain/errors.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import type { OrderRecord } from '../domain/records/order.js';
 import type { CheckoutSession } from '../domain/session.js';
 import type { IdempotencyClaim } from '../ports/order-repository.js';
-import type { EngineContext } from './context.js';
+import { callPort, type EngineContext } from './context.js';
 import { loadSession, saveSession } from './session-access.js';
+
+/** 1 to 255 visible ASCII characters (`!` to `~`). */
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Whether `key` may be an `Idempotency-Key`: 1 to 255 visible ASCII characters, no space.
+ * @param key - the header's value as received
+ */
+export function isIdempotencyKey(key: string): boolean {
+  return keyPattern.test(key);
+}
+
+/** The `validation` error of a key that is given but not 1 to 255 visible ASCII characters, else undefined. */
+export function idempotencyKeyError(
+  key: string | undefined,
+  messages: MessageCatalog,
+): ValidationError | undefined {
+  if (key === undefined || isIdempotencyKey(key)) return undefined;
+  return checkoutError('validation', { warning: messageText(messages, 'order.idempotency_key') });
+}
 
 /** The claim of the host's `Idempotency-Key`, scoped to the API user, or undefined without one. */
 export function keyClaimOf(
@@ -25,7 +52,7 @@ export function keyClaimOf(
   fingerprint: string,
   idempotencyKey: string | undefined,
 ): IdempotencyClaim | undefined {
-  if (idempotencyKey === undefined || idempotencyKey === '') return undefined;
+  if (idempotencyKey === undefined) return undefined;
   return { scope: `api-user:${session.apiUserId}`, key: idempotencyKey, fingerprint };
 }
 
@@ -66,4 +93,28 @@ export function recordOrder(
     )
     .map(() => undefined)
     .orElse(() => okAsync(undefined));
+}
+
+/**
+ * The order a replay of the session's last order answers. With a key, the key is recorded for that order first
+ * (or answers the order it already names; another payload under it is a `conflict`); without one the order is
+ * read. Undefined when the order is gone.
+ */
+export function replayedOrder(
+  context: EngineContext,
+  session: CheckoutSession,
+  orderId: number,
+  facts: ConfirmFacts,
+  idempotencyKey: string | undefined,
+): ResultAsync<OrderRecord | undefined, CheckoutError> {
+  const { orders } = context.deps;
+  const { messages } = facts;
+  const claim = keyClaimOf(session, facts.fingerprint, idempotencyKey);
+  if (claim === undefined) return callPort('orders', messages, () => orders.get(orderId));
+  return callPort('orders', messages, () => orders.claim(orderId, claim)).andThen((outcome) => {
+    if (outcome.status === 'idempotency_conflict') {
+      return errAsync(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
+    }
+    return okAsync(outcome.status === 'not_found' ? undefined : outcome.order);
+  });
 }

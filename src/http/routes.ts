@@ -5,10 +5,13 @@
  * @module
  */
 
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { messageText } from '../domain/messages.js';
+import type { ConfirmOptions } from '../engine/confirm.js';
+import { isIdempotencyKey } from '../engine/order-claims.js';
 import type { FormObject } from '../input/form.js';
 import { login, logout } from './account.js';
-import type { HttpError } from './http-error.js';
+import { type HttpError, httpError } from './http-error.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { presentManufacturer, presentManufacturerEntry, presentProductEntry } from './present-catalog.js';
 import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
@@ -26,28 +29,33 @@ const customer = post((c) => c.checkout.setCustomer(c.sessionId, untrusted(c.inp
 const cartAdd = post((c) => c.checkout.addProducts(c.sessionId, untrusted(c.input)).map(presentStep));
 const productAdd = post((c) => c.checkout.addProduct(c.sessionId, untrusted(c.input)).map(presentStep));
 
-/** The confirm options a request carries: its idempotency key and the client as the order records it. */
-function confirmOptions(c: SessionCall) {
+/**
+ * The confirm options a request carries: its idempotency key and the client as the order records it. An
+ * `Idempotency-Key` that is not 1 to 255 visible ASCII characters is refused (400), never cut or trimmed into
+ * another key.
+ */
+function confirmOptions(c: SessionCall): Result<ConfirmOptions, HttpError> {
   const header = (name: string) => (c.headers.get(name) ?? '').slice(0, 255);
-  const key = header('idempotency-key').trim();
-  return {
-    ...(key === '' ? {} : { idempotencyKey: key }),
+  const key = c.headers.get('idempotency-key');
+  if (key !== null && !isIdempotencyKey(key)) {
+    const warning = messageText(c.config.messages, 'order.idempotency_key');
+    return err(httpError('malformed', { warning }));
+  }
+  return ok({
+    ...(key === null ? {} : { idempotencyKey: key }),
     client: {
       ip: c.client.ip,
       forwardedIp: c.client.forwardedIp,
       userAgent: header('user-agent'),
       acceptLanguage: header('accept-language'),
     },
-  };
+  });
 }
 
-/**
- * Confirm (seed endpoint 8): on success the order id, points, commission and the cart; on failure the seed's
- * `error` with `products`, `totals` and `shipping_required` next to it.
- */
-const confirm = postOrGet((c) =>
-  c.checkout
-    .confirm(c.sessionId, untrusted(c.input), confirmOptions(c))
+/** Runs confirm with its options: the seed's answer, or its error with the cart beside it. */
+function runConfirm(c: SessionCall, options: ConfirmOptions): ResultAsync<unknown, HttpError> {
+  return c.checkout
+    .confirm(c.sessionId, untrusted(c.input), options)
     .map((result) => ({
       success: result.success,
       order_id: result.orderId,
@@ -70,8 +78,15 @@ const confirm = postOrGet((c) =>
             },
           }),
         ),
-    ),
-);
+    );
+}
+
+/**
+ * Confirm (seed endpoint 8): on success the order id, points, commission and the cart; on failure the seed's
+ * `error` with `products`, `totals` and `shipping_required` next to it. A malformed `Idempotency-Key` is a 400
+ * before anything runs.
+ */
+const confirm = postOrGet((c) => confirmOptions(c).asyncAndThen((options) => runConfirm(c, options)));
 
 /** Every route by key. */
 const table: readonly (readonly [string, Route])[] = [

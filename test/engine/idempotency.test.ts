@@ -60,6 +60,54 @@ describe('idempotency keys', () => {
     expect(error.kind).toBe('conflict');
   });
 
+  it('a key first sent on a replay of the last order is recorded for it: a changed cart under it conflicts', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    const first = await confirmOk(d, sessionId);
+    const replayed = await confirmOk(d, sessionId, {}, 'late-key');
+    expect(replayed.orderId).toBe(first.orderId);
+    await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
+    const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
+    });
+    expect(d.data.orders.size).toBe(1);
+    // Without the key the changed cart is a new order, as always.
+    expect((await confirmOk(d, sessionId)).orderId).toBe(2);
+  });
+
+  it('a replay of the last order under a key used for another payload is a conflict', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    await confirmOk(d, sessionId, { comment: 'one' }, 'k');
+    const other = await readySession(d);
+    await confirmOk(d, other);
+    const error = await expectErr(d.checkout.confirm(other, {}, { idempotencyKey: 'k' }));
+    expect(error.kind).toBe('conflict');
+    expect(d.data.orders.size).toBe(2);
+  });
+
+  it('a key must be 1 to 255 visible ASCII characters: anything else is refused, never cut', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    for (const key of ['', 'a b', 'k'.repeat(256), 'é', 'a\0', 'tab\there', 'x\ud800']) {
+      const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: key }));
+      expect([key, error]).toEqual([
+        key,
+        {
+          kind: 'validation',
+          fields: { warning: 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!' },
+        },
+      ]);
+    }
+    expect(d.data.orders.size).toBe(0);
+    const longest = 'k'.repeat(255);
+    const { orderId } = await confirmOk(d, sessionId, {}, longest);
+    expect((await confirmOk(d, sessionId, {}, longest)).orderId).toBe(orderId);
+    expect([...d.data.idempotencyKeys.values()].map((claim) => claim.key)).toContain(longest);
+  });
+
   it('50 concurrent confirms with a key and 50 without make exactly one order and move stock once', async () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);
