@@ -15,7 +15,6 @@ import { type HttpError, httpError } from './http-error.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { presentManufacturer, presentManufacturerEntry, presentProductEntry } from './present-catalog.js';
 import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
-import { createMoneyPresenter } from './present-money.js';
 import { presentOrder } from './present-order.js';
 import { droppedOf, presentStep, presentSummary } from './present-steps.js';
 import { get, post, postOrGet, type Route, type SessionCall, untrusted } from './route.js';
@@ -208,7 +207,7 @@ const table: readonly (readonly [string, Route])[] = [
     'api/order/info',
     get((c) =>
       c.checkout.getOrder(c.sessionId, untrusted(c.input)).map((order) => ({
-        order: presentOrder(order, createMoneyPresenter(c.config.settings, c.config.settings.currency)),
+        order: presentOrder(order, c.config.settings),
       })),
     ),
   ],
