@@ -5,7 +5,7 @@
 
 export type { Checkout, OpenedSession, OpenSessionInput } from './checkout.js';
 export type { ConfirmOptions, ConfirmResult } from './confirm.js';
-export type { CheckoutDeps, CheckoutOptions } from './context.js';
+export type { CheckoutDeps, CheckoutLogger, CheckoutOptions } from './context.js';
 export { defaultSessionTtlSeconds } from './context.js';
 export { createCheckout } from './create-checkout.js';
 export type {
