@@ -162,6 +162,38 @@ interface Written {
   readonly fresh: boolean;
 }
 
+/** The `conflict` of an idempotency key already used for another payload. */
+function keyUsed(messages: MessageCatalog): CheckoutError {
+  return checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') });
+}
+
+/**
+ * Creates the order. A replay answers the order the claims name; the session's claim may be the one that
+ * replayed, with the key still free, so the key is recorded for that order too.
+ */
+function createOrder(
+  context: EngineContext,
+  session: CheckoutSession,
+  plan: OrderWrite,
+  facts: ConfirmFacts,
+  idempotencyKey: string | undefined,
+): ResultAsync<Written, CheckoutError> {
+  const { messages, fingerprint } = facts;
+  const claims = createClaimsOf(session, fingerprint, idempotencyKey);
+  return callPort('orders', messages, () =>
+    context.deps.orders.create(plan.draft, plan.history, claims),
+  ).andThen((outcome): ResultAsync<Written, CheckoutError> => {
+    if (outcome.status === 'created') return okAsync({ order: outcome.order, fresh: true });
+    if (outcome.status === 'insufficient_stock')
+      return errAsync(shortageErrors(plan.draft.products, outcome.shortages, messages));
+    if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
+    const replayed = outcome.order;
+    return replayedOrder(context, session, replayed.orderId, facts, idempotencyKey, replayed).map(
+      (order) => ({ order: order ?? replayed, fresh: false }),
+    );
+  });
+}
+
 /** Writes the order in one repository transaction; the repository's refusals as errors. */
 function writeOrder(
   context: EngineContext,
@@ -173,25 +205,14 @@ function writeOrder(
   const { orders } = context.deps;
   const { messages } = facts;
   const { idempotencyKey } = options;
-  const used = () => err(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
-  if (plan.orderId === 0) {
-    return callPort('orders', messages, () =>
-      orders.create(plan.draft, plan.history, createClaimsOf(session, facts.fingerprint, idempotencyKey)),
-    ).andThen((outcome) => {
-      if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
-      if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-      if (outcome.status === 'insufficient_stock')
-        return err(shortageErrors(plan.draft.products, outcome.shortages, messages));
-      return used();
-    });
-  }
+  if (plan.orderId === 0) return createOrder(context, session, plan, facts, idempotencyKey);
   const claim = keyClaimOf(session, facts.fingerprint, idempotencyKey);
   return callPort('orders', messages, () =>
     orders.update(plan.orderId, plan.draft, plan.history, plan.expectedRevision, claim),
   ).andThen((outcome) => {
     if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
     if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-    if (outcome.status === 'idempotency_conflict') return used();
+    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
     if (outcome.status === 'insufficient_stock')
       return err(shortageErrors(plan.draft.products, outcome.shortages, messages));
     if (outcome.status === 'not_found') {

@@ -96,9 +96,9 @@ export function recordOrder(
 }
 
 /**
- * The order a replay of the session's last order answers. With a key, the key is recorded for that order first
- * (or answers the order it already names; another payload under it is a `conflict`); without one the order is
- * read. Undefined when the order is gone.
+ * The order a replay answers: of the session's last order, or of a create its session claim replayed. With a
+ * key, the key is recorded for that order first (or answers the order it already names; another payload under
+ * it is a `conflict`); without one the order is `known`, or read. Undefined when the order is gone.
  */
 export function replayedOrder(
   context: EngineContext,
@@ -106,11 +106,14 @@ export function replayedOrder(
   orderId: number,
   facts: ConfirmFacts,
   idempotencyKey: string | undefined,
+  known?: OrderRecord,
 ): ResultAsync<OrderRecord | undefined, CheckoutError> {
   const { orders } = context.deps;
   const { messages } = facts;
   const claim = keyClaimOf(session, facts.fingerprint, idempotencyKey);
-  if (claim === undefined) return callPort('orders', messages, () => orders.get(orderId));
+  if (claim === undefined) {
+    return known === undefined ? callPort('orders', messages, () => orders.get(orderId)) : okAsync(known);
+  }
   return callPort('orders', messages, () => orders.claim(orderId, claim)).andThen((outcome) => {
     if (outcome.status === 'idempotency_conflict') {
       return errAsync(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));

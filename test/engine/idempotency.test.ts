@@ -77,6 +77,28 @@ describe('idempotency keys', () => {
     expect((await confirmOk(d, sessionId)).orderId).toBe(2);
   });
 
+  it('a key on a confirm the session claim replays is recorded too, when the session never recorded its order', async () => {
+    // The session save that records an order always loses: the repeat is caught by the session's claim instead.
+    const d = demoCheckout({
+      deps: (adapters) => ({
+        sessions: {
+          ...adapters.sessions,
+          save: (session, expected) =>
+            session.lastOrder === null
+              ? adapters.sessions.save(session, expected)
+              : Promise.resolve('conflict'),
+        },
+      }),
+    });
+    const sessionId = await readySession(d);
+    const first = await confirmOk(d, sessionId);
+    expect((await confirmOk(d, sessionId, {}, 'late-key')).orderId).toBe(first.orderId);
+    await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
+    const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
+    expect(error.kind).toBe('conflict');
+    expect(d.data.orders.size).toBe(1);
+  });
+
   it('a replay of the last order under a key used for another payload is a conflict', async () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);
