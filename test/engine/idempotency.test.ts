@@ -5,8 +5,24 @@
  * order and the stock as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
+import { type DemoCheckout, demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 import { confirmOk, readySession, stockOf } from './support/orders.js';
+
+/**
+ * Confirms without a key, then the same with `Idempotency-Key: late-key` (the same order), then a changed cart
+ * under that key: a conflict, and still one order.
+ */
+async function expectLateKeyRecorded(d: DemoCheckout, sessionId: string): Promise<void> {
+  const first = await confirmOk(d, sessionId);
+  expect((await confirmOk(d, sessionId, {}, 'late-key')).orderId).toBe(first.orderId);
+  await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
+  const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
+  expect(error).toEqual({
+    kind: 'conflict',
+    fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
+  });
+  expect(d.data.orders.size).toBe(1);
+}
 
 describe('idempotency keys', () => {
   it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
@@ -63,16 +79,7 @@ describe('idempotency keys', () => {
   it('a key first sent on a replay of the last order is recorded for it: a changed cart under it conflicts', async () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);
-    const first = await confirmOk(d, sessionId);
-    const replayed = await confirmOk(d, sessionId, {}, 'late-key');
-    expect(replayed.orderId).toBe(first.orderId);
-    await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
-    const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
-    expect(error).toMatchObject({
-      kind: 'conflict',
-      fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
-    });
-    expect(d.data.orders.size).toBe(1);
+    await expectLateKeyRecorded(d, sessionId);
     // Without the key the changed cart is a new order, as always.
     expect((await confirmOk(d, sessionId)).orderId).toBe(2);
   });
@@ -90,13 +97,7 @@ describe('idempotency keys', () => {
         },
       }),
     });
-    const sessionId = await readySession(d);
-    const first = await confirmOk(d, sessionId);
-    expect((await confirmOk(d, sessionId, {}, 'late-key')).orderId).toBe(first.orderId);
-    await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
-    const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
-    expect(error.kind).toBe('conflict');
-    expect(d.data.orders.size).toBe(1);
+    await expectLateKeyRecorded(d, await readySession(d));
   });
 
   it('a replay of the last order under a key used for another payload is a conflict', async () => {
