@@ -43,7 +43,12 @@ async function freePort(): Promise<number> {
 
 /** Starts a child process and waits until it accepts connections on `port`. */
 async function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv, port: number) {
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so that stopping it stops what `npm start` starts under it too.
+  const child = spawn(command, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
@@ -66,10 +71,15 @@ async function startProcess(command: string, argv: string[], env: NodeJS.Process
 
 /** Stops a child process. */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const group = -child.pid;
+  process.kill(group, 'SIGTERM');
   await Promise.race([once(child, 'exit'), new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  try {
+    process.kill(group, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -154,8 +164,8 @@ async function timed(samples: Samples, name: string, options: Call) {
   const reply = await call(options);
   const ms = performance.now() - start;
   if (reply.status !== 200) throw new Error(`${name}: ${reply.status} ${reply.body.slice(0, 300)}`);
-  let list = samples.get(name);
-  if (list === undefined) samples.set(name, (list = []));
+  const list = samples.get(name) ?? [];
+  if (list.length === 0) samples.set(name, list);
   list.push(ms);
   return reply;
 }

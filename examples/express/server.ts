@@ -4,7 +4,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import express from 'express';
-import { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../../src/http/index.js';
+import {
+  answerClientError,
+  type FetchHandler,
+  type NodeListenerOptions,
+  nodeServerOptions,
+  toNodeListener,
+} from '../../src/http/index.js';
 import { isMain } from '../shared/demo-env.js';
 import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
@@ -13,7 +19,8 @@ export function createExpressServer(handler: FetchHandler, options: NodeListener
   const app = express();
   app.disable('x-powered-by');
   app.use(toNodeListener(handler, options));
-  return createServer(app);
+  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+  return createServer(nodeServerOptions(), app).on('clientError', answerClientError);
 }
 
 /** Serves the handler under Express on the environment's host and port. */

@@ -4,7 +4,13 @@
  * (see `../shared/demo-env.ts`).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../../src/http/index.js';
+import {
+  answerClientError,
+  type FetchHandler,
+  type NodeListenerOptions,
+  nodeServerOptions,
+  toNodeListener,
+} from '../../src/http/index.js';
 import { isMain } from '../shared/demo-env.js';
 import { runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
@@ -14,7 +20,8 @@ export function createFastifyServer(
   options: NodeListenerOptions = {},
 ): FastifyInstance {
   const listener = toNodeListener(handler, options);
-  const app = Fastify();
+  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+  const app = Fastify({ http: nodeServerOptions(), clientErrorHandler: answerClientError });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   app.all('/*', (request, reply) => {

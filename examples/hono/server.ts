@@ -9,7 +9,13 @@ import { createServer as createHttpsServer, type ServerOptions as TlsServerOptio
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import { type FetchHandler, resolveClient, type TrustProxy } from '../../src/http/index.js';
+import {
+  answerClientError,
+  type FetchHandler,
+  nodeServerOptions,
+  resolveClient,
+  type TrustProxy,
+} from '../../src/http/index.js';
 import { isMain } from '../shared/demo-env.js';
 import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
 
@@ -41,16 +47,18 @@ export function createHonoServer(handler: FetchHandler, options: HonoServerOptio
     return handler(c.req.raw, client);
   });
   const fetch = app.fetch;
+  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+  const sized = nodeServerOptions();
   const server =
     options.tls === undefined
-      ? createAdaptorServer({ fetch, overrideGlobalObjects: false })
+      ? createAdaptorServer({ fetch, overrideGlobalObjects: false, serverOptions: sized })
       : createAdaptorServer({
           fetch,
           overrideGlobalObjects: false,
           createServer: createHttpsServer,
-          serverOptions: options.tls,
+          serverOptions: { ...sized, ...options.tls },
         });
-  return server as Server;
+  return (server as Server).on('clientError', answerClientError);
 }
 
 /** Serves the handler under Hono on the environment's host and port (stores as `npm start`). */

@@ -2,9 +2,9 @@
  * The demo store over node:http: `npm start`. Environment: see `../shared/demo-env.ts` (with
  * `CARTWRIGHT_REDIS_URL` and `CARTWRIGHT_DATABASE_URL`, sessions in Redis and catalog and orders in PostgreSQL).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Result } from 'neverthrow';
-import { type FetchHandler, type NodeListenerOptions, toNodeListener } from '../../src/http/index.js';
+import { createNodeServer, type FetchHandler, type NodeServerOptions } from '../../src/http/index.js';
 import type { FieldErrors } from '../../src/index.js';
 import { isMain } from '../shared/demo-env.js';
 import {
@@ -16,9 +16,12 @@ import {
   startDemoServer,
 } from '../shared/demo-main.js';
 
-/** A node:http server (not yet listening) serving `handler`. */
-export function createNodeHttpServer(handler: FetchHandler, options: NodeListenerOptions = {}): Server {
-  return createServer(toNodeListener(handler, options));
+/**
+ * A node:http server (not yet listening) serving `handler`, which answers oversized query strings and headers
+ * itself (413 / 431 with the JSON error body).
+ */
+export function createNodeHttpServer(handler: FetchHandler, options: NodeServerOptions = {}): Server {
+  return createNodeServer(handler, options);
 }
 
 /** Serves the handler over node:http on the environment's host and port. */

@@ -57,7 +57,7 @@ export interface DemoAppOptions {
   readonly ids?: IdGenerator | undefined;
   /** `opencart` answers 200 for handled errors. */
   readonly compat?: StatusCompat | undefined;
-  /** Where unexpected failures go; default `console`. */
+  /** Where unexpected failures go, the engine's (a failed notifier) and the handler's; default `console`. */
   readonly logger?: HttpLogger | undefined;
   /** Ports to replace, given the memory adapters (tests make one fail or race). */
   readonly deps?: ((adapters: MemoryAdapters) => Partial<CheckoutDeps>) | undefined;
@@ -151,7 +151,8 @@ export function wireDemoApp(
       totalCalculators: createTotalCalculators(data.extensions.totals),
       ...options.deps?.(adapters),
     },
-    { settings, sessionTtlSeconds: options.sessionTtlSeconds },
+    // One logger for the engine (a failed notifier) and the handler (failed ports, unexpected errors).
+    { settings, sessionTtlSeconds: options.sessionTtlSeconds, logger: options.logger },
   );
   const handlerOptions: FetchHandlerOptions = {
     settings,

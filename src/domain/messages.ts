@@ -20,6 +20,7 @@ export const defaultMessages = {
   // Custom fields and options (OpenCart's `%s required!` / `%s is not a valid input!`).
   'field.required': '{name} required!',
   'field.invalid': '{name} is not a valid input!',
+  'field.unstorable': 'Text must not contain NUL, unpaired surrogate or non-character code points!', // ours
   // Cart (seed texts, then OpenCart's).
   'cart.success_multi': 'Products added to cart successfully!',
   'cart.success_single': 'Product added to cart successfully!',
@@ -35,7 +36,7 @@ export const defaultMessages = {
   'cart.options': 'Options must be values keyed by product option id!', // ours
   'cart.empty_request': 'Warning: No products were sent to add to the cart!', // ours
   'cart.too_many_items': 'Warning: At most {maximum} products can be added in one request!', // ours
-  'cart.item_key': 'Warning: Product keys must be 1 to 10 letters, digits, _ or -!', // ours
+  'cart.item_key': 'Warning: Product rows must be keyed by whole numbers (product[0], product[1], …)!', // ours
   'cart.updated': 'Success: You have modified your shopping cart!',
   'cart.removed': 'Success: You have removed an item from your shopping cart!',
   'cart.line_not_found': 'Warning: Product could not be found!',
@@ -109,6 +110,7 @@ export const defaultMessages = {
   'order.comment': 'Comment must be text of at most 10000 characters!', // ours
   'order.conflict': 'Warning: Another request changed this order first; nothing was saved, try again!', // ours
   'order.idempotency': 'Warning: This Idempotency-Key was already used for a different order!', // ours
+  'order.idempotency_key': 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!', // ours
   'order.stock_short': 'Not enough stock of {name}: {requested} needed, {available} in stock!', // ours
   'field.flag': '{name} must be true or false!', // ours
   'history.success': 'Order history added successfully!',

@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
+import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
@@ -53,6 +54,12 @@ export interface CheckoutDeps {
   readonly fraudChecks?: readonly FraudCheck[] | undefined;
 }
 
+/** Where the engine reports failures it absorbs (a notifier that failed after the operation succeeded). */
+export interface CheckoutLogger {
+  /** Called once per failure, with a short description and the error itself. `console` fits. */
+  error(message: string, error: unknown): void;
+}
+
 /** How the engine behaves. */
 export interface CheckoutOptions {
   /** The store settings (see `applyStoreConfig` / `checkStoreSettings`). */
@@ -65,10 +72,12 @@ export interface CheckoutOptions {
   /** Inactivity expiry in seconds, sliding on every successful request (DECISIONS 4). Default 3600. */
   readonly sessionTtlSeconds?: number | undefined;
   /**
-   * Called when delivering an event to the notifier fails. The operation has succeeded by then and stays so;
-   * default: ignore.
+   * Called when delivering an event to the notifier fails, with the failure and the event. The operation has
+   * succeeded by then and stays so; default: the failure is logged through `logger`.
    */
-  readonly onEventError?: ((error: unknown) => void) | undefined;
+  readonly onEventError?: ((error: unknown, event: DomainEvent) => void) | undefined;
+  /** Receives the failures the engine absorbs, when no `onEventError` takes them; default `console`. */
+  readonly logger?: CheckoutLogger | undefined;
   /**
    * How a command that lost a compare-and-set race on its session is retried: decided again on the fresh
    * session up to `retries` times (default 5), after `backoffMs(attempt)` milliseconds (default: a random wait
@@ -98,8 +107,13 @@ export interface EngineContext {
   readonly calculators: readonly TotalCalculator[];
   readonly ttlSeconds: number;
   readonly messagesFor: (language: string) => MessageCatalog;
-  readonly onEventError: (error: unknown) => void;
+  readonly onEventError: (error: unknown, event: DomainEvent) => void;
   readonly contention: ContentionPolicy;
+}
+
+/** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
+function logEventError(logger: CheckoutLogger): (error: unknown, event: DomainEvent) => void {
+  return (error, event) => logger.error(`cartwright: the notifier failed to deliver ${event.type}`, error);
 }
 
 /** Default inactivity expiry (DECISIONS 4). */
@@ -114,7 +128,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     calculators: deps.totalCalculators ?? defaultTotalCalculators,
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
-    onEventError: options.onEventError ?? (() => {}),
+    onEventError: options.onEventError ?? logEventError(options.logger ?? console),
     contention: { ...defaultContentionPolicy, ...options.contention },
   };
 }

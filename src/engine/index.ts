@@ -12,7 +12,7 @@ export type {
   OperationNamed,
   SessionMethods,
 } from './checkout.js';
-export type { CheckoutDeps, CheckoutOptions, ContentionPolicy } from './context.js';
+export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } from './context.js';
 export { defaultContentionPolicy, defaultSessionTtlSeconds } from './context.js';
 export { createCheckout } from './create-checkout.js';
 export type { ConfirmOptions } from './run-confirm.js';

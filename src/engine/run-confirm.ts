@@ -6,7 +6,8 @@
  *
  * No duplicate orders: the write carries idempotency claims (see the domain's `claims.ts`). A replay (the same
  * key and payload, or the session's last fingerprint again) answers the stored order: its id, points and
- * commission.
+ * commission. A replay of the session's last order records the `Idempotency-Key` it carries for that order, as
+ * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
 import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
@@ -15,6 +16,7 @@ import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { idempotencyKeyError, keyClaimOf } from '../domain/order/claims.js';
 import {
   type ConfirmFacts,
   type ConfirmInput,
@@ -46,7 +48,10 @@ import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
 export interface ConfirmOptions {
-  /** The request's `Idempotency-Key`: the same key and payload return the same order. */
+  /**
+   * The request's `Idempotency-Key`, 1 to 255 visible ASCII characters: the same key and payload return the same
+   * order. Any other text is a `validation` error.
+   */
   readonly idempotencyKey?: string | undefined;
   /** The client's IP, forwarded IP, user agent and accept-language, stored on the order. */
   readonly client?: Partial<OrderClient> | undefined;
@@ -130,24 +135,62 @@ interface Written {
   readonly fresh: boolean;
 }
 
-/** Performs a write effect in one repository transaction; the repository's refusals as errors. */
+/** The `conflict` of an idempotency key already used for another payload. */
+function keyUsed(messages: MessageCatalog): CheckoutError {
+  return checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') });
+}
+
+/**
+ * The order a replay answers: of the session's last order, or of a create its session claim replayed. With a
+ * key, the key is recorded for that order first (or answers the order it already names; another payload under
+ * it is a `conflict`); without one the order is `known`, or read. Undefined when the order is gone.
+ */
+function replayedOrder(
+  context: EngineContext,
+  session: CheckoutSession,
+  orderId: number,
+  facts: ConfirmFacts,
+  known?: OrderRecord,
+): ResultAsync<OrderRecord | undefined, CheckoutError> {
+  const { orders } = context.deps;
+  const { messages } = facts;
+  const claim = keyClaimOf(session, facts.fingerprint, facts.idempotencyKey);
+  if (claim === undefined) {
+    return known === undefined ? callPort('orders', messages, () => orders.get(orderId)) : okAsync(known);
+  }
+  return callPort('orders', messages, () => orders.claim(orderId, claim)).andThen((outcome) => {
+    if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
+    return okAsync(outcome.status === 'not_found' ? undefined : outcome.order);
+  });
+}
+
+/**
+ * Performs a write effect in one repository transaction; the repository's refusals as errors. A create replayed
+ * by its claims answers the order they name; the session's claim may be the one that replayed, with the key
+ * still free, so the key is recorded for that order too.
+ */
 function performWrite(
   context: EngineContext,
+  session: CheckoutSession,
   effect: WriteOrder,
-  messages: MessageCatalog,
+  facts: ConfirmFacts,
 ): ResultAsync<Written, CheckoutError> {
   const { orders } = context.deps;
-  const used = () => err(checkoutError('conflict', { warning: messageText(messages, 'order.idempotency') }));
+  const { messages } = facts;
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
-    err(shortageErrors(effect.draft.products, shortages, messages));
+    shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
     return callPort('orders', messages, () =>
       orders.create(effect.draft, effect.history, effect.claims),
-    ).andThen((outcome) => {
-      if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
-      if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-      if (outcome.status === 'insufficient_stock') return short(outcome.shortages);
-      return used();
+    ).andThen((outcome): ResultAsync<Written, CheckoutError> => {
+      if (outcome.status === 'created') return okAsync({ order: outcome.order, fresh: true });
+      if (outcome.status === 'insufficient_stock') return errAsync(short(outcome.shortages));
+      if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
+      const replayed = outcome.order;
+      return replayedOrder(context, session, replayed.orderId, facts, replayed).map((order) => ({
+        order: order ?? replayed,
+        fresh: false,
+      }));
     });
   }
   const [claim] = effect.claims;
@@ -156,8 +199,8 @@ function performWrite(
   ).andThen((outcome) => {
     if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
     if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-    if (outcome.status === 'idempotency_conflict') return used();
-    if (outcome.status === 'insufficient_stock') return short(outcome.shortages);
+    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
+    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
     if (outcome.status === 'not_found') {
       return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
     }
@@ -229,17 +272,19 @@ export function runConfirm(
   return safeTry(async function* () {
     const loaded = yield* sessionOf(context, target);
     const messages = context.messagesFor(loaded.language);
+    const keyError = idempotencyKeyError(options.idempotencyKey, messages);
+    if (keyError !== undefined) return err(keyError);
     const input: ConfirmInput = yield* operation.input
       .parse(posted, messages)
       .mapErr((fields: Readonly<Record<string, string>>) => checkoutError('validation', fields));
     const { facts, pricing } = yield* confirmFacts(context, loaded, input, options, messages);
     const plan = yield* decideConfirm(loaded, input, facts, pricing, context.settings);
     if (plan.kind === 'replay') {
-      const order = yield* callPort('orders', messages, () => context.deps.orders.get(plan.orderId));
-      return ok(resultOf(context, loaded, plan, plan.orderId, order, messages));
+      const order = yield* replayedOrder(context, loaded, plan.orderId, facts);
+      return ok(resultOf(context, loaded, plan, order?.orderId ?? plan.orderId, order, messages));
     }
     const checked = yield* applyFraud(context, plan, messages);
-    const written = yield* performWrite(context, checked.plan.effect, messages);
+    const written = yield* performWrite(context, loaded, checked.plan.effect, facts);
     yield* recordOrder(context, loaded, written.order.orderId, facts);
     if (written.fresh) await runEvents(context, orderEvents(written.order, checked.plan, checked.flagged));
     return ok(resultOf(context, loaded, checked.plan, written.order.orderId, written.order, messages));

@@ -1,6 +1,6 @@
 /**
  * Delivering domain events to the notifier after the writes they describe. A failing notifier never undoes or
- * fails the operation: the failure goes to the host's `onEventError`.
+ * fails the operation: the failure goes to the host's `onEventError`, by default to its logger.
  * @module
  */
 import type { DomainEvent } from '../domain/machine/events.js';
@@ -14,15 +14,15 @@ export async function runEvents(context: EngineContext, events: readonly DomainE
     try {
       await notifier.notify(event);
     } catch (error) {
-      reportEventError(context, error);
+      reportEventError(context, error, event);
     }
   }
 }
 
 /** Hands a delivery failure to the host; a throwing handler must not turn a success into a failure. */
-function reportEventError(context: EngineContext, error: unknown): void {
+function reportEventError(context: EngineContext, error: unknown, event: DomainEvent): void {
   try {
-    context.onEventError(error);
+    context.onEventError(error, event);
   } catch {
     // The host's handler failed too; the operation's result stands regardless.
   }

@@ -9,6 +9,7 @@ import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
+import { isStorableText } from '../domain/storable-text.js';
 import type { LoginAttempt } from '../ports/login-throttle.js';
 import { callAccessPort, refusalOf } from './auth.js';
 import type { FormValue } from './form.js';
@@ -19,9 +20,14 @@ import type { PublicRoute, RouteCall, RouteReply, SessionRoute } from './route.j
 /** Longest username or key looked at; longer ones are wrong credentials without a look-up. */
 const MAX_CREDENTIAL_LENGTH = 256;
 
-/** A credential field as text, or '' when it is missing, not text, or absurdly long. */
+/**
+ * A credential field as text, or '' when it is missing, not text, absurdly long, or text no store can hold (a
+ * NUL in a username would make PostgreSQL refuse the look-up, where the memory directory just finds nobody).
+ */
 function credential(value: FormValue | undefined): string {
-  return typeof value === 'string' && value.length <= MAX_CREDENTIAL_LENGTH ? value : '';
+  return typeof value === 'string' && value.length <= MAX_CREDENTIAL_LENGTH && isStorableText(value)
+    ? value
+    : '';
 }
 
 /** `throttled` (429) with the seconds to wait, unless the throttle lets the attempt go ahead. */

@@ -11,7 +11,10 @@ export type { ClientInfo, FetchHandler } from './fetch-handler.js';
 export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';
 export { toNodeListener } from './node.js';
+export type { NodeServerLimits, NodeServerOptions } from './node-server.js';
+export { answerClientError, createNodeServer, nodeServerOptions } from './node-server.js';
 export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
+export { defaultMaxHeaderBytes } from './options.js';
 export type {
   CartLineJson,
   CartOptionJson,

@@ -14,6 +14,9 @@ import { defaultCookieName } from './session-cookie.js';
 import type { StatusCompat } from './status.js';
 import { defaultHttpTexts, type HttpTexts } from './texts.js';
 
+/** The default limit on request headers: 16 KiB, as node's HTTP parser has by default. */
+export const defaultMaxHeaderBytes = 16_384;
+
 /** Where unexpected failures are reported (a bug, a failed port). `console` fits. */
 export interface HttpLogger {
   /** Called once per failure, with a short description and the error itself (its stack, its cause). */
@@ -73,6 +76,11 @@ export interface FetchHandlerOptions {
   readonly cookieName?: string | undefined;
   /** Bounds on query strings and bodies; default 64 KiB, 1,000 fields, 5 levels (DECISIONS 30). */
   readonly bodyLimits?: BodyLimits | undefined;
+  /**
+   * The most bytes of request headers (names and values, as the request carries them) answered; more is 431.
+   * Default {@link defaultMaxHeaderBytes}, node's own default limit.
+   */
+  readonly maxHeaderBytes?: number | undefined;
   /** The texts of sessions and logins (`session.*`); default the built-in en-gb catalogue. */
   readonly messages?: MessageCatalog | undefined;
   /** The HTTP layer's own texts, some or all replaced. */
@@ -91,6 +99,7 @@ export interface HandlerConfig {
   readonly compat: StatusCompat;
   readonly cookieName: string;
   readonly bodyLimits: BodyLimits;
+  readonly maxHeaderBytes: number;
   readonly messages: MessageCatalog;
   readonly texts: HttpTexts;
   readonly logger: HttpLogger;
@@ -126,6 +135,7 @@ export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
     compat: options.compat ?? 'standard',
     cookieName: options.cookieName ?? defaultCookieName,
     bodyLimits: options.bodyLimits ?? defaultBodyLimits,
+    maxHeaderBytes: options.maxHeaderBytes ?? defaultMaxHeaderBytes,
     messages: options.messages ?? defaultMessages,
     texts: { ...defaultHttpTexts, ...options.texts },
     logger: options.logger ?? console,

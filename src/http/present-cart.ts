@@ -1,7 +1,8 @@
 /**
  * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; DECISIONS 34): ids and
  * quantities integers, flags booleans, money numbers in the session currency plus formatted texts where the seed
- * has them. Built field by field, so nothing of the domain records leaks.
+ * has them. A line's `total` is its `price` as shown times its quantity (the sub-total adds exactly these).
+ * Built field by field, so nothing of the domain records leaks.
  * @module
  */
 import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart/line.js';
@@ -127,7 +128,7 @@ export function presentCartLine(line: PricedCartLine, money: MoneyPresenter): Ca
     stock: line.stock,
     subtract: line.subtract,
     price: money.amount(line.price),
-    total: money.amount(line.total),
+    total: money.lineTotal(line.price, line.quantity),
     reward: line.reward,
     image: line.image,
     weight: measure(line.weight),

@@ -5,6 +5,8 @@
  * @module
  */
 import { invariant } from '../domain/errors.js';
+import { shownLineTotal } from '../domain/pricing/totals/sub-total.js';
+import type { OrderRecord } from '../domain/records/order.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import {
   type Currency,
@@ -12,6 +14,7 @@ import {
   findCurrency,
   formatMoney,
   type Money,
+  type RoundingMode,
   toDisplayNumber,
 } from '../money/index.js';
 
@@ -23,6 +26,8 @@ export interface MoneyPresenter {
   amount(m: Money): number;
   /** The amount formatted with the currency's symbol (`$1,234.50`, `968.59€`). */
   text(m: Money): string;
+  /** A line's total: its unit price as {@link amount} shows it, times `quantity`, exactly. */
+  lineTotal(price: Money, quantity: number): number;
 }
 
 /** The currency `code` of the store; a missing one is a settings bug. */
@@ -32,18 +37,56 @@ function currencyOf(settings: StoreSettings, code: string): Currency {
   return currency;
 }
 
+/** A presenter showing amounts in `currency`, each taken there from its own currency by `sourceOf`. */
+function presenter(
+  currency: Currency,
+  mode: RoundingMode,
+  sourceOf: (code: string) => Currency,
+): MoneyPresenter {
+  const inCurrency = (m: Money): Money =>
+    m.currency === currency.code ? m : convert(m, sourceOf(m.currency), currency);
+  const amount = (m: Money) => toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode);
+  return {
+    currency,
+    amount,
+    text: (m) => formatMoney(inCurrency(m), currency, { mode }),
+    lineTotal: (price, quantity) => {
+      const from = price.currency === currency.code ? currency : sourceOf(price.currency);
+      return amount(shownLineTotal(price, quantity, from, currency, mode));
+    },
+  };
+}
+
 /**
  * A {@link MoneyPresenter} for the currency `code` (a session's currency). A code the store no longer has falls
  * back to the store's default currency, so a session outliving a settings change still gets answers.
  */
 export function createMoneyPresenter(settings: StoreSettings, code: string): MoneyPresenter {
   const currency = findCurrency(settings.currencies, code) ?? currencyOf(settings, settings.currency);
-  const mode = settings.roundingMode;
-  const inCurrency = (m: Money): Money =>
-    m.currency === currency.code ? m : convert(m, currencyOf(settings, m.currency), currency);
-  return {
-    currency,
-    amount: (m) => toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode),
-    text: (m) => formatMoney(inCurrency(m), currency, { mode }),
+  return presenter(currency, settings.roundingMode, (from) => currencyOf(settings, from));
+}
+
+/**
+ * A {@link MoneyPresenter} for an order: in the order's own currency at the rate it was confirmed with, whatever
+ * the rate is now. The order's amounts are in the currency the store stored them in (its default at the time),
+ * and the order's `currencyValue` is the rate from that currency, so each amount is multiplied by that rate
+ * exactly. A currency the store no longer has is shown with two decimals and its code after the number.
+ */
+export function createOrderMoneyPresenter(
+  settings: StoreSettings,
+  order: Pick<OrderRecord, 'currencyCode' | 'currencyValue'>,
+): MoneyPresenter {
+  const code = order.currencyCode;
+  const known = findCurrency(settings.currencies, code);
+  const shown: Currency = known ?? {
+    code,
+    title: code,
+    symbolLeft: '',
+    symbolRight: ` ${code}`,
+    decimalPlaces: 2,
+    value: order.currencyValue,
   };
+  const currency = { ...shown, value: order.currencyValue };
+  // The stored amounts are the base the rate was taken against: that currency's rate is 1 by definition.
+  return presenter(currency, settings.roundingMode, (from) => ({ ...currency, code: from, value: '1' }));
 }

@@ -1,12 +1,17 @@
 /**
- * The stored order in snake_case JSON (DECISIONS 36), field by field so no domain record leaks. Amounts are shown
- * in the store's default currency, as the order stores them; `currency_code` and `currency_value` say how the
- * customer saw them.
+ * The stored order in snake_case JSON, field by field so no domain record leaks. Amounts are shown in the
+ * order's own currency (`currency_code`) at the rate it was confirmed with (`currency_value`), as the customer
+ * saw them: the order stores them in the store's default currency, as OpenCart does. Each total line is
+ * converted and rounded on its own and `total` is the sum of the lines shown; a line's `total` is its `price` as
+ * shown times its quantity.
  * @module
  */
+
+import { presentTotals } from '../domain/pricing/totals/index.js';
 import type { Address, CustomerDetails } from '../domain/records/address.js';
 import type { OrderHistoryEntry, OrderProduct, OrderRecord } from '../domain/records/order.js';
-import type { MoneyPresenter } from './present-money.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
+import { createOrderMoneyPresenter, type MoneyPresenter } from './present-money.js';
 
 /** A JSON object built by a presenter. */
 type Json = Readonly<Record<string, unknown>>;
@@ -55,7 +60,7 @@ function presentProduct(line: OrderProduct, money: MoneyPresenter): Json {
     model: line.model,
     quantity: line.quantity,
     price: money.amount(line.price),
-    total: money.amount(line.total),
+    total: money.lineTotal(line.price, line.quantity),
     tax: money.amount(line.tax),
     reward: line.reward,
     option: line.options.map((option) => ({
@@ -98,8 +103,21 @@ function presentHistory(entry: OrderHistoryEntry): Json {
   };
 }
 
-/** The order with its history; `money` shows amounts in the store's default currency. */
-export function presentOrder(order: OrderRecord, money: MoneyPresenter): Json {
+/**
+ * The total lines in the order's currency: each converted and rounded, `total` the sum of the others (see the
+ * module notes). The stored lines are the base the order's rate was taken against, whose own rate is 1.
+ */
+function orderTotals(order: OrderRecord, money: MoneyPresenter, settings: StoreSettings) {
+  const base = { ...money.currency, code: order.total.currency, value: '1' };
+  const state = { lines: order.totals, taxes: {}, total: order.total };
+  return presentTotals(state, base, money.currency, settings);
+}
+
+/** The order with its history, its amounts in its own currency at its own rate. */
+export function presentOrder(order: OrderRecord, settings: StoreSettings): Json {
+  const money = createOrderMoneyPresenter(settings, order);
+  const totals = orderTotals(order, money, settings);
+  const total = totals.find((line) => line.code === 'total')?.value ?? order.total;
   return {
     order_id: order.orderId,
     order_status_id: order.orderStatusId,
@@ -121,7 +139,7 @@ export function presentOrder(order: OrderRecord, money: MoneyPresenter): Json {
             tax_class_id: order.shippingMethod.taxClassId,
           },
     products: order.products.map((line) => presentProduct(line, money)),
-    totals: order.totals.map((line) => ({
+    totals: totals.map((line) => ({
       code: line.code,
       title: line.title,
       value: money.amount(line.value),
@@ -133,7 +151,7 @@ export function presentOrder(order: OrderRecord, money: MoneyPresenter): Json {
       name: tax.name,
       amount: money.amount(tax.amount),
     })),
-    total: money.amount(order.total),
+    total: money.amount(total),
     comment: order.comment,
     coupon: order.couponCode,
     reward: order.rewardPoints,

@@ -10,7 +10,7 @@ import type { HandlerConfig } from './options.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { presentManufacturer, presentManufacturerEntry, presentProductEntry } from './present-catalog.js';
 import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
-import { createMoneyPresenter, type MoneyPresenter } from './present-money.js';
+import type { MoneyPresenter } from './present-money.js';
 import { presentOrder } from './present-order.js';
 import { droppedOf, presentStep, presentSummary } from './present-steps.js';
 
@@ -45,9 +45,7 @@ export const presenters: {
     totals: presentTotalLines(result.totals, money),
     shipping_required: result.shippingRequired,
   }),
-  order: (order, { config }) => ({
-    order: presentOrder(order, createMoneyPresenter(config.settings, config.settings.currency)),
-  }),
+  order: (order, { config }) => ({ order: presentOrder(order, config.settings) }),
   manufacturer: (manufacturer) => ({ manufacturer: presentManufacturer(manufacturer) }),
   manufacturer_page: (page) => ({
     manufacturers: page.manufacturers.map(presentManufacturerEntry),

@@ -5,13 +5,16 @@
  * answer kind says.
  * @module
  */
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { messageText } from '../domain/messages.js';
+import { isIdempotencyKey } from '../domain/order/claims.js';
+import type { ConfirmOptions } from '../engine/run-confirm.js';
 import type { Operation } from '../operations/index.js';
 import { operations } from '../operations/index.js';
 import type { HttpBinding, OperationRoute } from '../operations/operation.js';
 import { login, logout } from './account.js';
 import type { FormObject } from './form.js';
-import type { HttpError } from './http-error.js';
+import { type HttpError, httpError } from './http-error.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { present } from './presenters.js';
 import type { Route, SessionCall, SessionRoute } from './route.js';
@@ -22,19 +25,27 @@ function keyOf(route: OperationRoute): string {
   return `${route.route}&call=${route.call}${route.code === undefined ? '' : `&code=${route.code}`}`;
 }
 
-/** The confirm options a request carries: its idempotency key and the client as the order records it. */
-function confirmOptions(c: SessionCall) {
+/**
+ * The confirm options a request carries: its idempotency key and the client as the order records it. An
+ * `Idempotency-Key` that is not 1 to 255 visible ASCII characters is refused (400), never cut or trimmed into
+ * another key.
+ */
+function confirmOptions(c: SessionCall): Result<ConfirmOptions, HttpError> {
   const header = (name: string) => (c.headers.get(name) ?? '').slice(0, 255);
-  const key = header('idempotency-key').trim();
-  return {
-    ...(key === '' ? {} : { idempotencyKey: key }),
+  const key = c.headers.get('idempotency-key');
+  if (key !== null && !isIdempotencyKey(key)) {
+    const warning = messageText(c.config.messages, 'order.idempotency_key');
+    return err(httpError('malformed', { warning }));
+  }
+  return ok({
+    ...(key === null ? {} : { idempotencyKey: key }),
     client: {
       ip: c.client.ip,
       forwardedIp: c.client.forwardedIp,
       userAgent: header('user-agent'),
       acceptLanguage: header('accept-language'),
     },
-  };
+  });
 }
 
 /**
@@ -66,10 +77,15 @@ function routeOf(operation: Operation): SessionRoute {
     access: 'session',
     run: (c) => {
       const context = { money: c.money, config: c.config };
-      const result = c.checkout
-        .run(operation.name, c.session, c.input, isConfirm ? confirmOptions(c) : undefined)
-        .map((value) => ({ body: present(operation.answer, value as never, context) }));
-      return isConfirm ? result.orElse((error) => withCart(c, error)) : result;
+      const answer = (options?: ConfirmOptions) =>
+        c.checkout
+          .run(operation.name, c.session, c.input, options)
+          .map((value) => ({ body: present(operation.answer, value as never, context) }));
+      // A malformed Idempotency-Key is a 400 before anything runs; a refused confirm shows the cart it refused.
+      if (!isConfirm) return answer();
+      return confirmOptions(c).asyncAndThen((options) =>
+        answer(options).orElse((error) => withCart(c, error)),
+      );
     },
   };
 }

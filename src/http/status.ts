@@ -10,12 +10,14 @@ export type StatusCompat = 'standard' | 'opencart';
 
 /**
  * The failures only the HTTP layer knows: a body or query string it cannot read (`malformed`), one over the size
- * limit (`too_large`), a media type it does not parse (`unsupported_media_type`), a route called with the wrong
- * method (`method_not_allowed`) and a login refused because of too many failed ones (`throttled`).
+ * limit (`too_large`), request headers over theirs (`headers_too_large`), a media type it does not parse
+ * (`unsupported_media_type`), a route called with the wrong method (`method_not_allowed`) and a login refused
+ * because of too many failed ones (`throttled`).
  */
 export type HttpOnlyErrorKind =
   | 'malformed'
   | 'too_large'
+  | 'headers_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'throttled';
@@ -26,7 +28,8 @@ export type HttpErrorKind = CheckoutErrorKind | HttpOnlyErrorKind;
 /**
  * HTTP status of each error kind (ARCHITECTURE.md): 422 for input and step errors, 401 for no, unknown or
  * expired sessions and wrong credentials, 403 for refused callers, 404 for an unknown thing or route, 405, 409,
- * 400 for a malformed body, 413, 415, 429 for a throttled login, 503 for a failed port.
+ * 400 for a malformed body, 413 for a body or query string over the limit, 431 for headers over theirs, 415,
+ * 429 for a throttled login, 503 for a failed port.
  */
 export const errorStatus: Readonly<Record<HttpErrorKind, number>> = {
   validation: 422,
@@ -39,6 +42,7 @@ export const errorStatus: Readonly<Record<HttpErrorKind, number>> = {
   unavailable: 503,
   malformed: 400,
   too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   method_not_allowed: 405,
   throttled: 429,

@@ -5,7 +5,7 @@
  * @module
  */
 
-/** The HTTP layer's texts, by situation. `{method}` and `{type}` are filled in. */
+/** The HTTP layer's texts, by situation. `{method}`, `{type}` and `{maximum}` are filled in. */
 export interface HttpTexts {
   /** No route, or an unknown `route`, `call` or extension `code`. */
   readonly routeNotFound: string;
@@ -15,6 +15,8 @@ export interface HttpTexts {
   readonly unsupportedMediaType: string;
   /** The body stopped before its end (the client went away, or its stream failed): a 400, not a crash. */
   readonly incompleteBody: string;
+  /** The request's headers are over the limit (431); `{maximum}` is the limit in bytes. */
+  readonly headersTooLarge: string;
   /** An unexpected failure (a bug): the body says nothing more, the details go to the logger. */
   readonly internalError: string;
   /** A signed request to a handler without `signedRequests`. */
@@ -40,6 +42,7 @@ export const defaultHttpTexts: HttpTexts = Object.freeze({
   unsupportedMediaType:
     'Warning: Request bodies must be application/x-www-form-urlencoded or application/json, not {type}!',
   incompleteBody: 'Warning: The request body ended before it was complete!',
+  headersTooLarge: 'Warning: Request headers must not be larger than {maximum} bytes!',
   internalError: 'Warning: An unexpected error occurred, please try again later!',
   signingOff: 'Warning: This server does not accept signed requests!',
   signatureIncomplete:

@@ -10,11 +10,11 @@
 import { z } from 'zod';
 import { cartContextOf, removeCartLine, updateCartLine } from '../domain/cart/rules.js';
 import type { RemoveCartLineCommand, UpdateCartLineCommand } from '../domain/machine/commands.js';
-import { lenientInteger, maxQuantity } from './fields.js';
+import { lenientInteger, maxQuantity, scalar } from './fields.js';
 import { field, form } from './form.js';
 import { defineStep } from './operation.js';
 
-const cartId = z.union([z.string().min(1).max(64), z.int().min(0).transform(String)]);
+const cartId = scalar(z.union([z.string().min(1).max(64), z.int().min(0).transform(String)]));
 const updateQuantity = lenientInteger({ min: Number.MIN_SAFE_INTEGER, max: maxQuantity });
 
 /** `cart_update`: sets a line's quantity; 0 or less removes it; an unknown `cart_id` is `not_found`. */

@@ -3,9 +3,9 @@
  * each with `product_id`, `quantity` (default 1), `option` (default `{}`) and `subscription_plan_id` (default 0).
  *
  * Nothing usable in `product` (absent, empty, a scalar) is `warning` with a text of ours. More than
- * {@link maxCartItems} rows are refused before any is read; a key `n` that is not 1 to 10 of `[0-9A-Za-z_-]` is
- * refused under `warning`, since it would end up inside error keys; a row that is not an object is
- * `product_<n>_product`. Row errors get the seed's `warning` summary, as the domain's own do.
+ * {@link maxCartItems} rows are refused before any is read; a key `n` that is not a whole number in canonical
+ * form (`0`, `7`, `12`; at most 9 digits) is refused under `warning`, since `n` ends up inside error keys and an
+ * error key never carries text the client chose; a row that is not an object is `product_<n>_product`. Row errors get the seed's `warning` summary, as the domain's own do.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -23,8 +23,8 @@ import { defineStep, type FactPlan } from './operation.js';
 /** The most rows one multi add may carry. */
 export const maxCartItems = 100;
 
-/** The shape of a row key `n`: short, and safe to put inside an error key. */
-const itemKeyPattern = /^[0-9A-Za-z_-]{1,10}$/;
+/** The shape of a row key `n`: a list index, the only client text an error key may carry. */
+const itemKeyPattern = /^(?:0|[1-9]\d{0,8})$/;
 
 /** What both add operations share: their step, the facts they need and their rule. */
 export const addToCart = {

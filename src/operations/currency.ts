@@ -8,14 +8,17 @@ import { z } from 'zod';
 import { checkoutError } from '../domain/errors.js';
 import type { SetCurrencyCommand } from '../domain/machine/commands.js';
 import { messageText } from '../domain/messages.js';
+import { scalar } from './fields.js';
 import { field, form } from './form.js';
 import { defineStep } from './operation.js';
 
-const currencyCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/);
+const currencyCode = scalar(
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/),
+);
 
 /** `currency`: switches the session currency. */
 export const currency = defineStep({

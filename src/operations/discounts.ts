@@ -6,15 +6,14 @@
 import { z } from 'zod';
 import type { SetAffiliateCommand, SetCouponCommand, SetRewardCommand } from '../domain/machine/commands.js';
 import { setAffiliate, setCoupon, setReward } from '../domain/pricing/discounts.js';
-import { optionalId } from './fields.js';
+import { optionalId, scalar } from './fields.js';
 import { field, form } from './form.js';
 import { defineStep } from './operation.js';
 
 /** A coupon code: at most 20 characters (OpenCart's column); absent is `''`, which removes the coupon. */
-const couponCode = z.union([
-  z.union([z.undefined(), z.null()]).transform(() => ''),
-  z.string().trim().max(20),
-]);
+const couponCode = scalar(
+  z.union([z.union([z.undefined(), z.null()]).transform(() => ''), z.string().trim().max(20)]),
+);
 
 /** `coupon` (`call=extension&code=coupon`): applies a coupon code; `''` removes it. */
 export const coupon = defineStep({

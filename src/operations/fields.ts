@@ -16,10 +16,20 @@
  *   kind of array for both, and PHP clients encode an empty one as `[]`). They are copied one level deep into
  *   null-prototype objects; the values themselves are passed on unchecked, because the domain checks them against
  *   the field or option definitions.
+ * - **Shapes.** Every schema with a length check is wrapped in {@link scalar}, so an object or array never reaches
+ *   zod's length checks (which throw on an object with a `length` member, see there); value maps take
+ *   containers through a plain predicate.
+ * - **Storable text.** A posted string that no store can hold (a NUL, an unpaired surrogate, a non-character) is
+ *   refused by {@link readFields} under its field's key with one text of ours, whatever the field: PostgreSQL
+ *   refuses NUL outright and its UTF-8 encoding replaces unpaired surrogates, so accepting them would make the
+ *   stores disagree about what was posted.
  * @module
  */
 import { z } from 'zod';
 import { postedRecord } from '../domain/customer/custom-fields.js';
+import { scalar } from '../domain/posted.js';
+
+export { isPostedScalar, type PostedScalar, scalar } from '../domain/posted.js';
 
 /**
  * The longest text accepted before the domain looks at it. Every limit of the seed is far below it; the bound is
@@ -32,7 +42,7 @@ export const maxQuantity = 99_999;
 
 const absent = z.union([z.undefined(), z.null()]);
 /** Absent, or a string of nothing but white space: an empty form input. */
-const blank = z.union([absent, z.string().trim().max(0)]);
+export const blank = scalar(z.union([absent, z.string().trim().max(0)]));
 
 /** Up to 15 digits, so that `Number` gives an exact safe integer; the sign only where negatives are allowed. */
 const unsignedDigits = /^\d{1,15}$/;
@@ -88,11 +98,13 @@ export const optionalId: z.ZodType<number, IntegerField> = lenientInteger({ min:
  * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),
  * absent is `''`. A finite number is its plain decimal text; booleans, arrays and objects are malformed.
  */
-export const textField = z.union([
-  absent.transform(() => ''),
-  z.string().max(maxTextLength),
-  z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
-]);
+export const textField = scalar(
+  z.union([
+    absent.transform(() => ''),
+    z.string().max(maxTextLength),
+    z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
+  ]),
+);
 
 /** An object or array, as opposed to a scalar. */
 function isContainer(value: unknown): value is object {
@@ -106,10 +118,14 @@ function copyEntries(value: object): Readonly<Record<string, unknown>> {
   return copy;
 }
 
-/** A map of posted values keyed by id (`custom_field`, `option`); absent or blank is `{}`. */
+/**
+ * A map of posted values keyed by id (`custom_field`, `option`); absent or blank is `{}`. The container branch
+ * comes first and is a plain predicate, and the blank branch takes scalars only, so a map with a `length` key
+ * (`option[length]=1`) is a map like any other.
+ */
 export const valueMap = z.union([
-  blank.transform(() => copyEntries({})),
   z.custom<object>(isContainer).transform(copyEntries),
+  blank.transform(() => copyEntries({})),
   // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
 ]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>;
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { postedRecord } from '../domain/customer/custom-fields.js';
 import type { FieldErrors } from '../domain/errors.js';
 import { type MessageCatalog, type MessageId, type MessageParams, messageText } from '../domain/messages.js';
+import { isStorableText } from '../domain/storable-text.js';
 
 /** One posted field: how it is read, and the key and text of its error when it cannot be. */
 export interface FormField<S extends z.ZodType = z.ZodType> {
@@ -76,6 +77,27 @@ function postedValues(names: readonly string[], posted: unknown): Readonly<Recor
 }
 
 /**
+ * The errors of the posted strings no store can hold (a NUL, an unpaired surrogate, a non-character), each
+ * under its field's key with one text of ours whatever the field: PostgreSQL refuses NUL outright and its UTF-8
+ * encoding replaces unpaired surrogates, so accepting them would make the stores disagree about what was
+ * posted. Undefined when every posted string is storable.
+ */
+function unstorableErrors(
+  fields: FormFields,
+  values: Readonly<Record<string, unknown>>,
+  messages: MessageCatalog,
+): Record<string, string> | undefined {
+  let errors: Record<string, string> | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    const spec = fields[name];
+    if (typeof value !== 'string' || isStorableText(value) || spec === undefined) continue;
+    errors ??= {};
+    errors[spec.key] ??= messageText(messages, 'field.unstorable');
+  }
+  return errors;
+}
+
+/**
  * The errors of a failed parse: each issue under the error key of the field it is about, in the form's field
  * order; when two fields share an error key (`warning`), the first one's text is kept.
  */
@@ -83,8 +105,8 @@ export function fieldErrorsOf(
   fields: FormFields,
   issues: readonly z.core.$ZodIssue[],
   messages: MessageCatalog,
+  errors: Record<string, string> = {},
 ): FieldErrors {
-  const errors: Record<string, string> = {};
   for (const issue of issues) {
     const name = issue.path[0];
     const spec = typeof name === 'string' && Object.hasOwn(fields, name) ? fields[name] : undefined;
@@ -109,8 +131,11 @@ export function form<F extends FormFields, T>(
     schema,
     fields,
     parse: (posted, messages) => {
-      const parsed = schema.safeParse(postedValues(names, posted));
-      return parsed.success ? ok(parsed.data) : err(fieldErrorsOf(fields, parsed.error.issues, messages));
+      const values = postedValues(names, posted);
+      const unstorable = unstorableErrors(fields, values, messages);
+      const parsed = schema.safeParse(values);
+      if (parsed.success && unstorable === undefined) return ok(parsed.data);
+      return err(fieldErrorsOf(fields, parsed.success ? [] : parsed.error.issues, messages, unstorable));
     },
   };
 }

@@ -7,17 +7,15 @@
 import { z } from 'zod';
 import type { ConfirmInput } from '../domain/order/confirm.js';
 import type { HistoryCommand } from '../domain/order/history.js';
-import { lenientInteger, optionalId } from './fields.js';
+import { blank, lenientInteger, optionalId, scalar } from './fields.js';
 import { field, form } from './form.js';
 import { type ConfirmDescriptor, defineLookup, type HistoryDescriptor } from './operation.js';
-
-const blank = z.union([z.undefined(), z.null(), z.string().trim().max(0)]);
 
 /** An id that may be left out (null), as opposed to 0. */
 const nullableId = z.union([blank.transform(() => null), lenientInteger({ min: 0 })]);
 
 /** A comment: at most 10,000 characters; absent is `''`. */
-const comment = z.union([blank.transform(() => ''), z.string().max(10_000)]);
+const comment = z.union([blank.transform(() => ''), scalar(z.string().max(10_000))]);
 
 const truthy = ['1', 'true', 'on', 'yes'];
 const falsy = ['', '0', 'false', 'off', 'no'];

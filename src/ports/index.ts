@@ -13,6 +13,7 @@ export type { IdGenerator, IdKind } from './id-generator.js';
 export type { LoginAttempt, LoginThrottle, ThrottleVerdict } from './login-throttle.js';
 export type { Notifier } from './notifier.js';
 export type {
+  ClaimOrderOutcome,
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,

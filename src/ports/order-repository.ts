@@ -39,6 +39,17 @@ export type UpdateOrderOutcome =
   /** The claim was used before with another fingerprint: nothing written. */
   | { readonly status: 'idempotency_conflict' };
 
+/** What `claim` did. */
+export type ClaimOrderOutcome =
+  /** The claim is recorded for the order now: the order as it is. */
+  | { readonly status: 'claimed'; readonly order: OrderRecord }
+  /** The claim was used before with the same fingerprint: the order it names, nothing recorded. */
+  | { readonly status: 'replayed'; readonly order: OrderRecord }
+  /** The claim was used before with another fingerprint: nothing recorded. */
+  | { readonly status: 'idempotency_conflict' }
+  /** There is no such order: nothing recorded. */
+  | { readonly status: 'not_found' };
+
 /** One idempotency claim, or several that must all be free (any one already used decides, in the order given). */
 export type IdempotencyClaims = IdempotencyClaim | readonly IdempotencyClaim[];
 
@@ -60,6 +71,10 @@ export type IdempotencyClaims = IdempotencyClaim | readonly IdempotencyClaim[];
  *   earlier moves of the same write left: an update may give an order's old lines back and take its new ones.
  * - With `releaseRedemptions` the order's earlier uses are deleted before the write's `redemptions` are recorded.
  * - `addHistory` appends an entry and sets the status, only at `expectedRevision`.
+ * - `claim` records an idempotency claim for an order that already exists, writing nothing else: a claim
+ *   already used answers as it does for `create` (`replayed` with the order it names, or
+ *   `idempotency_conflict`); an unknown order is `not_found`. Afterwards the claim answers for that order in
+ *   every method, as if the write that made the order had carried it.
  * - A guarded stock move that would leave stock below zero refuses the whole write (`insufficient_stock`);
  *   concurrent writes never oversell.
  * - `get` returns the order with its history in insertion order, or undefined.
@@ -81,6 +96,8 @@ export interface OrderRepository {
   ): Promise<UpdateOrderOutcome>;
   /** Appends a history entry, sets the status and applies the effects, in one transaction, at `expectedRevision`. */
   addHistory(orderId: number, history: HistoryWrite, expectedRevision: number): Promise<WriteOrderOutcome>;
+  /** Records an idempotency claim for an existing order (a confirm that answered an order already written). */
+  claim(orderId: number, claim: IdempotencyClaim): Promise<ClaimOrderOutcome>;
   /** The order with its history, or undefined. */
   get(orderId: number): Promise<OrderRecord | undefined>;
 }

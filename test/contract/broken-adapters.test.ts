@@ -87,7 +87,7 @@ describe('the order-repository contract suite', () => {
         throw new Error('not called while registering');
       }),
     );
-    expect(cases).toHaveLength(30);
+    expect(cases).toHaveLength(33);
     for (const c of cases) expect(c.path).toEqual(['OrderRepository contract: x']);
   });
 
@@ -112,6 +112,8 @@ describe('the order-repository contract suite', () => {
       'the first used claim decides: another fingerprint under it is a conflict',
       'of 40 concurrent creates sharing one claim, each with its own other claim, exactly one writes',
       'an update with a claim records it: the same claim replays, another fingerprint conflicts',
+      'claim records a key for an existing order: a create with it replays that order, another fingerprint conflicts',
+      'claim of a key already used answers it: replayed with the order it names, or a conflict',
     ]);
   });
 

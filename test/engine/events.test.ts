@@ -2,7 +2,7 @@
  * Notifications (issue 5): OrderPlaced, OrderStatusChanged with `notify`, StockAdjusted, CouponRedeemed and
  * CouponReleased reach the Notifier after the write commits; a throwing notifier never loses the order.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '../../src/domain/machine/events.js';
 import { money } from '../../src/money/index.js';
 import { demoCheckout, expectOk } from './support/demo-checkout.js';
@@ -67,6 +67,41 @@ describe('events', () => {
     expect(d.data.orders.get(orderId)?.orderStatusId).toBe(7);
     expect(stockOf(d, 40)).toBe(970);
     expect(failures.length).toBe(4);
+  });
+
+  it('without onEventError a notifier failure is logged through the logger, with the event it was delivering', async () => {
+    const logged: { message: string; error: unknown }[] = [];
+    const d = demoCheckout({
+      deps: () => ({ notifier: { notify: () => Promise.reject(new Error('mail server down')) } }),
+      options: { logger: { error: (message, error) => logged.push({ message, error }) } },
+    });
+    const sessionId = await readySession(d);
+    await confirmOk(d, sessionId);
+    expect(d.data.orders.size).toBe(1);
+    expect(logged[0]).toEqual({
+      message: 'cartwright: the notifier failed to deliver OrderPlaced',
+      error: new Error('mail server down'),
+    });
+    expect(logged.map((entry) => entry.message)).toContain(
+      'cartwright: the notifier failed to deliver StockAdjusted',
+    );
+  });
+
+  it('with neither option a notifier failure goes to console.error, never dropped', async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    try {
+      const d = demoCheckout({
+        deps: () => ({ notifier: { notify: () => Promise.reject(new Error('mail server down')) } }),
+      });
+      await confirmOk(d, await readySession(d));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors[0]).toEqual([
+      'cartwright: the notifier failed to deliver OrderPlaced',
+      new Error('mail server down'),
+    ]);
   });
 
   it('a replayed confirm delivers nothing again', async () => {

@@ -5,8 +5,24 @@
  * order and the stock as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
+import { type DemoCheckout, demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 import { confirmOk, readySession, stockOf } from './support/orders.js';
+
+/**
+ * Confirms without a key, then the same with `Idempotency-Key: late-key` (the same order), then a changed cart
+ * under that key: a conflict, and still one order.
+ */
+async function expectLateKeyRecorded(d: DemoCheckout, sessionId: string): Promise<void> {
+  const first = await confirmOk(d, sessionId);
+  expect((await confirmOk(d, sessionId, {}, 'late-key')).orderId).toBe(first.orderId);
+  await expectOk(d.checkout.addProduct(sessionId, { product_id: 40 }));
+  const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: 'late-key' }));
+  expect(error).toEqual({
+    kind: 'conflict',
+    fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
+  });
+  expect(d.data.orders.size).toBe(1);
+}
 
 describe('idempotency keys', () => {
   it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
@@ -58,6 +74,61 @@ describe('idempotency keys', () => {
       d.checkout.confirm(sessionId, { ...edit, comment: 'x' }, { idempotencyKey: 'edit-1' }),
     );
     expect(error.kind).toBe('conflict');
+  });
+
+  it('a key first sent on a replay of the last order is recorded for it: a changed cart under it conflicts', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    await expectLateKeyRecorded(d, sessionId);
+    // Without the key the changed cart is a new order, as always.
+    expect((await confirmOk(d, sessionId)).orderId).toBe(2);
+  });
+
+  it('a key on a confirm the session claim replays is recorded too, when the session never recorded its order', async () => {
+    // The session save that records an order always loses: the repeat is caught by the session's claim instead.
+    const d = demoCheckout({
+      deps: (adapters) => ({
+        sessions: {
+          ...adapters.sessions,
+          save: (session, expected) =>
+            session.lastOrder === null
+              ? adapters.sessions.save(session, expected)
+              : Promise.resolve('conflict'),
+        },
+      }),
+    });
+    await expectLateKeyRecorded(d, await readySession(d));
+  });
+
+  it('a replay of the last order under a key used for another payload is a conflict', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    await confirmOk(d, sessionId, { comment: 'one' }, 'k');
+    const other = await readySession(d);
+    await confirmOk(d, other);
+    const error = await expectErr(d.checkout.confirm(other, {}, { idempotencyKey: 'k' }));
+    expect(error.kind).toBe('conflict');
+    expect(d.data.orders.size).toBe(2);
+  });
+
+  it('a key must be 1 to 255 visible ASCII characters: anything else is refused, never cut', async () => {
+    const d = demoCheckout();
+    const sessionId = await readySession(d);
+    for (const key of ['', 'a b', 'k'.repeat(256), 'é', 'a\0', 'tab\there', 'x\ud800']) {
+      const error = await expectErr(d.checkout.confirm(sessionId, {}, { idempotencyKey: key }));
+      expect([key, error]).toEqual([
+        key,
+        {
+          kind: 'validation',
+          fields: { warning: 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!' },
+        },
+      ]);
+    }
+    expect(d.data.orders.size).toBe(0);
+    const longest = 'k'.repeat(255);
+    const { orderId } = await confirmOk(d, sessionId, {}, longest);
+    expect((await confirmOk(d, sessionId, {}, longest)).orderId).toBe(orderId);
+    expect([...d.data.idempotencyKeys.values()].map((claim) => claim.key)).toContain(longest);
   });
 
   it('50 concurrent confirms with a key and 50 without make exactly one order and move stock once', async () => {

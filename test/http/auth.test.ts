@@ -44,6 +44,18 @@ describe('login', () => {
     expect((await demo.send('api/account/login', login())).status).toBe(403);
   });
 
+  it('compares the key exactly: the key followed by NUL bytes is a wrong key', async () => {
+    const demo = await startDemo();
+    for (const call of [
+      { form: `username=demo&key=${apiKey}%00` },
+      { json: { username: 'demo', key: `${apiKey}\0\0\0` } },
+    ]) {
+      const reply = await demo.send('api/account/login', call);
+      expect([reply.status, reply.error]).toEqual([401, { warning: 'Warning: Incorrect API Key!' }]);
+    }
+    expect((await demo.send('api/account/login', login())).status).toBe(200);
+  });
+
   it('throttles failed logins only, with 429 and Retry-After', async () => {
     const demo = await startDemo();
     for (let i = 0; i < 6; i++) expect((await demo.send('api/account/login', login())).status).toBe(200);

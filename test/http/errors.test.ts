@@ -59,6 +59,25 @@ describe('handled errors', () => {
   });
 });
 
+describe('a failing notifier', () => {
+  it('never fails the confirm, and its failure reaches the logger npm start wires into the engine', async () => {
+    const logger = recordingLogger();
+    const demo = await startDemo({
+      logger,
+      deps: () => ({ notifier: { notify: () => Promise.reject(new Error('mail server down')) } }),
+    });
+    const session = await demo.login();
+    await readyForPayment(session);
+    await session.call('api/order&call=payment_method', { form: { 'payment_method.code': 'cod' } });
+    const confirmed = await session.call('api/order&call=confirm', { form: {} });
+    expect(confirmed.status).toBe(200);
+    expect(logger.entries[0]).toEqual({
+      message: 'cartwright: the notifier failed to deliver OrderPlaced',
+      error: new Error('mail server down'),
+    });
+  });
+});
+
 /** Everything up to payment_method: customer, 1 × iPhone (tax class 9), both UK addresses, flat shipping. */
 async function readyForPayment(session: Session): Promise<void> {
   const steps: [string, Record<string, string>][] = [

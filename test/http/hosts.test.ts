@@ -17,8 +17,12 @@ import { createNodeHttpServer } from '../../examples/node-http/server.js';
 import { createDemoApp } from '../../examples/shared/demo-app.js';
 import { readDemoEnv } from '../../examples/shared/demo-env.js';
 import { apiKey, demoApp, demoHandler, guest, listen, send, startDemo } from './support/harness.js';
+import { listRequest, rawRequest } from './support/raw-request.js';
 
-/** Logs in and sets a customer through the server at `origin`, with the cookie. */
+/**
+ * Logs in and sets a customer through the server at `origin`, with the cookie; then sends a query string over
+ * node's default limit (served), one over the handler's (413) and a request head over the server's (431).
+ */
 async function loginAndCustomer(origin: string) {
   const login = await send(origin, 'api/account/login', { form: { username: 'demo', key: apiKey } });
   expect(login.status).toBe(200);
@@ -27,6 +31,8 @@ async function loginAndCustomer(origin: string) {
   expect(customer.body).toEqual({ success: 'Customer data set successfully!' });
   const json = await send(origin, 'api/customer', { json: guest, headers: { cookie } });
   expect(json.status).toBe(200);
+  const sizes = [40_000, 70_000, 300_000].map((bytes) => rawRequest(origin, listRequest(cookie, bytes)));
+  expect((await Promise.all(sizes)).map((reply) => reply.status)).toEqual([200, 413, 431]);
 }
 
 describe('the example hosts', () => {

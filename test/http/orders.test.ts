@@ -103,6 +103,48 @@ describe('confirm over HTTP', () => {
     const other = await session.call('api/order&call=confirm', { form: { comment: 'b' }, headers });
     expect(other.status).toBe(409);
   });
+
+  it('an Idempotency-Key first sent on a replay of the last order is recorded: a changed cart under it is 409', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    await readyToConfirm(session);
+    const confirm = (headers: Record<string, string> = {}) =>
+      session.call('api/order&call=confirm', { form: {}, headers });
+    const first = await confirm();
+    const replayed = await confirm({ 'Idempotency-Key': 'K' });
+    expect([first.status, replayed.status]).toEqual([200, 200]);
+    expect((replayed.body as { order_id: number }).order_id).toBe(1);
+    expect((await session.call('api/cart/addProduct', { form: { product_id: '40' } })).status).toBe(200);
+    const changed = await confirm({ 'Idempotency-Key': 'K' });
+    expect([changed.status, changed.error]).toEqual([
+      409,
+      { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
+    ]);
+    expect(demo.app.data.orders.size).toBe(1);
+  });
+
+  it('an Idempotency-Key that is not 1 to 255 visible ASCII characters is 400 with the JSON error, never cut', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    await readyToConfirm(session);
+    const refusal = {
+      error: { warning: 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!' },
+    };
+    for (const key of ['', 'a b', 'k'.repeat(256), 'k'.repeat(300), 'caf\u00e9', 'a\tb']) {
+      const reply = await session.call('api/order&call=confirm', {
+        form: {},
+        headers: { 'Idempotency-Key': key },
+      });
+      expect([key, reply.status, reply.body]).toEqual([key, 400, refusal]);
+    }
+    expect(demo.app.data.orders.size).toBe(0);
+    const longest = { 'Idempotency-Key': `${'k'.repeat(254)}~` };
+    const accepted = await session.call('api/order&call=confirm', { form: {}, headers: longest });
+    expect(accepted.status).toBe(200);
+    // The key was recorded as sent, all 255 characters: under it a changed cart is a conflict.
+    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+    expect((await session.call('api/order&call=confirm', { form: {}, headers: longest })).status).toBe(409);
+  });
 });
 
 describe('history_add and order info over HTTP', () => {

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createMessages } from '../../src/domain/messages.js';
 import {
+  blank,
   lenientInteger,
   maxTextLength,
   optionalId,
+  scalar,
   textField,
   valueMap,
 } from '../../src/operations/fields.js';
 import { field, form } from '../../src/operations/form.js';
+
+/** Objects zod's length checks cannot take: a `length` member that is an object (or one without a value). */
+const lengthShapes = (): unknown[] => [
+  Object.assign(Object.create(null), { length: Object.assign(Object.create(null), { a: '1' }) }),
+  { length: {} },
+  { length: { toString: 1 } },
+  JSON.parse('{"length": {"valueOf": null}}'),
+  { size: {} },
+];
 
 const accepts = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -81,6 +93,25 @@ describe('texts are strings or plain numbers, never trimmed', () => {
   });
 });
 
+describe('shapes: no posted object reaches a check that cannot take it', () => {
+  it('refuses an object with a length member wherever a scalar is read, without throwing', () => {
+    const schemas = [
+      textField,
+      blank,
+      optionalId,
+      lenientInteger({ min: 1, fallback: 1 }),
+      scalar(z.string().max(3)),
+    ];
+    for (const schema of schemas)
+      for (const value of lengthShapes()) expect(schema.safeParse(value).success).toBe(false);
+  });
+
+  it('reads an object with a length member as a map where a map is read', () => {
+    for (const value of lengthShapes())
+      expect(Object.keys(accepts(valueMap, value) as object)).toHaveLength(1);
+  });
+});
+
 describe('value maps are objects or arrays, copied without a prototype', () => {
   it('copies an object one level deep into a null-prototype object', () => {
     const nested = ['8', '9'];
@@ -137,5 +168,17 @@ describe('a form', () => {
     expect(rules.parse(inherited, messages)._unsafeUnwrap()).toEqual({ a: 0, b: 0, c: '' });
     for (const body of [null, undefined, 'text', 7, true, ['x']])
       expect(rules.parse(body, messages)._unsafeUnwrap()).toEqual({ a: 0, b: 0, c: '' });
+  });
+
+  it('refuses text no store can hold in any field, with the unstorable text under the field’s key', () => {
+    const unstorable = 'Text must not contain NUL, unpaired surrogate or non-character code points!';
+    for (const text of ['a\0b', 'x\ud800', '\udc00y', '\ufffe', '\u{10FFFF}', '\ufdd0']) {
+      expect(rules.parse({ c: text, a: `1${text}` }, messages)._unsafeUnwrapErr()).toEqual({
+        first: unstorable,
+        third: unstorable,
+      });
+    }
+    const storable = 'Zoë 😀 \ufffd \u{10FFFD}';
+    expect(rules.parse({ c: storable }, messages)._unsafeUnwrap().c).toBe(storable);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Property tests of confirm's pure core (`decideConfirm`) on sessions reached by random sequences of commands:
- * a planned order's total is the exact sum of its total lines, and of its line totals, taxes and other lines as
- * the pipeline made them; the stock moves of its first history entry are exactly its lines (products and option
+ * a planned order's total is the exact sum of its total lines, and its sub-total the sum of its line totals as
+ * a customer is shown them; the stock moves of its first history entry are exactly its lines (products and option
  * values with `subtract`, the quantity ordered, taken out); a refused confirm plans nothing and leaves the session
  * and the facts as they were. The core is pure, so these run without ports.
  */
@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../src/domain/machine/facts.js';
 import type { CheckoutSession } from '../../src/domain/machine/session.js';
 import { type ConfirmFacts, type ConfirmInput, decideConfirm } from '../../src/domain/order/confirm.js';
+import { storeCurrency } from '../../src/domain/pricing/checkout.js';
 import { createPricing } from '../../src/domain/pricing/pricing.js';
 import { defaultTotalCalculators } from '../../src/domain/pricing/totals/index.js';
 import type { OrderDraft } from '../../src/domain/records/order.js';
-import { sum, zero } from '../../src/money/index.js';
+import { convert, multiply, round, sum, zero } from '../../src/money/index.js';
 import { chooseMethod, commandSpec, steps } from './support/checkout-commands.js';
 import { run, type Start, startSession } from './support/checkout-run.js';
 import { deepFreeze, settings, T0, viewFactsOf } from './support/checkout-world.js';
@@ -77,9 +78,21 @@ describe('confirm, decided purely', () => {
         const { draft, history } = plan.value.effect;
         const others = draft.totals.filter((line) => line.code !== 'total').map((line) => line.value);
         expect(draft.total).toEqual(sum(others, settings.currency));
-        const lineTotals = sum(
-          draft.products.map((line) => line.total),
-          settings.currency,
+        // The sub-total is the sum of the line totals a customer is shown: each line's unit price rounded in the
+        // session currency, times its quantity, taken back into the store currency, where the order keeps its
+        // totals rounded to that currency's places.
+        const from = storeCurrency(settings, settings.currency);
+        const to = storeCurrency(settings, session.currency);
+        const shown = draft.products.map((line) =>
+          multiply(
+            round(convert(line.price, from, to), to.decimalPlaces, settings.roundingMode),
+            line.quantity,
+          ),
+        );
+        const lineTotals = round(
+          convert(sum(shown, to.code), to, from),
+          from.decimalPlaces,
+          settings.roundingMode,
         );
         const subTotal =
           draft.totals.find((line) => line.code === 'sub_total')?.value ?? zero(settings.currency);

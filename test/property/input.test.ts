@@ -67,6 +67,9 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   deep,
   bare(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }))),
   fc.string({ minLength: maxTextLength - 1, maxLength: maxTextLength + 1 }),
+  // Objects whose `length` or `size` member is not a number: zod's length checks once threw on them.
+  bare(fc.record({ length: fc.oneof(fc.jsonValue({ maxDepth: 1 }), bare(fc.record({ a: fc.string() }))) })),
+  fc.record({ size: fc.jsonValue({ maxDepth: 1 }), toString: fc.constant(1) }),
 );
 
 /** A body whose keys are mostly `names`, with values of every kind, as a plain or null-prototype object. */
@@ -152,7 +155,7 @@ describe('the customer parser', () => {
 });
 
 describe('the cart parsers', () => {
-  const itemKey = /^product_[0-9A-Za-z_-]{1,10}_(?:product|quantity|subscription)$/;
+  const itemKey = /^product_(?:0|[1-9]\d{0,8})_(?:product|quantity|subscription)$/;
 
   it('the multi add accepts every well-formed request, keeping each item as sent', () => {
     const id = fc.nat({ max: 999_999 });
@@ -162,7 +165,7 @@ describe('the cart parsers', () => {
       subscription_plan_id: id,
       option: fc.dictionary(fc.nat(999).map(String), fc.oneof(fc.string(), fc.array(fc.nat().map(String)))),
     });
-    const entries = fc.uniqueArray(fc.tuple(fc.stringMatching(/^[0-9A-Za-z_-]{1,10}$/), goodItem), {
+    const entries = fc.uniqueArray(fc.tuple(fc.nat(999_999_999).map(String), goodItem), {
       minLength: 1,
       maxLength: 20,
       selector: ([key]) => key,

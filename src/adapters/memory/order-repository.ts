@@ -5,13 +5,13 @@
 import type { Product } from '../../domain/records/catalog.js';
 import type { OrderDraft, OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
 import type {
+  ClaimOrderOutcome,
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,
   IdempotencyClaims,
   OrderRepository,
   StockShortage,
-  UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
@@ -110,7 +110,10 @@ function claimList(idempotency: IdempotencyClaims | undefined): readonly Idempot
 function replay(
   data: MemoryStoreData,
   claims: readonly IdempotencyClaim[],
-): (CreateOrderOutcome & UpdateOrderOutcome) | undefined {
+):
+  | { readonly status: 'replayed'; readonly order: OrderRecord }
+  | { readonly status: 'idempotency_conflict' }
+  | undefined {
   for (const claim of claims) {
     const previous = data.idempotencyKeys.get(idempotencyKey(claim.scope, claim.key));
     const order = previous === undefined ? undefined : data.orders.get(previous.orderId);
@@ -160,6 +163,23 @@ function writeOrder(
   return { status: 'written', order: planned.order };
 }
 
+/** `claim`: the order must exist and the claim be free; then only the claim is stored. */
+function claimOrder(
+  data: MemoryStoreData,
+  options: MemoryOrderRepositoryOptions,
+  orderId: number,
+  claim: IdempotencyClaim,
+): ClaimOrderOutcome {
+  const order = data.orders.get(orderId);
+  if (order === undefined) return { status: 'not_found' };
+  const replayed = replay(data, [claim]);
+  if (replayed !== undefined) return replayed;
+  options.faultBeforeCommit?.();
+  const { scope, key, fingerprint } = claim;
+  data.idempotencyKeys.set(idempotencyKey(scope, key), deepFreeze({ scope, key, fingerprint, orderId }));
+  return { status: 'claimed', order };
+}
+
 /**
  * An {@link OrderRepository} over the memory tables, sharing them with the catalog (stock) and the coupon and
  * customer directories (ledgers).
@@ -188,6 +208,10 @@ export function createMemoryOrderRepository(
 
     async addHistory(orderId, history, expectedRevision) {
       return writeOrder(data, options, orderId, undefined, history, expectedRevision);
+    },
+
+    async claim(orderId, claim) {
+      return claimOrder(data, options, orderId, claim);
     },
 
     async get(orderId: number): Promise<OrderRecord | undefined> {

@@ -4,6 +4,7 @@
  */
 import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
 import type {
+  ClaimOrderOutcome,
   CreateOrderOutcome,
   HistoryWrite,
   IdempotencyClaim,
@@ -132,6 +133,25 @@ async function updateClaims(
 }
 
 /**
+ * `claim`, inside its transaction: the order must exist (its row is locked against a concurrent delete until
+ * the claim, which references it, commits), then the claim is made for it as a create's would be.
+ */
+async function claimOrder(
+  client: PgClientLike,
+  context: Context,
+  orderId: number,
+  claim: IdempotencyClaim,
+): Promise<TransactionOutcome<ClaimOrderOutcome>> {
+  const found = await client.query(`SELECT 1 FROM ${context.t.orders} WHERE order_id = $1 FOR SHARE`, [
+    orderId,
+  ]);
+  if (found.rows.length === 0) return rollback({ status: 'not_found' });
+  const claimed = await claimFor(client, context, [claim], orderId);
+  if (claimed !== undefined && !('orderId' in claimed)) return rollback(claimed);
+  return commit({ status: 'claimed', order: await written(client, context, orderId) });
+}
+
+/**
  * `update` (with `rows`) and `addHistory` (without), inside their transaction. The revision check is a
  * compare-and-set on the `orders` row, which also locks it: of concurrent writes at one revision, one
  * succeeds and the others, once it commits, find the revision moved on.
@@ -218,6 +238,11 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
       return db.transaction('order history', (client) =>
         write(client, context, orderId, undefined, history, expectedRevision),
       );
+    },
+
+    async claim(orderId: number, claim: IdempotencyClaim): Promise<ClaimOrderOutcome> {
+      if (!isStoredId(orderId)) return { status: 'not_found' };
+      return db.transaction('order claim', (client) => claimOrder(client, context, orderId, claim));
     },
 
     async get(orderId: number): Promise<OrderRecord | undefined> {

@@ -1,5 +1,9 @@
 /**
  * Hashing and checking API keys with scrypt.
+ *
+ * scrypt hashes its password with HMAC-SHA256, which pads a key shorter than 64 bytes with zero bytes: `key`
+ * and `key` followed by NULs derive the same hash. A key is compared exactly, so a key containing a NUL is
+ * never accepted, and none is hashed.
  * @module
  */
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
@@ -28,11 +32,13 @@ let decoy: ParsedHash | undefined;
 /**
  * Hashes an API key for storage in `ApiUser.keyHash`: `scrypt$<salt>$<hash>`, both base64url, with a fresh
  * random 16-byte salt and a 32-byte scrypt hash (node's default cost: N = 16384, r = 8, p = 1). Hashing the same
- * key twice gives two different strings; {@link verifyApiKey} accepts both.
+ * key twice gives two different strings; {@link verifyApiKey} accepts both. Throws a `RangeError` for a key
+ * containing a NUL, which could never be told apart from the same key without it (see the module notes).
  *
  * Synchronous on purpose: it runs when API users are set up (a seed script, the demo store), never per request.
  */
 export function hashApiKey(key: string): string {
+  if (key.includes('\0')) throw new RangeError('cartwright: an API key must not contain a NUL character');
   const salt = randomBytes(SALT_BYTES);
   const hash = scryptSync(key, salt, HASH_BYTES);
   return `${SCHEME}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
@@ -72,11 +78,12 @@ function derive(key: string, salt: Buffer): Promise<Buffer> {
  *
  * Pass `undefined` as `keyHash` when there is no stored hash (an unknown username): the same derivation runs on
  * a decoy and the answer is false, so an unknown user is not told apart by the time the answer takes.
- * Never rejects: a malformed hash, or a non-string argument, is false.
+ * Never rejects: a malformed hash, a non-string argument, or a key containing a NUL is false.
  */
 export async function verifyApiKey(key: string, keyHash: string | undefined): Promise<boolean> {
   try {
-    if (typeof key !== 'string') return false;
+    // Trailing NULs would derive the key's own hash (see the module notes): such a key is never the key.
+    if (typeof key !== 'string' || key.includes('\0')) return false;
     if (keyHash === undefined) {
       decoy ??= { salt: randomBytes(SALT_BYTES), hash: randomBytes(HASH_BYTES) };
       // Compared too, so the whole check costs what a real one does; no key matches random bytes anyway.

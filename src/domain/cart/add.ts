@@ -72,7 +72,7 @@ function checkItem(item: CartItemInput, keys: ItemKeys, context: CartContext): C
     const errors = { [keys.product]: messageText(context.messages, 'cart.product_not_found') };
     return { item, keys, product, options: {}, errors };
   }
-  const checked = checkOptions(product, item.options, keys.optionPrefix, context.messages);
+  const checked = checkOptions(product, item.options, keys, context.messages);
   const errors: Record<string, string> = { ...checked.errors };
   if (!planAllowed(product, item.subscriptionPlanId, context.customerGroupId)) {
     errors[keys.subscription] = messageText(context.messages, 'cart.subscription');

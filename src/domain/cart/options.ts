@@ -2,8 +2,9 @@
  * Product option checks for the cart's add operations (DECISIONS 9, 11, 39; reference §4.4).
  *
  * Decisions (ours, stricter than OpenCart):
- * - Keys are `product_option_id`s in canonical decimal form; any other key, or an id not on the product, is
- *   `<prefix>option_<key>` = `Option could not be found!`.
+ * - Keys are `product_option_id`s in canonical decimal form. An id not on the product is `<prefix>option_<id>` =
+ *   `Option could not be found!`; any other key is the line's product error (`Options must be values keyed by
+ *   product option id!`), because an error key never carries text the client chose.
  * - select/radio/checkbox values must be `product_option_value_id`s of THAT option (OpenCart only checks the
  *   product). Value stock is not checked here: the cart rule does it with quantities.
  * - Empty (undefined, null, `''`, whitespace-only, empty list) and required → `<Option name> required!`; empty and
@@ -16,6 +17,14 @@ import type { CartOptionValue } from '../machine/session.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import type { Product } from '../records/catalog.js';
 
+/** Where the errors of one line's options go. */
+export interface OptionErrorKeys {
+  /** The line's product key (`warning`, `product_<n>_product`): a key that is not an option id. */
+  readonly product: string;
+  /** Put before `option_<id>`: `product_<n>_` for the multi add, `''` for the single add. */
+  readonly optionPrefix: string;
+}
+
 /** The result of {@link checkOptions}: errors by key, and the canonical options. */
 export interface OptionsCheck {
   readonly errors: Record<string, string>;
@@ -25,14 +34,14 @@ export interface OptionsCheck {
 
 /**
  * Checks posted `options` (keyed by `product_option_id`) against `product`'s options. Error keys are
- * `<keyPrefix>option_<id>`: prefix `product_<n>_` for the multi add, `''` for the single add. The returned
+ * `<optionPrefix>option_<id>`, and `keys.product` for a key that is not an option id. The returned
  * options are canonical: the same choice posted in any key order, with ids as numbers or strings, in any checkbox
  * order or with repeats, gives the same object (DECISIONS 12 uses it as the line identity).
  */
 export function checkOptions(
   product: Product,
   options: Readonly<Record<string, unknown>>,
-  keyPrefix: string,
+  keys: OptionErrorKeys,
   catalog: MessageCatalog,
 ): OptionsCheck {
   const source = postedRecord(options);
@@ -50,15 +59,15 @@ export function checkOptions(
   const { errors: valueErrors, accepted } = checkDefinedValues(
     definitions,
     source,
-    (id) => `${keyPrefix}option_${id}`,
+    (id) => `${keys.optionPrefix}option_${id}`,
     catalog,
   );
   const errors: Record<string, string> = {};
   const byId = new Map(product.options.map((option) => [String(option.productOptionId), option]));
   for (const key of Object.keys(source)) {
-    if (!/^[1-9]\d{0,14}$/.test(key) || !byId.has(key)) {
-      errors[`${keyPrefix}option_${key}`] = messageText(catalog, 'cart.option_not_found');
-    }
+    if (!/^[1-9]\d{0,14}$/.test(key)) errors[keys.product] ??= messageText(catalog, 'cart.options');
+    else if (!byId.has(key))
+      errors[`${keys.optionPrefix}option_${key}`] = messageText(catalog, 'cart.option_not_found');
   }
   Object.assign(errors, valueErrors);
   accepted.sort((a, b) => a[0] - b[0]);

@@ -9,7 +9,8 @@
  *   non-negative safe integers and must be among the field's values. Checkbox values come back as a sorted list
  *   of unique id strings.
  * - date `YYYY-MM-DD`, time `HH:MM[:SS]`, datetime `YYYY-MM-DD HH:MM[:SS]` must be real dates and times; file takes
- *   a non-empty upload code string. Free-text values are stored as given (not trimmed).
+ *   a non-empty upload code string. Free-text values are stored as given (not trimmed), so text no store can
+ *   hold (a NUL, an unpaired surrogate, a non-character) is not a valid input.
  * - Anything malformed (arrays where a string is expected, objects, nested lists, ids out of range) is the
  *   field's "not a valid input" error, never an exception.
  * @module
@@ -18,6 +19,7 @@ import { type MessageCatalog, messageText } from '../messages.js';
 import { matchesPattern } from '../pattern.js';
 import type { OptionType } from '../records/catalog.js';
 import type { CustomField, CustomFieldType, CustomFieldValue } from '../records/customers.js';
+import { isStorableText } from '../storable-text.js';
 
 /** The value types shared by custom fields and product options. */
 export type FieldType = CustomFieldType | OptionType;
@@ -93,7 +95,7 @@ function valueId(raw: unknown): string | undefined {
 
 /** Checks a non-empty free-text value for its type. */
 function checkText(spec: FieldSpec, raw: unknown): FieldCheck {
-  if (typeof raw !== 'string') return { kind: 'invalid' };
+  if (typeof raw !== 'string' || !isStorableText(raw)) return { kind: 'invalid' };
   const valid =
     spec.type === 'text'
       ? matchesPattern(spec.validation, raw)

@@ -33,6 +33,7 @@ import type { SessionCustomer } from '../machine/session.js';
 import { type MessageCatalog, type MessageId, messageText } from '../messages.js';
 import type { CustomerGroup } from '../records/customers.js';
 import type { StoreSettings } from '../settings/settings.js';
+import { isStorableText } from '../storable-text.js';
 import { type CustomFieldsCheck, checkCustomFields } from './custom-fields.js';
 
 /** OpenCart's e-mail limit (`oc_validate_email`, the `email` column's varchar(96)). */
@@ -67,10 +68,15 @@ export function resolveCustomerGroupId(input: CustomerInput, settings: StoreSett
 
 /**
  * Whether `email`, trimmed, is a valid e-mail address by the rules in the module notes (96 code points at most,
- * then validator's `isEmail` with OpenCart-like options).
+ * then validator's `isEmail` with OpenCart-like options). Text no store can hold is invalid before validator
+ * sees it: its byte-length check runs `encodeURI`, which throws on an unpaired surrogate.
  */
 function isValidEmail(email: string): boolean {
-  return lengthBetween(email, 1, emailMaxLength) && validator.isEmail(email.trim(), emailOptions);
+  return (
+    lengthBetween(email, 1, emailMaxLength) &&
+    isStorableText(email) &&
+    validator.isEmail(email.trim(), emailOptions)
+  );
 }
 
 /** Whether `customerId` is a guest (0) or names the account the facts hold. */

@@ -7,6 +7,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { roundingModes } from '../../money/index.js';
 import type { FieldErrors } from '../errors.js';
+import { scalar } from '../posted.js';
 import type { StoreSettings } from './settings.js';
 
 /** PHP-style flags as a config file or environment writes them: true/false, 1/0, "1"/"0", "true"/"false". */
@@ -28,14 +29,15 @@ const id = z.union([
 /** A whole number above zero, as {@link id}. */
 const positiveId = id.pipe(z.number().positive());
 const ids = z.array(id);
-const text = z.string().max(255);
+/** Text of `min` to 255 characters; objects never reach the length checks (see `scalar`). */
+const text = (min = 0) => scalar(z.string().min(min).max(255));
 
 /** Each `config_*` name the settings understand, with its schema and the {@link StoreSettings} field it sets. */
 const configFields = {
   config_store_id: [id, 'storeId'],
-  config_name: [text.min(1), 'storeName'],
-  config_url: [text, 'storeUrl'],
-  config_language: [text.min(2), 'language'],
+  config_name: [text(1), 'storeName'],
+  config_url: [text(), 'storeUrl'],
+  config_language: [text(2), 'language'],
   config_currency: [z.string().regex(/^[A-Z]{3}$/), 'currency'],
   config_customer_group_id: [positiveId, 'customerGroupId'],
   config_telephone_required: [flag, 'telephoneRequired'],
@@ -51,7 +53,7 @@ const configFields = {
     z.enum(['shipping', 'payment', 'store', '']).transform((v) => v || null),
     'taxDefault',
   ],
-  config_invoice_prefix: [text, 'invoicePrefix'],
+  config_invoice_prefix: [text(), 'invoicePrefix'],
   config_weight_class_id: [positiveId, 'weightClassId'],
   config_length_class_id: [positiveId, 'lengthClassId'],
   config_rounding_mode: [z.enum(roundingModes), 'roundingMode'],

@@ -1,5 +1,6 @@
 /**
- * Order-repository contract: several idempotency claims on one create, and claims on updates.
+ * Order-repository contract: several idempotency claims on one create, claims on updates, and claims recorded
+ * for an order that already exists.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -23,8 +24,15 @@ function claim(scope: string, fingerprint = 'fingerprint-a'): IdempotencyClaim {
   return { scope, key: newKey(), fingerprint };
 }
 
-/** Registers the multi-claim and update-claim cases. */
+/** Registers the multi-claim, update-claim and existing-order claim cases. */
 export function registerClaimCases(test: OrderCase): void {
+  registerCreateClaimCases(test);
+  registerUpdateClaimCases(test);
+  registerExistingOrderClaimCases(test);
+}
+
+/** Several claims on one create. */
+function registerCreateClaimCases(test: OrderCase): void {
   test('a create records every claim it carries: a later create with any one of them replays', async ({
     orders,
     catalog,
@@ -95,7 +103,10 @@ export function registerClaimCases(test: OrderCase): void {
     );
     await expectStock(catalog, demo.iphone, demo.iphoneStock - 1, 'after the race');
   });
+}
 
+/** Claims on updates. */
+function registerUpdateClaimCases(test: OrderCase): void {
   test('an update with a claim records it: the same claim replays, another fingerprint conflicts', async ({
     orders,
   }) => {
@@ -131,5 +142,53 @@ export function registerClaimCases(test: OrderCase): void {
       'stale',
     );
     expectOutcome(await orders.update(id, changedDraft(), sampleHistoryWrite(), 1, keyed), 'written', 'then');
+  });
+}
+
+/** Claims recorded for an order that already exists. */
+function registerExistingOrderClaimCases(test: OrderCase): void {
+  test('claim records a key for an existing order: a create with it replays that order, another fingerprint conflicts', async ({
+    orders,
+    catalog,
+  }) => {
+    const order = await createSampleOrder(orders);
+    const keyed = claim('api-user-1');
+    const claimed = expectOutcome(await orders.claim(order.orderId, keyed), 'claimed', 'claim');
+    assert.deepStrictEqual(claimed.order, order, 'claim answers the order as it is and changes nothing');
+    const replayed = expectOutcome(
+      await orders.create(sampleOrderDraft(), takingOne(), [keyed, claim('session-1')]),
+      'replayed',
+      'a create with the claimed key',
+    );
+    assert.equal(replayed.order.orderId, order.orderId, 'the create replays the claimed order');
+    expectOutcome(
+      await orders.create(sampleOrderDraft(), takingOne(), { ...keyed, fingerprint: 'fingerprint-b' }),
+      'idempotency_conflict',
+      'the claimed key with another fingerprint',
+    );
+    await expectStock(catalog, demo.iphone, demo.iphoneStock, 'nothing was taken');
+  });
+
+  test('claim of a key already used answers it: replayed with the order it names, or a conflict', async ({
+    orders,
+  }) => {
+    const first = await createSampleOrder(orders, 'first create');
+    const second = await createSampleOrder(orders, 'second create');
+    const keyed = claim('api-user-1');
+    expectOutcome(await orders.claim(first.orderId, keyed), 'claimed', 'claim for the first order');
+    const again = expectOutcome(await orders.claim(second.orderId, { ...keyed }), 'replayed', 'claim again');
+    assert.equal(again.order.orderId, first.orderId, 'the key still names the first order');
+    expectOutcome(
+      await orders.claim(first.orderId, { ...keyed, fingerprint: 'fingerprint-b' }),
+      'idempotency_conflict',
+      'the same key with another fingerprint',
+    );
+    assert.deepStrictEqual(await orders.get(second.orderId), second, 'the second order is untouched');
+  });
+
+  test('claim for an unknown order is not_found and records nothing', async ({ orders }) => {
+    const keyed = claim('api-user-1');
+    expectOutcome(await orders.claim(999_999, keyed), 'not_found', 'claim for no order');
+    expectOutcome(await orders.create(sampleOrderDraft(), takingOne(), keyed), 'created', 'the key is free');
   });
 }

@@ -127,7 +127,7 @@ describe('memory order repository: shared tables', () => {
 });
 
 describe('memory order repository: fault hook', () => {
-  it('a crash before commit leaves nothing behind, for create, update and addHistory', async () => {
+  it('a crash before commit leaves nothing behind, for create, update, addHistory and claim', async () => {
     let fail = false;
     const ports = setup(() => {
       if (fail) throw new Error('simulated crash');
@@ -143,6 +143,7 @@ describe('memory order repository: fault hook', () => {
       'simulated crash',
     );
     await expect(ports.orders.addHistory(id, redeeming, 1)).rejects.toThrow('simulated crash');
+    await expect(ports.orders.claim(id, claim)).rejects.toThrow('simulated crash');
     expect(snapshot(ports.data)).toEqual(before);
 
     // The failed writes consumed no ids and no idempotency key: the next write goes through cleanly.

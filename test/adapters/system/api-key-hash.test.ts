@@ -21,6 +21,14 @@ describe('hashApiKey / verifyApiKey', () => {
     expect(await verifyApiKey('', hash)).toBe(false);
   });
 
+  it('compares exactly: the key followed by NULs is refused (scrypt alone derives the same hash for it)', async () => {
+    for (const suffix of ['\0', '\0\0\0', '\0x']) {
+      expect(await verifyApiKey(`correct horse battery staple${suffix}`, hash)).toBe(false);
+    }
+    expect(await verifyApiKey('\0', hashApiKey(''))).toBe(false);
+    expect(() => hashApiKey('key\0')).toThrow(RangeError);
+  });
+
   it('handles empty and non-ASCII keys', async () => {
     expect(await verifyApiKey('', hashApiKey(''))).toBe(true);
     expect(await verifyApiKey('clé-🔑', hashApiKey('clé-🔑'))).toBe(true);

@@ -208,6 +208,15 @@ export function createReferenceOrderFixture(defects: OrderRepositoryDefects = {}
       return outcome;
     },
     addHistory: (orderId, history, expectedRevision) => write(orderId, undefined, history, expectedRevision),
+    async claim(orderId, claim) {
+      const order = orders.get(orderId);
+      if (order === undefined) return { status: 'not_found' };
+      if (defects.ignoreIdempotency === true) return { status: 'claimed', order: clone(order) };
+      const used = replayOf([claim]);
+      if (used !== undefined) return used;
+      claims.set(keyOf(claim), { fingerprint: claim.fingerprint, orderId });
+      return { status: 'claimed', order: clone(order) };
+    },
     async get(orderId) {
       const order = orders.get(orderId);
       return order === undefined ? undefined : clone(order);

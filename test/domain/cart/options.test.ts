@@ -19,10 +19,13 @@ const full = {
   '220': '2011-02-20 22:25:00',
 };
 const invalid = (name: string) => `${name} is not a valid input!`;
+/** The error keys of the single add, and of item 0 of the multi add. */
+const single = { product: 'warning', optionPrefix: '' };
+const multi0 = { product: 'product_0_product', optionPrefix: 'product_0_' };
 
 describe('checkOptions on product 42', () => {
   it('accepts every option type and canonicalises', () => {
-    const { errors, options } = checkOptions(product42, full, '', catalog);
+    const { errors, options } = checkOptions(product42, full, single, catalog);
     expect(errors).toEqual({});
     expect(options).toEqual({
       '208': 'hello',
@@ -42,15 +45,15 @@ describe('checkOptions on product 42', () => {
     const entries = Object.entries(full);
     fc.assert(
       fc.property(fc.shuffledSubarray(entries, { minLength: entries.length }), (shuffled) => {
-        expect(checkOptions(product42, Object.fromEntries(shuffled), '', catalog)).toEqual(
-          checkOptions(product42, full, '', catalog),
+        expect(checkOptions(product42, Object.fromEntries(shuffled), single, catalog)).toEqual(
+          checkOptions(product42, full, single, catalog),
         );
       }),
     );
   });
 
   it('reports every missing required option with its name', () => {
-    expect(checkOptions(product42, {}, '', catalog).errors).toEqual({
+    expect(checkOptions(product42, {}, single, catalog).errors).toEqual({
       option_217: 'Select required!',
       option_218: 'Radio required!',
       option_223: 'Checkbox required!',
@@ -64,36 +67,50 @@ describe('checkOptions on product 42', () => {
   });
 
   it('uses the multi-add prefix', () => {
-    const { errors } = checkOptions(product42, { ...full, '217': '' }, 'product_0_', catalog);
+    const { errors } = checkOptions(product42, { ...full, '217': '' }, multi0, catalog);
     expect(errors).toEqual({ product_0_option_217: 'Select required!' });
   });
 
-  it('rejects unknown option ids', () => {
+  it('rejects unknown option ids under their id, and keys that are no id under the product', () => {
     const { errors, options } = checkOptions(
       product42,
       { ...full, '999': '1', '0217': '4' },
-      'product_1_',
+      { product: 'product_1_product', optionPrefix: 'product_1_' },
       catalog,
     );
     expect(errors).toEqual({
       product_1_option_999: 'Option could not be found!',
-      product_1_option_0217: 'Option could not be found!',
+      product_1_product: 'Options must be values keyed by product option id!',
     });
     expect(options['999']).toBeUndefined();
   });
 
+  it('never puts a key the client chose into an error key', () => {
+    const keys = ['<b>x</b>', '😀', 'цвет', 'x'.repeat(300), '0', '-1', '1.5', ' 217', '1'.repeat(16)];
+    for (const key of keys) {
+      const { errors } = checkOptions(product42, { ...full, [key]: '1' }, multi0, catalog);
+      expect(errors).toEqual({ product_0_product: 'Options must be values keyed by product option id!' });
+    }
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.string()), (posted) => {
+        const { errors } = checkOptions(product42, posted, multi0, catalog);
+        for (const key of Object.keys(errors)) expect(key).toMatch(/^product_0_(?:product|option_[1-9]\d*)$/);
+      }),
+    );
+  });
+
   it('select/radio values must belong to THAT option', () => {
-    expect(checkOptions(product42, { ...full, '217': '5' }, '', catalog).errors).toEqual({
+    expect(checkOptions(product42, { ...full, '217': '5' }, single, catalog).errors).toEqual({
       option_217: invalid('Select'),
     });
-    expect(checkOptions(product42, { ...full, '218': '1' }, '', catalog).errors).toEqual({
+    expect(checkOptions(product42, { ...full, '218': '1' }, single, catalog).errors).toEqual({
       option_218: invalid('Radio'),
     });
   });
 
   it('checkbox takes a scalar as one value and every value must belong', () => {
-    expect(checkOptions(product42, { ...full, '223': '9' }, '', catalog).options['223']).toEqual(['9']);
-    expect(checkOptions(product42, { ...full, '223': ['8', '1'] }, '', catalog).errors).toEqual({
+    expect(checkOptions(product42, { ...full, '223': '9' }, single, catalog).options['223']).toEqual(['9']);
+    expect(checkOptions(product42, { ...full, '223': ['8', '1'] }, single, catalog).errors).toEqual({
       option_223: invalid('Checkbox'),
     });
   });
@@ -107,7 +124,7 @@ describe('checkOptions on product 42', () => {
       ['222', 42, 'File'],
     ];
     for (const [id, value, name] of cases)
-      expect(checkOptions(product42, { ...full, [id]: value }, '', catalog).errors).toEqual({
+      expect(checkOptions(product42, { ...full, [id]: value }, single, catalog).errors).toEqual({
         [`option_${id}`]: invalid(name),
       });
   });
@@ -119,11 +136,11 @@ describe('checkOptions on product 42', () => {
         o.productOptionId === 208 ? { ...o, validation: '/^[a-z]+$/' } : { ...o, required: false },
       ),
     };
-    expect(checkOptions(textOnly, { '208': 'abc' }, '', catalog)).toEqual({
+    expect(checkOptions(textOnly, { '208': 'abc' }, single, catalog)).toEqual({
       errors: {},
       options: { '208': 'abc' },
     });
-    expect(checkOptions(textOnly, { '208': 'ABC' }, '', catalog).errors).toEqual({
+    expect(checkOptions(textOnly, { '208': 'ABC' }, single, catalog).errors).toEqual({
       option_208: invalid('Text'),
     });
   });
@@ -133,7 +150,7 @@ describe('checkOptions on product 42', () => {
       ...product42,
       options: product42.options.map((o) => ({ ...o, required: false })),
     };
-    expect(checkOptions(optional, { '217': '', '223': [], '208': '  ' }, '', catalog)).toEqual({
+    expect(checkOptions(optional, { '217': '', '223': [], '208': '  ' }, single, catalog)).toEqual({
       errors: {},
       options: {},
     });
@@ -141,19 +158,19 @@ describe('checkOptions on product 42', () => {
 
   it('hostile values are field errors, never crashes', () => {
     for (const value of [{ a: 1 }, [['4']], [{}], 1e300, -1, Number.NaN, true, ['a', 'b']]) {
-      const result = checkOptions(product42, { ...full, '217': value, '208': value }, '', catalog);
+      const result = checkOptions(product42, { ...full, '217': value, '208': value }, single, catalog);
       expect(result.errors).toEqual({ option_217: invalid('Select'), option_208: invalid('Text') });
     }
     const proto = JSON.parse('{"__proto__": {"x": 1}, "217": {"__proto__": "4"}}');
-    const result = checkOptions(product42, { ...full, ...proto }, '', catalog);
-    expect(result.errors).toHaveProperty('option___proto__', 'Option could not be found!');
+    const result = checkOptions(product42, { ...full, ...proto }, single, catalog);
+    expect(result.errors).toHaveProperty('warning', 'Options must be values keyed by product option id!');
     expect(result.errors).toHaveProperty('option_217', invalid('Select'));
     expect(() =>
-      checkOptions(product42, null as unknown as Record<string, unknown>, '', catalog),
+      checkOptions(product42, null as unknown as Record<string, unknown>, single, catalog),
     ).not.toThrow();
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.anything()), (posted) => {
-        expect(() => checkOptions(product42, posted, 'product_0_', catalog)).not.toThrow();
+        expect(() => checkOptions(product42, posted, multi0, catalog)).not.toThrow();
       }),
     );
   });

@@ -143,6 +143,13 @@ describe('checkCustomFields by type', () => {
       });
   });
 
+  it('refuses free text no store can hold, of every free-text type', () => {
+    for (const type of ['text', 'textarea', 'file'] as const)
+      for (const bad of ['a\0b', 'x\ud800', '\udc00', 'a\ufffe', '\u{10FFFF}'])
+        expect(check(field({ type }), bad).errors).toEqual({ custom_field_7: 'Extra is not a valid input!' });
+    expect(check(field({ type: 'textarea' }), 'Zoë 😀 \ufffd').values).toEqual({ '7': 'Zoë 😀 \ufffd' });
+  });
+
   it('a broken stored pattern fails closed', () => {
     expect(check(field({ validation: '/[a/' }), 'a').errors).toEqual({
       custom_field_7: 'Extra is not a valid input!',

@@ -241,6 +241,11 @@ describe('checkCustomer e-mail', () => {
     ['a quoted local part with a space', '"ada l"@example.org'],
     ['a display name', 'Ada <ada@example.org>'],
     ['a space inside', 'ada l@example.org'],
+    // validator's isEmail throws on these (encodeURI); the check refuses them first.
+    ['an unpaired high surrogate', 'x\ud800@example.com'],
+    ['an unpaired low surrogate in the domain', 'ada@exa\udc00mple.org'],
+    ['a NUL', 'ada\0@example.org'],
+    ['a non-character', 'ada@example.org\uffff'],
   ];
   for (const [label, email] of invalid) {
     it(`refuses ${label}`, async () => {

@@ -81,6 +81,14 @@ describe('applyStoreConfig (DECISIONS 41)', () => {
     }
   });
 
+  it('refuses a text setting given as an object with a length member, without throwing', () => {
+    const config = JSON.parse('{"config_name": {"length": {"toString": 1}}, "config_url": {"length": {}}}');
+    expect(applyStoreConfig(settings, config)._unsafeUnwrapErr()).toEqual({
+      config_name: 'config_name has an invalid value!',
+      config_url: 'config_url has an invalid value!',
+    });
+  });
+
   it('checks the result as a whole: currency and statuses must exist', () => {
     expect(
       applyStoreConfig(settings, {
