@@ -11,6 +11,7 @@
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
+ * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`, or `<CARTWRIGHT_REDIS_PREFIX>login:` when that is set |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
  * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
  */
@@ -19,7 +20,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
-import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
+import { DEFAULT_REDIS_LOGIN_PREFIX, DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import type { FieldErrors } from '../../src/index.js';
 
 /** The environment, read and checked. */
@@ -36,6 +37,8 @@ export interface DemoEnv {
   readonly redisUrl: string | undefined;
   /** `CARTWRIGHT_REDIS_PREFIX`: put before every session key. */
   readonly redisPrefix: string;
+  /** `CARTWRIGHT_REDIS_LOGIN_PREFIX`: put before every key of the login throttle. */
+  readonly redisLoginPrefix: string;
   /** `CARTWRIGHT_DATABASE_URL`: where catalog, directories and orders live; undefined keeps them in memory. */
   readonly databaseUrl: string | undefined;
   /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
@@ -77,7 +80,12 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
     }
   }
   const redisPrefix = env.CARTWRIGHT_REDIS_PREFIX ?? DEFAULT_REDIS_SESSION_PREFIX;
-  return { redisUrl, redisPrefix, databaseUrl, databaseSchema };
+  // A deployment (or a test) that moves its sessions to a prefix of its own moves its login counts with them, so
+  // that two of them sharing one Redis never block each other's logins.
+  const redisLoginPrefix =
+    env.CARTWRIGHT_REDIS_LOGIN_PREFIX ??
+    (env.CARTWRIGHT_REDIS_PREFIX === undefined ? DEFAULT_REDIS_LOGIN_PREFIX : `${redisPrefix}login:`);
+  return { redisUrl, redisPrefix, redisLoginPrefix, databaseUrl, databaseSchema };
 }
 
 /** A whole number in `[min, max]` from `text`, or undefined. */

@@ -1,7 +1,7 @@
 /**
- * The stores the environment asks for: sessions in Redis (`CARTWRIGHT_REDIS_URL`), catalog, directories, API
- * users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with the driver the examples
- * use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
+ * The stores the environment asks for: sessions and failed-login counts in Redis (`CARTWRIGHT_REDIS_URL`),
+ * catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with
+ * the driver the examples use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
  */
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,8 +12,9 @@ import {
   type PostgresAdapters,
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
-import { createRedisSessionStore } from '../../src/adapters/redis/index.js';
+import { createRedisLoginThrottle, createRedisSessionStore } from '../../src/adapters/redis/index.js';
 import type { Clock } from '../../src/ports/clock.js';
+import type { LoginThrottle } from '../../src/ports/login-throttle.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
 import type { DemoEnv } from './demo-env.js';
@@ -31,7 +32,7 @@ export interface DemoStores extends DemoStorePorts {
 /** Which stores to open, from the environment. */
 export type DemoStoreEnv = Pick<
   DemoEnv,
-  'redisUrl' | 'redisPrefix' | 'databaseUrl' | 'databaseSchema' | 'sessionTtlSeconds'
+  'redisUrl' | 'redisPrefix' | 'redisLoginPrefix' | 'databaseUrl' | 'databaseSchema' | 'sessionTtlSeconds'
 >;
 
 /** `url` without its password, for the banner and messages. */
@@ -140,12 +141,19 @@ export async function openDemoStores(
   try {
     const description: string[] = [];
     let sessions: SessionStore | undefined;
+    let loginThrottle: LoginThrottle | undefined;
     if (env.redisUrl === undefined) {
-      description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
+      description.push(
+        'Sessions and failed-login counts: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).',
+      );
     } else {
       redis = await connectRedis(env.redisUrl);
       sessions = redisSessions(redis, env, clock);
-      description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
+      // Every server on this Redis counts the same failures: guesses spread over them meet one limit.
+      loginThrottle = createRedisLoginThrottle({ client: redis, prefix: env.redisLoginPrefix, clock });
+      description.push(
+        `Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>; failed logins under ${env.redisLoginPrefix}.`,
+      );
     }
     let postgres: PostgresAdapters | undefined;
     let loaded = false;
@@ -165,7 +173,7 @@ export async function openDemoStores(
         `Catalog and orders: PostgreSQL at ${where}; ${loaded ? 'demo data loaded now' : 'data kept from an earlier start'}.`,
       );
     }
-    return { sessions, postgres, description, loaded, close };
+    return { sessions, loginThrottle, postgres, description, loaded, close };
   } catch (error) {
     await close();
     throw error;
