@@ -3,6 +3,7 @@
  * hash by hand as a store of another release (or a mishap) would leave them: the engine answers a clear error,
  * never a TypeError, and the hash is left as it was.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
 import { createManualClock } from '../../../src/testing/index.js';
@@ -11,12 +12,11 @@ import { currentSessionJson, storedJson, unusableSessions } from '../../engine/s
 import { useRedisTestRun } from '../support/redis.js';
 
 const run = useRedisTestRun();
-let counter = 0;
 
 /** A demo checkout whose sessions are in Redis, with `json` written under a new id as the session field. */
 async function planted(json: string) {
   const client = await run.client();
-  const id = `planted-${(counter += 1)}`;
+  const id = `planted-${randomUUID()}`;
   // The engine's clock stands at startInstant throughout; the store reads one standing there too.
   const clock = createManualClock(startInstant);
   const demo = demoCheckout({
