@@ -14,6 +14,7 @@
  * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`, or `<CARTWRIGHT_REDIS_PREFIX>login:` when that is set |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
  * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
+ * | `CARTWRIGHT_DEMO_RESET` | none: keep what the database holds; `catalog` reloads the demo catalog and directories (orders kept); `all` also empties the orders |
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
@@ -43,6 +44,30 @@ export interface DemoEnv {
   readonly databaseUrl: string | undefined;
   /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
   readonly databaseSchema: string | undefined;
+  /** `CARTWRIGHT_DEMO_RESET`: what of the PostgreSQL demo data to load again at start; undefined keeps it all. */
+  readonly demoReset: DemoReset | undefined;
+}
+
+/** What `CARTWRIGHT_DEMO_RESET` reloads: the catalog and directories (orders kept), or everything. */
+export type DemoReset = 'catalog' | 'all';
+
+/** `CARTWRIGHT_DEMO_RESET` read and checked against the database variable; errors go into `errors`. */
+function readDemoReset(
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string | undefined,
+  errors: Record<string, string>,
+): DemoReset | undefined {
+  const reset = setValue(env, 'CARTWRIGHT_DEMO_RESET');
+  if (reset === undefined) return undefined;
+  if (reset !== 'catalog' && reset !== 'all') {
+    errors.CARTWRIGHT_DEMO_RESET = 'CARTWRIGHT_DEMO_RESET must be catalog or all!';
+  } else if (databaseUrl === undefined) {
+    errors.CARTWRIGHT_DEMO_RESET =
+      'CARTWRIGHT_DEMO_RESET resets PostgreSQL: set CARTWRIGHT_DATABASE_URL (the memory store starts afresh anyway)!';
+  } else {
+    return reset;
+  }
+  return undefined;
 }
 
 /** `text` when it is a URL with one of `protocols`, else undefined. */
@@ -85,7 +110,8 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
   const redisLoginPrefix =
     env.CARTWRIGHT_REDIS_LOGIN_PREFIX ??
     (env.CARTWRIGHT_REDIS_PREFIX === undefined ? DEFAULT_REDIS_LOGIN_PREFIX : `${redisPrefix}login:`);
-  return { redisUrl, redisPrefix, redisLoginPrefix, databaseUrl, databaseSchema };
+  const demoReset = readDemoReset(env, databaseUrl, errors);
+  return { redisUrl, redisPrefix, redisLoginPrefix, databaseUrl, databaseSchema, demoReset };
 }
 
 /** A whole number in `[min, max]` from `text`, or undefined. */

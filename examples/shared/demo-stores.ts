@@ -32,8 +32,24 @@ export interface DemoStores extends DemoStorePorts {
 /** Which stores to open, from the environment. */
 export type DemoStoreEnv = Pick<
   DemoEnv,
-  'redisUrl' | 'redisPrefix' | 'redisLoginPrefix' | 'databaseUrl' | 'databaseSchema' | 'sessionTtlSeconds'
+  | 'redisUrl'
+  | 'redisPrefix'
+  | 'redisLoginPrefix'
+  | 'databaseUrl'
+  | 'databaseSchema'
+  | 'demoReset'
+  | 'sessionTtlSeconds'
 >;
+
+/** How the demo data goes into PostgreSQL for each `CARTWRIGHT_DEMO_RESET`. */
+const loadModes = { none: 'if-empty', catalog: 'keep-orders', all: 'replace' } as const;
+
+/** The banner's words for a load in each mode. */
+const loadedText = {
+  none: 'demo data loaded now',
+  catalog: 'demo catalog and directories reloaded now, orders kept',
+  all: 'demo data reloaded now, orders emptied',
+} as const;
 
 /** `url` without its password, for the banner and messages. */
 export function shownUrl(url: string): string {
@@ -91,8 +107,9 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
 }
 
 /**
- * Migrates, loads the demo data when the database holds none (never over existing data or orders), then writes
- * API user `demo` as `prepared` has it, so the key and IPs of this start are the ones in force.
+ * Migrates, loads the demo data when the database holds none (never over existing data or orders, unless
+ * `CARTWRIGHT_DEMO_RESET` asks), then writes API user `demo` as `prepared` has it, so the key and IPs of this
+ * start are the ones in force.
  */
 async function openPostgres(
   pool: pg.Pool,
@@ -103,7 +120,8 @@ async function openPostgres(
   const schema = env.databaseSchema;
   try {
     await migrate(pool, { schema });
-    const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode: 'if-empty' });
+    const mode = loadModes[env.demoReset ?? 'none'];
+    const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
     const adapters = createPostgresAdapters({ pool, schema, currency: prepared.settings.currency });
@@ -170,7 +188,7 @@ export async function openDemoStores(
       loaded = opened.loaded;
       const where = `${shownUrl(env.databaseUrl)}, schema ${env.databaseSchema ?? '(search_path)'}`;
       description.push(
-        `Catalog and orders: PostgreSQL at ${where}; ${loaded ? 'demo data loaded now' : 'data kept from an earlier start'}.`,
+        `Catalog and orders: PostgreSQL at ${where}; ${loaded ? loadedText[env.demoReset ?? 'none'] : 'data kept from an earlier start'}.`,
       );
     }
     return { sessions, loginThrottle, postgres, description, loaded, close };
