@@ -4,7 +4,7 @@
  */
 import { type DemoStore, demoStore } from '../memory/demo-store.js';
 import type { MemoryStoreData } from '../memory/store-data.js';
-import { qualifiedTables, type TableName, type Tables, tableNames } from './identifiers.js';
+import { orderTables, qualifiedTables, type TableName, type Tables, tableNames } from './identifiers.js';
 import { storeRows, type TableRows } from './load-rows.js';
 import { draftRows } from './order-rows.js';
 import { insertDraft } from './order-write.js';
@@ -26,18 +26,6 @@ export interface LoadDemoStoreOptions {
    */
   readonly mode?: 'replace' | 'if-empty' | 'keep-orders' | undefined;
 }
-
-/** The tables of the orders: what `'keep-orders'` keeps. */
-const orderTables: ReadonlySet<TableName> = new Set<TableName>([
-  'orders',
-  'order_product',
-  'order_option',
-  'order_subscription',
-  'order_total',
-  'order_tax',
-  'order_history',
-  'order_idempotency',
-]);
 
 /** The ledgers: their entries tied to an order (order id other than 0) belong to the orders. */
 const ledgerTables: ReadonlySet<TableName> = new Set<TableName>(['coupon_history', 'customer_reward']);
