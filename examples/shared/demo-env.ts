@@ -11,10 +11,10 @@
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
- * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`, or `<CARTWRIGHT_REDIS_PREFIX>login:` when that is set |
+ * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`; `<CARTWRIGHT_REDIS_PREFIX>login:` if that is set |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
  * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
- * | `CARTWRIGHT_DEMO_RESET` | none: keep what the database holds; `catalog` reloads the demo catalog and directories (orders kept); `all` also empties the orders |
+ * | `CARTWRIGHT_DEMO_RESET` | none; `catalog` reloads the PostgreSQL demo catalog (orders kept), `all` all |
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
@@ -44,7 +44,9 @@ export interface DemoEnv {
   readonly databaseUrl: string | undefined;
   /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
   readonly databaseSchema: string | undefined;
-  /** `CARTWRIGHT_DEMO_RESET`: what of the PostgreSQL demo data to load again at start; undefined keeps it all. */
+  /**
+   * `CARTWRIGHT_DEMO_RESET`: what of the PostgreSQL demo data to load again at start; undefined keeps it all.
+   */
   readonly demoReset: DemoReset | undefined;
 }
 
@@ -105,8 +107,8 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
     }
   }
   const redisPrefix = env.CARTWRIGHT_REDIS_PREFIX ?? DEFAULT_REDIS_SESSION_PREFIX;
-  // A deployment (or a test) that moves its sessions to a prefix of its own moves its login counts with them, so
-  // that two of them sharing one Redis never block each other's logins.
+  // A deployment (or a test) that moves its sessions to a prefix of its own moves its login counts with them,
+  // so that two of them sharing one Redis never block each other's logins.
   const redisLoginPrefix =
     env.CARTWRIGHT_REDIS_LOGIN_PREFIX ??
     (env.CARTWRIGHT_REDIS_PREFIX === undefined ? DEFAULT_REDIS_LOGIN_PREFIX : `${redisPrefix}login:`);

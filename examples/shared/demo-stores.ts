@@ -1,7 +1,8 @@
 /**
  * The stores the environment asks for: sessions and failed-login counts in Redis (`CARTWRIGHT_REDIS_URL`),
- * catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with
- * the driver the examples use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
+ * catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here
+ * with the driver the examples use (ioredis, pg) and closed again on shutdown. Unset variables keep that part
+ * in memory.
  */
 import { Redis } from 'ioredis';
 import pg from 'pg';

@@ -1,6 +1,6 @@
 /**
- * The limits every login throttle adapter takes, checked and defaulted in one place so that the memory and the
- * Redis throttles block at the same counts.
+ * The limits every login throttle adapter takes, checked and defaulted in one place so that the memory and
+ * the Redis throttles block at the same counts.
  * @module
  */
 import { CartwrightInvariantError } from '../domain/errors.js';
@@ -13,7 +13,10 @@ export interface ThrottleLimits {
   readonly windowMs: number;
 }
 
-/** Checks an option is a positive integer: a throttle that never blocks (or always does) is a configuration bug. */
+/**
+ * Checks an option is a positive integer: a throttle that never blocks (or always does) is a configuration
+ * bug.
+ */
 function positiveInteger(value: number, name: string, factory: string): number {
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new CartwrightInvariantError(`${factory}: ${name} must be a positive integer, got ${value}`);
@@ -33,7 +36,9 @@ export function throttleLimits(options: LoginThrottleLimits, factory: string): T
   };
 }
 
-/** The verdict for a wait of `waitMs`: allowed when nothing is left to wait, else at least one whole second. */
+/**
+ * The verdict for a wait of `waitMs`: allowed when nothing is left to wait, else at least one whole second.
+ */
 export function verdictAfter(waitMs: number): {
   readonly allowed: boolean;
   readonly retryAfterSeconds: number;

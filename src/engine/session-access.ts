@@ -29,10 +29,10 @@ function expired(context: EngineContext): CheckoutError {
 }
 
 /**
- * The stored session checked and brought to the current shape. One a newer release wrote is `unavailable`: it is
- * intact, and a server of that release (or this one, retried after a deploy) can serve it, so the client should
- * retry rather than lose it. One no release can read (an older shape without a migration, damaged data) is
- * `expired`: the client's way forward is a new session, as after a timeout.
+ * The stored session checked and brought to the current shape. One a newer release wrote is `unavailable`: it
+ * is intact, and a server of that release (or this one, retried after a deploy) can serve it, so the client
+ * should retry rather than lose it. One no release can read (an older shape without a migration, damaged
+ * data) is `expired`: the client's way forward is a new session, as after a timeout.
  */
 function usable(context: EngineContext, stored: unknown): Result<CheckoutSession, CheckoutError> {
   return parseStoredSession(stored).mapErr((fault) => {

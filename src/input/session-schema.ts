@@ -1,6 +1,7 @@
 /**
- * The shape of a stored checkout session of the current `schemaVersion`, as zod checks it: everything the engine
- * reads without looking twice (types, integers, instants, money), so that a session that passes cannot crash it.
+ * The shape of a stored checkout session of the current `schemaVersion`, as zod checks it: everything the
+ * engine reads without looking twice (types, integers, instants, money), so that a session that passes cannot
+ * crash it.
  * @module
  */
 import { z } from 'zod';

@@ -57,8 +57,8 @@ function migrated(
 
 /**
  * The session a store handed back, checked: migrated to the current `schemaVersion` when it is older, then
- * checked whole against the current shape. A session that passes is returned as stored (keys the schema does not
- * know are kept); one that does not is a {@link StoredSessionFault}, never an exception.
+ * checked whole against the current shape. A session that passes is returned as stored (keys the schema does
+ * not know are kept); one that does not is a {@link StoredSessionFault}, never an exception.
  *
  * @param value - What the store's `get` answered as the session.
  * @param migrations - The steps to apply; default the shipped {@link sessionMigrations}.

@@ -1,7 +1,7 @@
 /**
  * `cartwright/testing`: deterministic clocks and ids, realistic fixtures, and the contract suites every
- * session-store, order-repository and login-throttle adapter must pass. Runner-agnostic: the suites take the host's
- * `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
+ * session-store, order-repository and login-throttle adapter must pass. Runner-agnostic: the suites take the
+ * host's `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
  * @module
  */
 export { createFixedClock, createManualClock, type ManualClock } from './clocks.js';

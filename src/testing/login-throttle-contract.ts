@@ -1,6 +1,6 @@
 /**
- * The contract suite every {@link LoginThrottle} adapter must pass: run it from the adapter's test file with the
- * host's test runner.
+ * The contract suite every {@link LoginThrottle} adapter must pass: run it from the adapter's test file with
+ * the host's test runner.
  * @module
  */
 import type { LoginThrottle } from '../ports/login-throttle.js';
@@ -12,8 +12,8 @@ import { type TestApi, withFixture } from './test-api.js';
 /**
  * Registers the {@link LoginThrottle} contract cases under one `describe`: the username-and-address and the
  * address counters, what `check` and `reset` may change, the sliding window and its `retryAfterSeconds`, time
- * from the injected clock, and failures recorded concurrently. Every case calls `setup` with the limits it needs
- * for a fresh fixture and calls its `cleanup` afterwards. Assertions use `node:assert/strict`.
+ * from the injected clock, and failures recorded concurrently. Every case calls `setup` with the limits it
+ * needs for a fresh fixture and calls its `cleanup` afterwards. Assertions use `node:assert/strict`.
  *
  * The cases make up their own usernames and addresses (random `10.x.y.z` networks), so a store shared between
  * cases (one Redis prefix) works, though a fresh one per case is best.

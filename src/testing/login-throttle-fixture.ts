@@ -20,8 +20,8 @@ export interface LoginThrottleFixture {
   /** The throttle under test, with no failure counted for the attempts the suite makes up. */
   readonly throttle: LoginThrottle;
   /**
-   * The clock the throttle judges its window by (a {@link ManualClock} passes). The suite moves it; the throttle
-   * must not read the system clock.
+   * The clock the throttle judges its window by (a {@link ManualClock} passes). The suite moves it; the
+   * throttle must not read the system clock.
    */
   readonly clock: Pick<ManualClock, 'now' | 'set' | 'advance'>;
   /** Releases the throttle's resources after the case (called once, pass or fail). */

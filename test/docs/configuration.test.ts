@@ -1,8 +1,8 @@
 /**
  * docs/configuration.md lists every setting the code accepts, and nothing else: the `config_*` names of
- * `applyStoreConfig`, the fields of the built-in extensions' `ExtensionConfig`, and the environment variables the
- * example servers and the demo script read (found in their source). The page's tables are parsed: the first
- * column of the store-settings and environment tables, the second of the extension table.
+ * `applyStoreConfig`, the fields of the built-in extensions' `ExtensionConfig`, and the environment variables
+ * the example servers and the demo script read (found in their source). The page's tables are parsed: the
+ * first column of the store-settings and environment tables, the second of the extension table.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +76,8 @@ describe('docs/configuration.md', () => {
     const documented = rows.flatMap((row) => namesIn(row[1]));
     const fields = fieldPaths(demoStore().data.extensions);
     expect(fields.length).toBeGreaterThan(50);
-    // A list field (`shipping.weight.zones`) is documented by the rows of its items' fields (`zones[].status`).
+    // A list field (`shipping.weight.zones`) is documented by the rows of its items' fields
+    // (`zones[].status`).
     const covered = (field: string) =>
       documented.some((name) => name === field || name.startsWith(`${field}[]`));
     expect(fields.filter((field) => !covered(field))).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * A memory store holding sessions of another shape (an older or newer `schemaVersion`) or damaged ones: every
- * operation answers a clear error (`expired`: start again; `unavailable`: a newer release wrote it, retry), never
- * a TypeError, and nothing is written over the stored session.
+ * operation answers a clear error (`expired`: start again; `unavailable`: a newer release wrote it, retry),
+ * never a TypeError, and nothing is written over the stored session.
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutSession } from '../../src/domain/session.js';

@@ -1,8 +1,8 @@
 /**
  * Installing cartwright from git, as a user does before it is on a registry: a fresh TypeScript project runs
- * `npm install git+file://<this repository>#<HEAD>`. npm clones the commit, installs its devDependencies, runs
- * `prepare` (which builds dist/), packs it by `files` and installs that; the project then imports every entry
- * point and runs and type-checks the README's snippets.
+ * `npm install git+file://<this repository>#<HEAD>`. npm clones the commit, installs its devDependencies,
+ * runs `prepare` (which builds dist/), packs it by `files` and installs that; the project then imports every
+ * entry point and runs and type-checks the README's snippets.
  *
  * It installs the committed HEAD: uncommitted changes are not in it (CI runs on a clean clone).
  */

@@ -64,14 +64,14 @@ function pairKey(attempt: LoginAttempt): string {
 }
 
 /**
- * A {@link LoginThrottle} in two `Map`s of this process. An attempt is blocked once its username and address have
- * `maxFailures` failures within the last `windowSeconds`, or its address has `maxFailuresPerIp` whatever the
- * usernames, until the oldest counted failure of the full counter leaves the window (`retryAfterSeconds`, at
- * least 1; the longer wait when both are full).
+ * A {@link LoginThrottle} in two `Map`s of this process. An attempt is blocked once its username and address
+ * have `maxFailures` failures within the last `windowSeconds`, or its address has `maxFailuresPerIp` whatever
+ * the usernames, until the oldest counted failure of the full counter leaves the window (`retryAfterSeconds`,
+ * at least 1; the longer wait when both are full).
  *
  * The counts are **per process**: behind a load balancer each server counts only the failures it saw, so a
- * client spreading its guesses over N servers gets N times the limit, and a restart forgets every count. Hosts
- * that run more than one process use a shared throttle (`createRedisLoginThrottle` in
+ * client spreading its guesses over N servers gets N times the limit, and a restart forgets every count.
+ * Hosts that run more than one process use a shared throttle (`createRedisLoginThrottle` in
  * `cartwright/adapters/redis`).
  */
 export function createMemoryLoginThrottle(options: MemoryLoginThrottleOptions): LoginThrottle {

@@ -99,9 +99,10 @@ async function syncSequences(client: PgClientLike, t: Tables, data: MemoryStoreD
 }
 
 /**
- * One statement deleting every row of every table, children before parents (with `keepOrders`, every row but the
- * orders' and the ledger entries tied to them). `DELETE` rather than `TRUNCATE`: on tables this small it is many
- * times faster (no new files to create and sync at commit), and the identity sequences are set afterwards anyway.
+ * One statement deleting every row of every table, children before parents (with `keepOrders`, every row but
+ * the orders' and the ledger entries tied to them). `DELETE` rather than `TRUNCATE`: on tables this small it
+ * is many times faster (no new files to create and sync at commit), and the identity sequences are set
+ * afterwards anyway.
  */
 function emptyTables(t: Tables, keepOrders: boolean): string {
   const tables = tableNames
@@ -142,8 +143,9 @@ async function isEmpty(client: PgClientLike, t: Tables): Promise<boolean> {
 /**
  * Writes a memory store into the tables `migrate` created, in one transaction: every catalog and directory
  * table, the coupon and reward ledgers, and any orders with their history and idempotency keys (in
- * `'keep-orders'` mode the stored orders stay instead); identity sequences continue after the loaded ids. Store settings and extension settings are not stored (the host
- * passes them to `createCheckout`). Loads run one at a time per schema (a transaction advisory lock).
+ * `'keep-orders'` mode the stored orders stay instead); identity sequences continue after the loaded ids.
+ * Store settings and extension settings are not stored (the host passes them to `createCheckout`). Loads run
+ * one at a time per schema (a transaction advisory lock).
  *
  * @param pool - The host's pool.
  * @param store - The store to write; `demoStore()` by default.

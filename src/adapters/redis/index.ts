@@ -1,6 +1,6 @@
 /**
- * `cartwright/adapters/redis`: checkout sessions and the login throttle in Redis, through the host's own client
- * (ioredis as it is, node-redis through a small wrapper). Nothing here imports a Redis package.
+ * `cartwright/adapters/redis`: checkout sessions and the login throttle in Redis, through the host's own
+ * client (ioredis as it is, node-redis through a small wrapper). Nothing here imports a Redis package.
  * @module
  */
 export type { RedisClientLike } from './client.js';

@@ -1,7 +1,7 @@
 /**
- * The Lua scripts of the Redis login throttle. Each runs atomically on the server, so concurrent failures from
- * any number of servers are all counted. Both keys of an attempt carry the address as their hash tag, so they
- * live in one slot and the scripts work on Redis Cluster too.
+ * The Lua scripts of the Redis login throttle. Each runs atomically on the server, so concurrent failures
+ * from any number of servers are all counted. Both keys of an attempt carry the address as their hash tag, so
+ * they live in one slot and the scripts work on Redis Cluster too.
  *
  * A counter is a sorted set of failures, each scored by its instant in milliseconds. "Now" arrives from the
  * throttle's clock in `ARGV`, as in the session store's scripts: Redis's own time only drives the keys' TTL.
@@ -29,11 +29,12 @@ return 1
 `;
 
 /**
- * How long an attempt must wait, in ms (0 or less: it may go ahead). A counter is full when its newest `limit`
- * failures are all still in the window; it frees up when the oldest of them leaves it. Writes nothing.
+ * How long an attempt must wait, in ms (0 or less: it may go ahead). A counter is full when its newest
+ * `limit` failures are all still in the window; it frees up when the oldest of them leaves it. Writes
+ * nothing.
  *
- * `KEYS`: as {@link RECORD_FAILURE_SCRIPT}. `ARGV`: now in ms, the window in ms, the username-and-address limit,
- * the address limit.
+ * `KEYS`: as {@link RECORD_FAILURE_SCRIPT}. `ARGV`: now in ms, the window in ms, the username-and-address
+ * limit, the address limit.
  */
 export const CHECK_SCRIPT = `
 local now = tonumber(ARGV[1])

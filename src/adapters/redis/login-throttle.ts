@@ -8,7 +8,10 @@ import { throttleLimits, verdictAfter } from '../throttle-limits.js';
 import type { RedisClientLike } from './client.js';
 import { CHECK_SCRIPT, RECORD_FAILURE_SCRIPT } from './login-throttle-scripts.js';
 
-/** Options of {@link createRedisLoginThrottle}: the limits (see `LoginThrottleLimits`), the client and the keys. */
+/**
+ * Options of {@link createRedisLoginThrottle}: the limits (see `LoginThrottleLimits`), the client and the
+ * keys.
+ */
 export interface RedisLoginThrottleOptions extends LoginThrottleLimits {
   /** The host's connected client (an ioredis `Redis` as it is; node-redis through a small wrapper). */
   readonly client: RedisClientLike;
@@ -24,8 +27,8 @@ const systemClock: Clock = { now: () => new Date() };
 
 /**
  * The two counters' keys of an attempt: `<prefix>{addr:<ip>}` (the address) and
- * `<prefix>{addr:<ip>}:user:<username as JSON>` (the username at the address). The braces make the address the
- * hash tag of both, so they share a Redis Cluster slot; JSON keeps any username unambiguous.
+ * `<prefix>{addr:<ip>}:user:<username as JSON>` (the username at the address). The braces make the address
+ * the hash tag of both, so they share a Redis Cluster slot; JSON keeps any username unambiguous.
  */
 function keysOf(prefix: string, attempt: LoginAttempt): { pair: string; address: string } {
   const address = `${prefix}{addr:${attempt.ip}}`;
@@ -35,13 +38,14 @@ function keysOf(prefix: string, attempt: LoginAttempt): { pair: string; address:
 /**
  * A {@link LoginThrottle} in Redis, shared by every server that uses the same Redis and prefix: a client
  * spreading its guesses over many servers meets one limit, and a restart forgets nothing. Same rules as
- * `createMemoryLoginThrottle`: an attempt is blocked once its username and address have `maxFailures` failures
- * within the last `windowSeconds`, or its address has `maxFailuresPerIp`, until the oldest counted failure of the
- * full counter leaves the window (`retryAfterSeconds`, at least 1; the longer wait when both are full); `reset`
- * clears the username-and-address counter only.
+ * `createMemoryLoginThrottle`: an attempt is blocked once its username and address have `maxFailures`
+ * failures within the last `windowSeconds`, or its address has `maxFailuresPerIp`, until the oldest counted
+ * failure of the full counter leaves the window (`retryAfterSeconds`, at least 1; the longer wait when both
+ * are full); `reset` clears the username-and-address counter only.
  *
  * - Each counter is a sorted set of failure instants; `recordFailure` updates both in one Lua script, so
- *   concurrent failures on any number of servers are all counted. Keys expire a window after their last failure.
+ *   concurrent failures on any number of servers are all counted. Keys expire a window after their last
+ *   failure.
  * - The window is judged by `clock`, never by Redis's time: keep the servers' clocks in sync (NTP).
  * - Methods reject when Redis does; the login then answers 503 and counts nothing.
  *
@@ -50,7 +54,8 @@ function keysOf(prefix: string, attempt: LoginAttempt): { pair: string; address:
  * import { Redis } from 'ioredis';
  * import { createRedisLoginThrottle } from 'cartwright/adapters/redis';
  *
- * const loginThrottle = createRedisLoginThrottle({ client: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') });
+ * const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+ * const loginThrottle = createRedisLoginThrottle({ client: redis });
  * ```
  */
 export function createRedisLoginThrottle(options: RedisLoginThrottleOptions): LoginThrottle {

@@ -24,8 +24,8 @@ export const blockedFor = (seconds: number): ThrottleVerdict => ({
 });
 
 /**
- * Addresses of one case: `10.<random>.<random>.<n>`, so that cases sharing a store (one Redis prefix, say) never
- * count each other's failures.
+ * Addresses of one case: `10.<random>.<random>.<n>`, so that cases sharing a store (one Redis prefix, say)
+ * never count each other's failures.
  */
 export function caseAddresses(): (n: number) => string {
   const network = `10.${randomInt(256)}.${randomInt(256)}`;

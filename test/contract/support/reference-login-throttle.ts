@@ -1,6 +1,6 @@
 /**
- * A small, obviously correct login throttle (lists of failure instants in a Map) with switchable defects, to prove
- * that the login-throttle contract suite passes a correct throttle and catches each defect.
+ * A small, obviously correct login throttle (lists of failure instants in a Map) with switchable defects, to
+ * prove that the login-throttle contract suite passes a correct throttle and catches each defect.
  */
 import type { Clock } from '../../../src/ports/clock.js';
 import type { LoginAttempt, LoginThrottle } from '../../../src/ports/login-throttle.js';
@@ -12,7 +12,10 @@ export interface LoginThrottleDefects {
   readonly resetClearsAddress?: boolean;
   /** The username-and-address key joins the two with ':' (so `x` at `…::1:2` is `2:x` at `…::1`). */
   readonly joinedKeys?: boolean;
-  /** `recordFailure` reads the count, waits for the store, then writes it back (lost updates under concurrency). */
+  /**
+   * `recordFailure` reads the count, waits for the store, then writes it back (lost updates under
+   * concurrency).
+   */
   readonly readThenWrite?: boolean;
   /** `retryAfterSeconds` rounds down (0 s to wait while still blocked). */
   readonly roundsDown?: boolean;

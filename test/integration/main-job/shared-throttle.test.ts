@@ -1,6 +1,6 @@
 /**
- * `npm start` with `CARTWRIGHT_REDIS_URL` counts failed logins in Redis: two servers on one Redis meet one limit,
- * where servers keeping their counts in memory would each allow the full count.
+ * `npm start` with `CARTWRIGHT_REDIS_URL` counts failed logins in Redis: two servers on one Redis meet one
+ * limit, where servers keeping their counts in memory would each allow the full count.
  */
 import { describe, expect, it } from 'vitest';
 import { startNodeHttpDemo } from '../../../examples/node-http/server.js';

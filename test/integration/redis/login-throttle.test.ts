@@ -3,7 +3,8 @@
  * servers) on one Redis sharing their counts, the key layout and expiry, and concurrent failures from several
  * connections all counted.
  *
- * Every run writes under its own prefix and deletes its keys afterwards; an unreachable server fails these tests.
+ * Every run writes under its own prefix and deletes its keys afterwards; an unreachable server fails these
+ * tests.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

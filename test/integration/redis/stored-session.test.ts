@@ -1,7 +1,7 @@
 /**
- * Redis holding sessions of another shape (an older or newer `schemaVersion`) or damaged ones, written into the
- * hash by hand as a store of another release (or a mishap) would leave them: the engine answers a clear error,
- * never a TypeError, and the hash is left as it was.
+ * Redis holding sessions of another shape (an older or newer `schemaVersion`) or damaged ones, written into
+ * the hash by hand as a store of another release (or a mishap) would leave them: the engine answers a clear
+ * error, never a TypeError, and the hash is left as it was.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

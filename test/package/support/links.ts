@@ -1,6 +1,6 @@
 /**
- * The relative links of a Markdown document: the ones that break when the document is read anywhere but next to
- * the files it links to (inside the installed package, say).
+ * The relative links of a Markdown document: the ones that break when the document is read anywhere but next
+ * to the files it links to (inside the installed package, say).
  */
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';

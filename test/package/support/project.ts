@@ -1,6 +1,6 @@
 /**
- * Scratch consumer projects for the package tests: an empty directory with a package.json, the commands run in
- * it, and the TypeScript compiler installed there (the consumer's own, never this repository's).
+ * Scratch consumer projects for the package tests: an empty directory with a package.json, the commands run
+ * in it, and the TypeScript compiler installed there (the consumer's own, never this repository's).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,9 @@ export const root = resolve(import.meta.dirname, '../../..');
 /** The TypeScript and Node types a consumer project installs beside cartwright. */
 export const consumerTooling = ['typescript@~5.9.3', '@types/node@^20.19'] as const;
 
-/** Runs `command` in `cwd`, answering its standard output; a non-zero exit throws with the output attached. */
+/**
+ * Runs `command` in `cwd`, answering its standard output; a non-zero exit throws with the output attached.
+ */
 export function run(command: string, args: readonly string[], cwd: string): string {
   try {
     return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

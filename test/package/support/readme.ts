@@ -38,8 +38,8 @@ function statedValue(comment: string): { source: string } | undefined {
 }
 
 /**
- * `snippet` with each value-commented line turned into a check: `const x = …; // v` checks `x` after the line,
- * any other `expr; // v` checks `expr`. Lines without such a comment stay as they are.
+ * `snippet` with each value-commented line turned into a check: `const x = …; // v` checks `x` after the
+ * line, any other `expr; // v` checks `expr`. Lines without such a comment stay as they are.
  */
 export function withChecks(snippet: string, name: string): { source: string; checks: number } {
   let checks = 0;
