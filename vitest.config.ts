@@ -18,11 +18,12 @@ export default defineConfig({
       },
       {
         // Installs the packed tarball into a scratch project: needs `npm run build` first (.ci/run does it).
+        // A git install builds the package again inside npm (a few minutes on a loaded 2-core machine).
         test: {
           name: 'package',
           include: ['test/package/**/*.test.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
     ],

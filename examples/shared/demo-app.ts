@@ -33,6 +33,7 @@ import {
   type IdGenerator,
   type StoreSettings,
 } from '../../src/index.js';
+import type { LoginThrottle } from '../../src/ports/login-throttle.js';
 import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 
@@ -75,6 +76,8 @@ export interface PreparedDemoStore {
 export interface DemoStorePorts {
   /** Sessions (Redis); default in memory. */
   readonly sessions?: SessionStore | undefined;
+  /** Failed-login counts (Redis, shared by every server); default in memory, per process. */
+  readonly loginThrottle?: LoginThrottle | undefined;
   /** The signatures of accepted signed requests (Redis, beside the sessions); default in memory. */
   readonly replayGuard?: ReplayGuard | undefined;
   /** Catalog, directories, API users and orders (PostgreSQL); default in memory. */
@@ -157,7 +160,7 @@ export function wireDemoApp(
   const handlerOptions: FetchHandlerOptions = {
     settings,
     apiUsers: external?.apiUsers ?? adapters.apiUsers,
-    loginThrottle: adapters.loginThrottle,
+    loginThrottle: stores.loginThrottle ?? adapters.loginThrottle,
     // The demo's keys are made by hashApiKey, in memory and in PostgreSQL alike.
     verifyApiKey,
     compat: options.compat,

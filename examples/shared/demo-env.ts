@@ -13,9 +13,11 @@
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
  * | `CARTWRIGHT_REDIS_DEADLINE_MS` | `2000`: the longest one Redis call may take before the request answers 503 |
+ * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`; `<CARTWRIGHT_REDIS_PREFIX>login:` if that is set |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |
  * | `CARTWRIGHT_DATABASE_SCHEMA` | none: the connection's `search_path` (normally `public`), as the adapters do |
  * | `CARTWRIGHT_DATABASE_DEADLINE_MS` | `2000`: the longest one PostgreSQL call may take before the request answers 503 |
+ * | `CARTWRIGHT_DEMO_RESET` | none; `catalog` reloads the PostgreSQL demo catalog (orders kept), `all` all |
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
@@ -23,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_DEADLINE_MS } from '../../src/adapters/deadline.js';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
-import { DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
+import { DEFAULT_REDIS_LOGIN_PREFIX, DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import type { FieldErrors } from '../../src/index.js';
 
@@ -45,12 +47,40 @@ export interface DemoEnv {
   readonly redisPrefix: string;
   /** `CARTWRIGHT_REDIS_DEADLINE_MS`: the longest one Redis call may take, in milliseconds. */
   readonly redisDeadlineMs: number;
+  /** `CARTWRIGHT_REDIS_LOGIN_PREFIX`: put before every key of the login throttle. */
+  readonly redisLoginPrefix: string;
   /** `CARTWRIGHT_DATABASE_URL`: where catalog, directories and orders live; undefined keeps them in memory. */
   readonly databaseUrl: string | undefined;
   /** `CARTWRIGHT_DATABASE_SCHEMA`: the schema of cartwright's tables; undefined uses the `search_path`. */
   readonly databaseSchema: string | undefined;
   /** `CARTWRIGHT_DATABASE_DEADLINE_MS`: the longest one PostgreSQL call may take, in milliseconds. */
   readonly databaseDeadlineMs: number;
+  /**
+   * `CARTWRIGHT_DEMO_RESET`: what of the PostgreSQL demo data to load again at start; undefined keeps it all.
+   */
+  readonly demoReset: DemoReset | undefined;
+}
+
+/** What `CARTWRIGHT_DEMO_RESET` reloads: the catalog and directories (orders kept), or everything. */
+export type DemoReset = 'catalog' | 'all';
+
+/** `CARTWRIGHT_DEMO_RESET` read and checked against the database variable; errors go into `errors`. */
+function readDemoReset(
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string | undefined,
+  errors: Record<string, string>,
+): DemoReset | undefined {
+  const reset = setValue(env, 'CARTWRIGHT_DEMO_RESET');
+  if (reset === undefined) return undefined;
+  if (reset !== 'catalog' && reset !== 'all') {
+    errors.CARTWRIGHT_DEMO_RESET = 'CARTWRIGHT_DEMO_RESET must be catalog or all!';
+  } else if (databaseUrl === undefined) {
+    errors.CARTWRIGHT_DEMO_RESET =
+      'CARTWRIGHT_DEMO_RESET resets PostgreSQL: set CARTWRIGHT_DATABASE_URL (the memory store starts afresh anyway)!';
+  } else {
+    return reset;
+  }
+  return undefined;
 }
 
 /** `text` when it is a URL with one of `protocols`, else undefined. */
@@ -90,7 +120,22 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
   const redisPrefix = env.CARTWRIGHT_REDIS_PREFIX ?? DEFAULT_REDIS_SESSION_PREFIX;
   const redisDeadlineMs = readDeadline(env, 'CARTWRIGHT_REDIS_DEADLINE_MS', errors);
   const databaseDeadlineMs = readDeadline(env, 'CARTWRIGHT_DATABASE_DEADLINE_MS', errors);
-  return { redisUrl, redisPrefix, redisDeadlineMs, databaseUrl, databaseSchema, databaseDeadlineMs };
+  // A deployment (or a test) that moves its sessions to a prefix of its own moves its login counts with them,
+  // so that two of them sharing one Redis never block each other's logins.
+  const redisLoginPrefix =
+    env.CARTWRIGHT_REDIS_LOGIN_PREFIX ??
+    (env.CARTWRIGHT_REDIS_PREFIX === undefined ? DEFAULT_REDIS_LOGIN_PREFIX : `${redisPrefix}login:`);
+  const demoReset = readDemoReset(env, databaseUrl, errors);
+  return {
+    redisUrl,
+    redisPrefix,
+    redisDeadlineMs,
+    redisLoginPrefix,
+    databaseUrl,
+    databaseSchema,
+    databaseDeadlineMs,
+    demoReset,
+  };
 }
 
 /** A store deadline variable, in milliseconds (default 2000); a bad one goes into `errors`. */

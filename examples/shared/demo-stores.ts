@@ -1,7 +1,8 @@
 /**
- * The stores the environment asks for: sessions and accepted signatures in Redis (`CARTWRIGHT_REDIS_URL`),
- * catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with
- * the driver the examples use (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
+ * The stores the environment asks for: sessions, failed-login counts and accepted signatures in Redis
+ * (`CARTWRIGHT_REDIS_URL`), catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`),
+ * each connected here with the driver the examples use (ioredis, pg) and closed again on shutdown. Unset
+ * variables keep that part in memory.
  */
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,9 +13,14 @@ import {
   type PostgresAdapters,
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
-import { createRedisReplayGuard, createRedisSessionStore } from '../../src/adapters/redis/index.js';
+import {
+  createRedisLoginThrottle,
+  createRedisReplayGuard,
+  createRedisSessionStore,
+} from '../../src/adapters/redis/index.js';
 import type { HttpLogger } from '../../src/http/index.js';
 import type { Clock } from '../../src/ports/clock.js';
+import type { LoginThrottle } from '../../src/ports/login-throttle.js';
 import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
@@ -36,9 +42,11 @@ export type DemoStoreEnv = Pick<
   | 'redisUrl'
   | 'redisPrefix'
   | 'redisDeadlineMs'
+  | 'redisLoginPrefix'
   | 'databaseUrl'
   | 'databaseSchema'
   | 'databaseDeadlineMs'
+  | 'demoReset'
   | 'sessionTtlSeconds'
 >;
 
@@ -49,6 +57,16 @@ export interface DemoStoreOptions {
   /** Where connection failures are reported; default one line each on `console.error`. */
   readonly logger?: HttpLogger | undefined;
 }
+
+/** How the demo data goes into PostgreSQL for each `CARTWRIGHT_DEMO_RESET`. */
+const loadModes = { none: 'if-empty', catalog: 'keep-orders', all: 'replace' } as const;
+
+/** The banner's words for a load in each mode. */
+const loadedText = {
+  none: 'demo data loaded now',
+  catalog: 'demo catalog and directories reloaded now, orders kept',
+  all: 'demo data reloaded now, orders emptied',
+} as const;
 
 /** `url` without its password, for the banner and messages. */
 export function shownUrl(url: string): string {
@@ -119,6 +137,7 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
 }
 
 /**
+/**
  * The demo's pool. Connecting a client waits at most the deadline, and TCP keep-alive finds connections whose
  * server vanished without closing them (a failover). A connection that fails while idle in the pool (server
  * restart, terminated backend) is reported on the pool's `'error'` event, which `pg` turns into the end of the
@@ -136,8 +155,9 @@ function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool 
 }
 
 /**
- * Migrates, loads the demo data when the database holds none (never over existing data or orders), then writes
- * API user `demo` as `prepared` has it, so the key and IPs of this start are the ones in force.
+ * Migrates, loads the demo data when the database holds none (never over existing data or orders, unless
+ * `CARTWRIGHT_DEMO_RESET` asks), then writes API user `demo` as `prepared` has it, so the key and IPs of this
+ * start are the ones in force.
  */
 async function openPostgres(
   pool: pg.Pool,
@@ -148,7 +168,8 @@ async function openPostgres(
   const schema = env.databaseSchema;
   try {
     await migrate(pool, { schema });
-    const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode: 'if-empty' });
+    const mode = loadModes[env.demoReset ?? 'none'];
+    const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
     const adapters = createPostgresAdapters({
@@ -197,15 +218,22 @@ export async function openDemoStores(
   try {
     const description: string[] = [];
     let sessions: SessionStore | undefined;
+    let loginThrottle: LoginThrottle | undefined;
     let replayGuard: ReplayGuard | undefined;
     if (env.redisUrl === undefined) {
-      description.push('Sessions: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).');
+      description.push(
+        'Sessions and failed-login counts: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).',
+      );
     } else {
       redis = await connectRedis(env.redisUrl, env.redisDeadlineMs, logger);
       sessions = redisSessions(redis, env, clock);
+      // Every server on this Redis counts the same failures: guesses spread over them meet one limit.
+      loginThrottle = createRedisLoginThrottle({ client: redis, prefix: env.redisLoginPrefix, clock });
       // Beside the sessions, so that every server on this Redis refuses a signature any of them accepted.
       replayGuard = createRedisReplayGuard({ client: redis, prefix: `${env.redisPrefix}replay:`, clock });
-      description.push(`Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>.`);
+      description.push(
+        `Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>; failed logins under ${env.redisLoginPrefix}.`,
+      );
     }
     let postgres: PostgresAdapters | undefined;
     let loaded = false;
@@ -220,10 +248,10 @@ export async function openDemoStores(
       loaded = opened.loaded;
       const where = `${shownUrl(env.databaseUrl)}, schema ${env.databaseSchema ?? '(search_path)'}`;
       description.push(
-        `Catalog and orders: PostgreSQL at ${where}; ${loaded ? 'demo data loaded now' : 'data kept from an earlier start'}.`,
+        `Catalog and orders: PostgreSQL at ${where}; ${loaded ? loadedText[env.demoReset ?? 'none'] : 'data kept from an earlier start'}.`,
       );
     }
-    return { sessions, replayGuard, postgres, description, loaded, close };
+    return { sessions, loginThrottle, replayGuard, postgres, description, loaded, close };
   } catch (error) {
     await close();
     throw error;

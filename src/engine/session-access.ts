@@ -3,9 +3,10 @@
  * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
  * @module
  */
-import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
-import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import { type CheckoutSession, isSessionExpired } from '../domain/machine/session.js';
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
+import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
+import { parseStoredSession } from '../domain/machine/stored-session.js';
 import { messageText } from '../domain/messages.js';
 import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
 
@@ -27,7 +28,27 @@ function expired(context: EngineContext): CheckoutError {
   return checkoutError('expired', { warning: messageText(storeMessages(context), 'session.expired') });
 }
 
-/** Loads a live session: `unauthorized` when missing, `expired` when its time ran out. */
+/**
+ * The stored session checked and brought to the current shape. One a newer release wrote is `unavailable`: it
+ * is intact, and a server of that release (or this one, retried after a deploy) can serve it, so the client
+ * should retry rather than lose it. One no release can read (an older shape without a migration, damaged
+ * data) is `expired`: the client's way forward is a new session, as after a timeout.
+ */
+function usable(context: EngineContext, stored: unknown): Result<CheckoutSession, CheckoutError> {
+  return parseStoredSession(stored).mapErr((fault) => {
+    if (fault.reason !== 'newer') return expired(context);
+    const text = messageText(storeMessages(context), 'service.unavailable');
+    const cause = new Error(
+      `cartwright: a stored session has schemaVersion ${fault.schemaVersion}; this release reads ${sessionSchemaVersion}`,
+    );
+    return unavailable('sessions', cause, text);
+  });
+}
+
+/**
+ * Loads a live session: `unauthorized` when missing, `expired` when its time ran out or no release can read
+ * it, `unavailable` when a newer release wrote it.
+ */
 export function loadSession(
   context: EngineContext,
   sessionId: string,
@@ -37,10 +58,10 @@ export function loadSession(
   return readClock(context, messages).asyncAndThen((now) =>
     callPort('sessions', messages, () => context.deps.sessions.get(sessionId)).andThen((lookup) => {
       if (lookup.status === 'missing') return err(missing(context));
-      if (lookup.status === 'expired' || isSessionExpired(lookup.session, now.toISOString())) {
-        return err(expired(context));
-      }
-      return ok(lookup.session);
+      if (lookup.status === 'expired') return err(expired(context));
+      return usable(context, lookup.session).andThen((session) =>
+        isSessionExpired(session, now.toISOString()) ? err(expired(context)) : ok(session),
+      );
     }),
   );
 }

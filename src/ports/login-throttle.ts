@@ -17,6 +17,22 @@ export interface LoginAttempt {
 }
 
 /**
+ * The limits of a {@link LoginThrottle}: how many failures within how long block an attempt. Every throttle
+ * cartwright ships takes them; the login-throttle contract suite passes its own.
+ */
+export interface LoginThrottleLimits {
+  /** Failures of one username from one address within the window that block it. Default 5. */
+  readonly maxFailures?: number | undefined;
+  /**
+   * Failures from one address within the window, whatever the usernames, that block every login from it.
+   * Default 20: higher than `maxFailures`, so a shared address is not blocked by one user's mistakes.
+   */
+  readonly maxFailuresPerIp?: number | undefined;
+  /** Length of the sliding window, in seconds. Default 300. */
+  readonly windowSeconds?: number | undefined;
+}
+
+/**
  * Counts failed logins and blocks further attempts after too many within a window (DECISIONS 5, 40), on two
  * counters: one per username and address (guessing one user's key), and one per address whatever the username
  * (a client trying many usernames, which the first counter never sees twice). The address limit is the higher

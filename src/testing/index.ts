@@ -1,11 +1,13 @@
 /**
  * `cartwright/testing`: deterministic clocks and ids, realistic fixtures, and the contract suites every
- * session-store, order-repository and replay-guard adapter must pass. Runner-agnostic: the suites take the host's
- * `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
+ * session-store, order-repository, login-throttle and replay-guard adapter must pass. Runner-agnostic: the
+ * suites take the host's `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
  * @module
  */
 export { createFixedClock, createManualClock, type ManualClock } from './clocks.js';
 export { createSequentialIds } from './ids.js';
+export { describeLoginThrottleContract } from './login-throttle-contract.js';
+export type { LoginThrottleContractLimits, LoginThrottleFixture } from './login-throttle-fixture.js';
 export { sampleHistoryWrite, sampleOrderDraft, sampleOrderProduct } from './order-fixtures.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture } from './order-repository-fixture.js';

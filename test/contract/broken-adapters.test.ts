@@ -7,10 +7,15 @@ import { AssertionError } from 'node:assert';
 import { describe, expect, it } from 'vitest';
 import {
   createManualClock,
+  describeLoginThrottleContract,
   describeOrderRepositoryContract,
   describeSessionStoreContract,
 } from '../../src/testing/index.js';
 import { type CaseResult, captureCases, failedNames, runCases } from './support/capture.js';
+import {
+  createReferenceLoginThrottle,
+  type LoginThrottleDefects,
+} from './support/reference-login-throttle.js';
 import {
   createReferenceOrderFixture,
   type OrderRepositoryDefects,
@@ -30,6 +35,16 @@ async function runSessionSuite(defects: SessionStoreDefects): Promise<CaseResult
 async function runOrderSuite(defects: OrderRepositoryDefects): Promise<CaseResult[]> {
   const cases = captureCases((t) =>
     describeOrderRepositoryContract(t, 'reference', async () => createReferenceOrderFixture(defects)),
+  );
+  return runCases(cases);
+}
+
+async function runThrottleSuite(defects: LoginThrottleDefects): Promise<CaseResult[]> {
+  const cases = captureCases((t) =>
+    describeLoginThrottleContract(t, 'reference', async (limits) => {
+      const clock = createManualClock('2024-05-01T10:00:00Z');
+      return { throttle: createReferenceLoginThrottle(clock, limits, defects), clock };
+    }),
   );
   return runCases(cases);
 }
@@ -126,6 +141,46 @@ describe('the order-repository contract suite', () => {
   it("catches a release that drops every order's redemptions", async () => {
     expectFailures(await runOrderSuite({ releaseEveryOrder: true }), [
       "release gives back only the releasing order's uses, wherever they were recorded",
+    ]);
+  });
+});
+
+describe('the login-throttle contract suite', () => {
+  it('registers its cases under one describe, without hooks', () => {
+    const cases = captureCases((t) =>
+      describeLoginThrottleContract(t, 'x', async () => {
+        throw new Error('not called while registering');
+      }),
+    );
+    expect(cases).toHaveLength(10);
+    for (const c of cases) expect(c.path).toEqual(['LoginThrottle contract: x']);
+  });
+
+  it('passes a correct throttle', async () => {
+    expectFailures(await runThrottleSuite({}), []);
+  });
+
+  it('catches a reset that also clears the address count', async () => {
+    expectFailures(await runThrottleSuite({ resetClearsAddress: true }), [
+      'reset clears the username at the address, never the address count',
+    ]);
+  });
+
+  it("catches counters keyed by joining address and username with ':'", async () => {
+    expectFailures(await runThrottleSuite({ joinedKeys: true }), [
+      'usernames and addresses are kept apart, whatever characters they hold',
+    ]);
+  });
+
+  it('catches a read-then-write count that loses concurrent failures', async () => {
+    expectFailures(await runThrottleSuite({ readThenWrite: true }), [
+      'every one of many concurrent failures is counted',
+    ]);
+  });
+
+  it('catches a retryAfterSeconds rounded down', async () => {
+    expectFailures(await runThrottleSuite({ roundsDown: true }), [
+      'retryAfterSeconds rounds up and is never below one',
     ]);
   });
 });

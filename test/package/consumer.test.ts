@@ -1,18 +1,19 @@
 /**
  * The built package as a consumer sees it: `npm pack` the build, install the tarball into a scratch project
  * (with the drivers a host brings: pg and ioredis), then import every entry point from ESM and CJS, run the
- * memory adapters and the Redis and PostgreSQL adapters on the real servers, and type-check a consumer under
- * nodenext and bundler resolution. Needs `npm run build` first and the servers up (.ci/run does both).
+ * memory adapters and the Redis and PostgreSQL adapters on the real servers, run the README's snippets, and
+ * type-check a consumer under nodenext, bundler and node10 (`moduleResolution: node`) resolution. Needs
+ * `npm run build` first and the servers up (.ci/run does both).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../../tsup.config.js';
+import { relativeLinks } from './support/links.js';
+import { consumerTooling, createScratchProject, root, run, type ScratchProject } from './support/project.js';
+import { runReadmeSnippets, withChecks } from './support/readme.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
   devDependencies: Record<string, string>;
@@ -28,45 +29,23 @@ const specifiers = subpaths.map((subpath) =>
   subpath === '.' ? 'cartwright' : `cartwright/${subpath.slice(2)}`,
 );
 
-let scratch = '';
+let project: ScratchProject;
 let packedFiles: string[] = [];
 
-function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function runNode(file: string, ...args: string[]): string {
-  return run(process.execPath, [file, ...args], scratch);
-}
-
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'cartwright-consumer-'));
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], root)) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
+  project = createScratchProject('consumer');
+  // The build is the one .ci/run just made: packing without scripts keeps `prepare` from building it again.
+  const packed = JSON.parse(
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], root),
+  ) as { filename: string; files: { path: string }[] }[];
   const tarball = packed[0];
   if (!tarball) throw new Error('npm pack produced nothing');
   packedFiles = tarball.files.map((file) => file.path);
-  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  run(
-    'npm',
-    [
-      'install',
-      join(scratch, tarball.filename),
-      'typescript@~5.9.3',
-      '@types/node@^20.19',
-      ...drivers,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-    ],
-    scratch,
-  );
+  project.install([join(project.dir, tarball.filename), ...consumerTooling, ...drivers]);
 });
 
 afterAll(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  project?.remove();
 });
 
 describe('the packed tarball', () => {
@@ -75,6 +54,16 @@ describe('the packed tarball', () => {
       for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(packedFiles).toContain(`dist/${name}.${ext}`);
     }
     expect(packedFiles.filter((file) => /^(src|test|examples)\//.test(file))).toEqual([]);
+  });
+
+  it('holds the licence, and every file the README and the docs link to', () => {
+    expect(packedFiles).toContain('LICENSE');
+    const documents = packedFiles.filter((file) => file.endsWith('.md'));
+    expect(documents).toContain('README.md');
+    const links = documents.flatMap((document) => relativeLinks(root, document));
+    expect(links.length).toBeGreaterThan(10);
+    const dead = links.filter((link) => !packedFiles.includes(link.target));
+    expect(dead, 'relative links to files the package does not ship').toEqual([]);
   });
 
   it('builds exactly the subpaths the exports map names', () => {
@@ -148,22 +137,22 @@ describe('a consumer project', () => {
   it('imports every entry point from ESM and runs the memory, Redis and PostgreSQL adapters', () => {
     const imports = specifiers.map((s, i) => `import * as e${i} from '${s}'; void e${i};`).join('\n');
     const body = usage((s) => `await import('${s}')`);
-    writeFileSync(join(scratch, 'esm.mjs'), `${imports}\n${body}`);
-    expect(JSON.parse(runNode('esm.mjs', 'esm'))).toEqual(expected);
+    project.write('esm.mjs', `${imports}\n${body}`);
+    expect(JSON.parse(project.node('esm.mjs', 'esm'))).toEqual(expected);
   });
 
   it('requires every entry point from CJS and runs the memory, Redis and PostgreSQL adapters', () => {
     const requires = specifiers.map((s) => `require('${s}');`).join('\n');
-    writeFileSync(join(scratch, 'cjs.cjs'), `${requires}\n${usage((s) => `require('${s}')`)}`);
-    expect(JSON.parse(runNode('cjs.cjs', 'cjs'))).toEqual(expected);
+    project.write('cjs.cjs', `${requires}\n${usage((s) => `require('${s}')`)}`);
+    expect(JSON.parse(project.node('cjs.cjs', 'cjs'))).toEqual(expected);
   });
 
   it('cannot reach files the exports map does not name', () => {
-    writeFileSync(
-      join(scratch, 'private.mjs'),
+    project.write(
+      'private.mjs',
       "import('cartwright/dist/money/decimal.js').then(() => console.log('reached'), (e) => console.log(e.code));",
     );
-    expect(runNode('private.mjs').trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    expect(project.node('private.mjs').trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
 
   it('type-checks a consumer under nodenext (ESM and CJS) and under bundler resolution', () => {
@@ -179,15 +168,64 @@ ${kind === 'esm' ? "import pg from 'pg';\nimport { Redis } from 'ioredis';\nimpo
 export const migrating = () => migrate(new pg.Pool(), { schema: 'shop' });
 export const sessions = () => createRedisSessionStore({ client: new Redis({ lazyConnect: true }) });
 `;
-    writeFileSync(join(scratch, 'check.mts'), check('esm'));
-    writeFileSync(join(scratch, 'check.cts'), check('cjs'));
-    const tsc = join(scratch, 'node_modules/typescript/bin/tsc');
+    project.write('check.mts', check('esm'));
+    project.write('check.cts', check('cjs'));
     const common = ['--noEmit', '--strict', '--types', 'node', '--skipLibCheck', 'false'];
-    run(process.execPath, [tsc, ...common, '--module', 'nodenext', 'check.mts', 'check.cts'], scratch);
-    run(
-      process.execPath,
-      [tsc, ...common, '--module', 'esnext', '--moduleResolution', 'bundler', 'check.mts'],
-      scratch,
+    project.tsc(...common, '--module', 'nodenext', 'check.mts', 'check.cts');
+    project.tsc(...common, '--module', 'esnext', '--moduleResolution', 'bundler', 'check.mts');
+  });
+
+  it('type-checks a CommonJS consumer under moduleResolution node (node10), subpaths included', () => {
+    // node10 reads no exports map: the subpaths' types come from typesVersions.
+    project.write(
+      'check-node10.ts',
+      `${specifiers.map((s, i) => `import * as e${i} from '${s}';`).join('\n')}
+import { money, type Money, type SessionStore } from 'cartwright';
+import { toNodeListener, type FetchHandler } from 'cartwright/http';
+import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
+import { createRedisSessionStore } from 'cartwright/adapters/redis';
+import { migrate } from 'cartwright/adapters/postgres';
+import { createManualClock, describeSessionStoreContract } from 'cartwright/testing';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+const m: Money = money('1.00', 'USD');
+declare const handler: FetchHandler;
+const clock = createManualClock('2026-01-01T00:00:00.000Z');
+const sessions: SessionStore = createMemoryAdapters(demoStore().data, { clock }).sessions;
+export const used = [m, sessions, toNodeListener(handler), describeSessionStoreContract, ${specifiers.map((_, i) => `e${i}`).join(', ')}];
+export const migrating = () => migrate(new pg.Pool(), { schema: 'shop' });
+export const redisSessions = () => createRedisSessionStore({ client: new Redis({ lazyConnect: true }) });
+`,
     );
+    project.tsc(
+      '--noEmit',
+      '--strict',
+      '--types',
+      'node',
+      '--skipLibCheck',
+      'false',
+      '--esModuleInterop',
+      '--module',
+      'commonjs',
+      '--moduleResolution',
+      'node10',
+      'check-node10.ts',
+    );
+  });
+
+  it('runs and type-checks the README snippets', () => {
+    const { snippets, checks } = runReadmeSnippets(project);
+    expect(snippets).toBeGreaterThanOrEqual(2);
+    expect(checks).toBeGreaterThanOrEqual(7);
+  });
+
+  it('fails a README snippet whose value comment is wrong', () => {
+    const wrong =
+      "import { money } from 'cartwright';\nmoney('1', 'USD'); // { amount: '2.0000', currency: 'USD' }\n";
+    const { source, checks } = withChecks(wrong, 'wrong');
+    expect(checks).toBe(1);
+    project.write('wrong.mts', source);
+    project.tsc('--module', 'nodenext', '--types', 'node', '--outDir', 'wrong-out', 'wrong.mts');
+    expect(() => project.node('wrong-out/wrong.mjs')).toThrow(/README wrong line 2/);
   });
 });

@@ -32,9 +32,11 @@ export interface MemoryAdaptersOptions {
   readonly clock: Clock;
   /** See `MemorySessionStoreOptions.retentionSeconds`. */
   readonly sessionRetentionSeconds?: number | undefined;
-  /** See `MemoryLoginThrottleOptions.maxFailures`. */
+  /** See `LoginThrottleLimits.maxFailures`. */
   readonly maxLoginFailures?: number | undefined;
-  /** See `MemoryLoginThrottleOptions.windowSeconds`. */
+  /** See `LoginThrottleLimits.maxFailuresPerIp`. */
+  readonly maxLoginFailuresPerIp?: number | undefined;
+  /** See `LoginThrottleLimits.windowSeconds`. */
   readonly loginWindowSeconds?: number | undefined;
   /** Passed to the order repository (its test hook). */
   readonly orders?: MemoryOrderRepositoryOptions | undefined;
@@ -76,6 +78,7 @@ export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdapt
     loginThrottle: createMemoryLoginThrottle({
       clock,
       maxFailures: options.maxLoginFailures,
+      maxFailuresPerIp: options.maxLoginFailuresPerIp,
       windowSeconds: options.loginWindowSeconds,
     }),
     replayGuard: createMemoryReplayGuard({ clock }),

@@ -1,36 +1,15 @@
 /**
- * The in-memory login throttle.
+ * The in-memory login throttle: counts in this process only.
  * @module
  */
-import { CartwrightInvariantError } from '../../domain/errors.js';
 import type { Clock } from '../../ports/clock.js';
-import type { LoginAttempt, LoginThrottle, ThrottleVerdict } from '../../ports/login-throttle.js';
+import type { LoginAttempt, LoginThrottle, LoginThrottleLimits } from '../../ports/login-throttle.js';
+import { throttleLimits, verdictAfter } from '../throttle-limits.js';
 
-/** Options of {@link createMemoryLoginThrottle}. */
-export interface MemoryLoginThrottleOptions {
+/** Options of {@link createMemoryLoginThrottle}: the limits (see `LoginThrottleLimits`) and the clock. */
+export interface MemoryLoginThrottleOptions extends LoginThrottleLimits {
   /** Judges the window; the throttle never reads the system clock. */
   readonly clock: Clock;
-  /** Failures of one username from one address within the window that block it. Default 5. */
-  readonly maxFailures?: number | undefined;
-  /**
-   * Failures from one address within the window, whatever the usernames, that block every login from it.
-   * Default 20: higher than `maxFailures`, so a shared address is not blocked by one user's mistakes.
-   */
-  readonly maxFailuresPerIp?: number | undefined;
-  /** Length of the sliding window, in seconds. Default 300. */
-  readonly windowSeconds?: number | undefined;
-}
-
-const ALLOWED: ThrottleVerdict = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
-
-/** Checks an option is a positive integer: a throttle that never blocks (or always does) is a configuration bug. */
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new CartwrightInvariantError(
-      `createMemoryLoginThrottle: ${name} must be a positive integer, got ${value}`,
-    );
-  }
-  return value;
 }
 
 /** Failure instants per key, in a sliding window, at most `limit` per key (older ones cannot matter). */
@@ -85,26 +64,28 @@ function pairKey(attempt: LoginAttempt): string {
 }
 
 /**
- * A {@link LoginThrottle} in two `Map`s. An attempt is blocked once its username and address have `maxFailures`
- * failures within the last `windowSeconds`, or its address has `maxFailuresPerIp` whatever the usernames, until
- * the oldest counted failure of the full counter leaves the window (`retryAfterSeconds`, at least 1; the longer
- * wait when both are full).
+ * A {@link LoginThrottle} in two `Map`s of this process. An attempt is blocked once its username and address
+ * have `maxFailures` failures within the last `windowSeconds`, or its address has `maxFailuresPerIp` whatever
+ * the usernames, until the oldest counted failure of the full counter leaves the window (`retryAfterSeconds`,
+ * at least 1; the longer wait when both are full).
+ *
+ * The counts are **per process**: behind a load balancer each server counts only the failures it saw, so a
+ * client spreading its guesses over N servers gets N times the limit, and a restart forgets every count.
+ * Hosts that run more than one process use a shared throttle (`createRedisLoginThrottle` in
+ * `cartwright/adapters/redis`).
  */
 export function createMemoryLoginThrottle(options: MemoryLoginThrottleOptions): LoginThrottle {
   const { clock } = options;
-  const windowMs = positiveInteger(options.windowSeconds ?? 300, 'windowSeconds') * 1000;
-  const perUser = createCounter(positiveInteger(options.maxFailures ?? 5, 'maxFailures'), windowMs);
-  const perIp = createCounter(positiveInteger(options.maxFailuresPerIp ?? 20, 'maxFailuresPerIp'), windowMs);
+  const limits = throttleLimits(options, 'createMemoryLoginThrottle');
+  const perUser = createCounter(limits.maxFailures, limits.windowMs);
+  const perIp = createCounter(limits.maxFailuresPerIp, limits.windowMs);
 
   return {
     async check(attempt) {
       const nowMs = clock.now().getTime();
-      const waitMs = Math.max(
-        perUser.blockedForMs(pairKey(attempt), nowMs),
-        perIp.blockedForMs(attempt.ip, nowMs),
+      return verdictAfter(
+        Math.max(perUser.blockedForMs(pairKey(attempt), nowMs), perIp.blockedForMs(attempt.ip, nowMs)),
       );
-      if (waitMs <= 0) return ALLOWED;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 
     async recordFailure(attempt) {

@@ -67,6 +67,11 @@ export const tableNames = [
 /** One of {@link tableNames}. */
 export type TableName = (typeof tableNames)[number];
 
+/** The tables of the orders: each order with everything hanging off it, its idempotency keys included. */
+export const orderTables: ReadonlySet<TableName> = new Set<TableName>(
+  tableNames.filter((name) => name === 'orders' || name.startsWith('order_')),
+);
+
 /** Table name → the name to write in SQL: `"schema".table`, or the bare name without a schema. */
 export type Tables = Readonly<Record<TableName, string>>;
 

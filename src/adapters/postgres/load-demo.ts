@@ -4,8 +4,8 @@
  */
 import { type DemoStore, demoStore } from '../memory/demo-store.js';
 import type { MemoryStoreData } from '../memory/store-data.js';
-import { qualifiedTables, type TableName, type Tables, tableNames } from './identifiers.js';
-import { storeRows } from './load-rows.js';
+import { orderTables, qualifiedTables, type TableName, type Tables, tableNames } from './identifiers.js';
+import { storeRows, type TableRows } from './load-rows.js';
 import { draftRows } from './order-rows.js';
 import { insertDraft } from './order-write.js';
 import type { PgClientLike, PgPoolLike } from './pool.js';
@@ -20,10 +20,15 @@ export interface LoadDemoStoreOptions {
   /**
    * `'replace'` (the default) empties every cartwright table, orders and ledgers included, and loads the
    * store; `'if-empty'` loads only when no product, customer, API user or order is stored yet, and otherwise
-   * leaves everything as it is.
+   * leaves everything as it is; `'keep-orders'` reloads the catalog and the directories (stock back to the
+   * store's quantities, API users, coupons and the ledger entries not tied to an order as the store has them)
+   * and keeps the orders with their history, idempotency keys and ledger entries.
    */
-  readonly mode?: 'replace' | 'if-empty' | undefined;
+  readonly mode?: 'replace' | 'if-empty' | 'keep-orders' | undefined;
 }
+
+/** The ledgers: their entries tied to an order (order id other than 0) belong to the orders. */
+const ledgerTables: ReadonlySet<TableName> = new Set<TableName>(['coupon_history', 'customer_reward']);
 
 /** The identity columns whose sequences follow loaded ids, with the memory sequence each continues. */
 const identities: readonly [TableName, string, keyof MemoryStoreData['sequences'] | null][] = [
@@ -94,14 +99,36 @@ async function syncSequences(client: PgClientLike, t: Tables, data: MemoryStoreD
 }
 
 /**
- * One statement deleting every row of every table, children before parents. `DELETE` rather than `TRUNCATE`:
- * on tables this small it is many times faster (no new files to create and sync at commit), and the identity
- * sequences are set afterwards anyway.
+ * One statement deleting every row of every table, children before parents (with `keepOrders`, every row but
+ * the orders' and the ledger entries tied to them). `DELETE` rather than `TRUNCATE`: on tables this small it
+ * is many times faster (no new files to create and sync at commit), and the identity sequences are set
+ * afterwards anyway.
  */
-function emptyEverything(t: Tables): string {
-  const tables = tableNames.filter((name) => name !== 'cartwright_migrations').reverse();
-  const deletes = tables.map((name, index) => `d${index} AS (DELETE FROM ${t[name]})`);
+function emptyTables(t: Tables, keepOrders: boolean): string {
+  const tables = tableNames
+    .filter((name) => name !== 'cartwright_migrations' && !(keepOrders && orderTables.has(name)))
+    .reverse();
+  const deletes = tables.map((name, index) => {
+    const where = keepOrders && ledgerTables.has(name) ? ' WHERE order_id = 0' : '';
+    return `d${index} AS (DELETE FROM ${t[name]}${where})`;
+  });
   return `WITH ${deletes.join(', ')} SELECT 1`;
+}
+
+/**
+ * The rows to write. Keeping the orders, the store's ledger entries tied to an order are left out (the kept
+ * orders have their own), and the others get new ids, so they can never clash with the kept entries'.
+ */
+function rowsToLoad(data: MemoryStoreData, currency: string, keepOrders: boolean): TableRows[] {
+  const rows = storeRows(data, currency);
+  if (!keepOrders) return rows;
+  return rows.flatMap(({ table, rows: tableRows }) => {
+    if (!ledgerTables.has(table)) return [{ table, rows: tableRows }];
+    const free = tableRows
+      .filter((row) => row.order_id === 0)
+      .map(({ coupon_history_id: _c, customer_reward_id: _r, ...row }) => row);
+    return free.length === 0 ? [] : [{ table, rows: free }];
+  });
 }
 
 /** True when no product, customer, API user or order is stored. */
@@ -115,9 +142,10 @@ async function isEmpty(client: PgClientLike, t: Tables): Promise<boolean> {
 
 /**
  * Writes a memory store into the tables `migrate` created, in one transaction: every catalog and directory
- * table, the coupon and reward ledgers, and any orders with their history and idempotency keys; identity
- * sequences continue after the loaded ids. Store settings and extension settings are not stored (the host
- * passes them to `createCheckout`). Loads run one at a time per schema (a transaction advisory lock).
+ * table, the coupon and reward ledgers, and any orders with their history and idempotency keys (in
+ * `'keep-orders'` mode the stored orders stay instead); identity sequences continue after the loaded ids.
+ * Store settings and extension settings are not stored (the host passes them to `createCheckout`). Loads run
+ * one at a time per schema (a transaction advisory lock).
  *
  * @param pool - The host's pool.
  * @param store - The store to write; `demoStore()` by default.
@@ -136,15 +164,16 @@ export async function loadDemoStore(
   const t = qualifiedTables(options.schema);
   const { data } = store;
   const currency = options.currency ?? data.settings.currency;
-  const rows = storeRows(data, currency);
+  const keepOrders = options.mode === 'keep-orders';
+  const rows = rowsToLoad(data, currency, keepOrders);
   return inTransaction(pool, undefined, 'load', async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('cartwright.load:' || $1, 0))`, [
       options.schema ?? '',
     ]);
     if (options.mode === 'if-empty' && !(await isEmpty(client, t))) return { commit: false, value: false };
-    await client.query(emptyEverything(t));
+    await client.query(emptyTables(t, keepOrders));
     for (const { table, rows: tableRows } of rows) await insertRows(client, t[table], tableRows);
-    await loadOrders(client, t, data, currency);
+    if (!keepOrders) await loadOrders(client, t, data, currency);
     await syncSequences(client, t, data);
     return { commit: true, value: true };
   });

@@ -4,7 +4,7 @@
  */
 import type { Money } from '../../money/index.js';
 import type { MemoryStoreData } from '../memory/store-data.js';
-import { type TableName, tableNames } from './identifiers.js';
+import { orderTables, type TableName, tableNames } from './identifiers.js';
 import { directoryRows, ledgerRows } from './load-directory-rows.js';
 import { productChildren, productRow, subscriptionRows } from './load-product-rows.js';
 import type { Row } from './order-rows.js';
@@ -17,17 +17,7 @@ export interface TableRows {
 }
 
 /** Tables the loader leaves alone: the migrations' own and the orders' (orders are written separately). */
-const notLoaded: ReadonlySet<TableName> = new Set<TableName>([
-  'cartwright_migrations',
-  'orders',
-  'order_product',
-  'order_option',
-  'order_subscription',
-  'order_total',
-  'order_tax',
-  'order_history',
-  'order_idempotency',
-]);
+const notLoaded: ReadonlySet<TableName> = new Set<TableName>(['cartwright_migrations', ...orderTables]);
 
 /** Tables in the order they are filled: `tableNames` lists parents before children. */
 const loadOrder: readonly TableName[] = tableNames.filter((table) => !notLoaded.has(table));

@@ -4,9 +4,10 @@
  */
 
 /**
- * The two commands the Redis session store sends. An ioredis `Redis` (or `Cluster`) instance satisfies this type as
- * it is; a node-redis client needs a three-line wrapper (see `docs/redis.md`). The host passes its own connected
- * client and keeps owning it: the store never connects, quits or subscribes.
+ * The two commands the Redis session store and login throttle send. An ioredis `Redis` (or `Cluster`)
+ * instance satisfies this type as it is; a node-redis client needs a three-line wrapper (see
+ * `docs/redis.md`). The host passes its own connected client and keeps owning it: the adapters never connect,
+ * quit or subscribe.
  */
 export interface RedisClientLike {
   /**
