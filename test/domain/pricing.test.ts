@@ -3,6 +3,7 @@ import { demoStore } from '../../src/adapters/memory/index.js';
 import {
   activeDiscount,
   activeSpecial,
+  discountedPrice,
   linePoints,
   lineReward,
   optionSurcharge,
@@ -10,7 +11,12 @@ import {
   subscriptionPlanFor,
   unitPrice,
 } from '../../src/domain/pricing.js';
-import type { Product, ProductDiscount, ProductSpecial } from '../../src/domain/records/catalog.js';
+import type {
+  FixedPriceDiscount,
+  PercentageDiscount,
+  Product,
+  ProductSpecial,
+} from '../../src/domain/records/catalog.js';
 import { money } from '../../src/money/index.js';
 
 const { data } = demoStore();
@@ -48,7 +54,8 @@ const cinemaOptions = {
   '223': ['8', '10'],
 };
 
-const discount = (over: Partial<ProductDiscount>): ProductDiscount => ({
+const discount = (over: Partial<FixedPriceDiscount>): FixedPriceDiscount => ({
+  type: 'F',
   customerGroupId: 1,
   quantity: 1,
   priority: 1,
@@ -57,6 +64,20 @@ const discount = (over: Partial<ProductDiscount>): ProductDiscount => ({
   dateEnd: null,
   ...over,
 });
+
+const percentage = (over: Partial<PercentageDiscount>): PercentageDiscount => ({
+  type: 'P',
+  customerGroupId: 1,
+  quantity: 1,
+  priority: 1,
+  percent: '10.0000',
+  dateStart: null,
+  dateEnd: null,
+  ...over,
+});
+
+/** The price a discount gives when it is the active one, or undefined. */
+const discountPrice = (d: ReturnType<typeof activeDiscount>) => (d?.type === 'F' ? d.price : undefined);
 
 const special = (over: Partial<ProductSpecial>): ProductSpecial => ({
   customerGroupId: 1,
@@ -241,8 +262,8 @@ describe('activeDiscount', () => {
         discount({ quantity: 6, priority: 0, price: usd('1') }),
       ],
     };
-    expect(activeDiscount(p, 1, 5, today)?.price).toEqual(usd('72'));
-    expect(activeDiscount(p, 1, 4, today)?.price).toEqual(usd('10'));
+    expect(discountPrice(activeDiscount(p, 1, 5, today))).toEqual(usd('72'));
+    expect(discountPrice(activeDiscount(p, 1, 4, today))).toEqual(usd('10'));
     expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
     expect(activeDiscount(p, 2, 5, today)).toBeUndefined();
   });
@@ -258,6 +279,109 @@ describe('activeDiscount', () => {
     expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
     expect(activeDiscount(p, 1, 1, '2026-06-02')?.dateStart).toBe('2026-06-02');
     expect(activeDiscount(p, 1, 1, '2026-05-31')?.dateEnd).toBe(today);
+  });
+});
+
+describe('discount types: F is a fixed price plus options, P a percentage off the price with options', () => {
+  const p42 = product(42);
+  /** Product 42 with only `discounts` as its quantity discounts. */
+  const with42 = (...discounts: (FixedPriceDiscount | PercentageDiscount)[]): Product => ({
+    ...p42,
+    discounts,
+  });
+
+  it('P 12 % from 10 units: (100 + 51 of options) less 12 % is 132.88, the options discounted alike', () => {
+    // 151 × 12 / 100 = 18.12; 151 − 18.12 = 132.88. The base alone: 100 − 12 = 88.
+    const r = unitPrice(
+      input(with42(percentage({ quantity: 10, percent: '12.0000' })), {
+        options: cinemaOptions,
+        productQuantity: 10,
+      }),
+    );
+    expect(r.price.amount).toBe('132.8800');
+    expect(r.basePrice.amount).toBe('88.0000');
+    expect(
+      unitPrice(input(with42(percentage({ quantity: 10 })), { options: cinemaOptions, productQuantity: 9 }))
+        .price.amount,
+    ).toBe('151.0000');
+  });
+
+  it('F 88.00 from 10 units: 88 + 51 of options = 139, whatever the product price', () => {
+    const dearer: Product = {
+      ...with42(discount({ quantity: 10, price: usd('88.00') })),
+      price: usd('500.00'),
+    };
+    const r = unitPrice(input(dearer, { options: cinemaOptions, productQuantity: 10 }));
+    expect(r.price.amount).toBe('139.0000');
+    expect(r.basePrice.amount).toBe('88.0000');
+  });
+
+  it('keeps the exact fraction of a percentage: 12.5 % off 101 leaves 88.375', () => {
+    const iphone: Product = {
+      ...product(40),
+      price: usd('101.00'),
+      discounts: [percentage({ percent: '12.5' })],
+    };
+    expect(unitPrice(input(iphone)).price.amount).toBe('88.3750');
+  });
+
+  it('ranks rows of one quantity and priority by the price they give, not by their raw figures', () => {
+    // F 80 gives 80 + 51 = 131; P 12 gives 151 − 18.12 = 132.88. Comparing the raw 80 with 12 (as OpenCart
+    // does) would pick the dearer percentage.
+    const both = with42(
+      percentage({ quantity: 10, percent: '12.0000' }),
+      discount({ quantity: 10, price: usd('80.00') }),
+    );
+    expect(activeDiscount(both, 1, 10, today, cinemaOptions)).toMatchObject({ type: 'F' });
+    expect(unitPrice(input(both, { options: cinemaOptions, productQuantity: 10 })).price.amount).toBe(
+      '131.0000',
+    );
+    // Without options: F 80 against P 12 % off 100 = 88; the fixed price is still lower.
+    expect(activeDiscount(both, 1, 10, today)).toMatchObject({ type: 'F' });
+    // A 25 % row gives 151 × 0.75 = 113.25 with the options, below 131: it wins now.
+    const deeper = with42(...both.discounts, percentage({ quantity: 10, percent: '25' }));
+    expect(activeDiscount(deeper, 1, 10, today, cinemaOptions)).toMatchObject({ type: 'P', percent: '25' });
+  });
+
+  it('the highest quantity still comes first, whatever the type', () => {
+    const tiers = with42(
+      percentage({ quantity: 10, percent: '50' }),
+      discount({ quantity: 20, price: usd('99') }),
+    );
+    expect(unitPrice(input(tiers, { productQuantity: 19 })).price.amount).toBe('50.0000');
+    expect(unitPrice(input(tiers, { productQuantity: 20 })).price.amount).toBe('99.0000');
+  });
+
+  it('a percentage and a special: the lower price wins', () => {
+    const p = {
+      ...with42(percentage({ quantity: 1, percent: '10' })),
+      specials: [special({ price: usd('95') })],
+    };
+    // P: 151 × 0.9 = 135.90; special: 95 + 51 = 146.
+    expect(unitPrice(input(p, { options: cinemaOptions })).price.amount).toBe('135.9000');
+    // Without options: P gives 90, the special 95.
+    expect(unitPrice(input(p)).basePrice.amount).toBe('90.0000');
+    const cheaper = { ...p, specials: [special({ price: usd('80') })] };
+    expect(unitPrice(input(cheaper, { options: cinemaOptions })).price.amount).toBe('131.0000');
+  });
+
+  it('a percentage of 0 leaves the price, of 100 makes it 0, and above 100 stops at 0', () => {
+    const at = (percent: string) =>
+      unitPrice(input(with42(percentage({ percent })), { options: cinemaOptions })).price.amount;
+    expect(at('0')).toBe('151.0000');
+    expect(at('100')).toBe('0.0000');
+    expect(at('150.0000')).toBe('0.0000');
+  });
+
+  it('discountedPrice: F adds the surcharge to its price, P takes the percentage off the list price', () => {
+    expect(discountedPrice(discount({ price: usd('77') }), usd('151'), usd('51'))).toEqual(usd('128'));
+    expect(discountedPrice(percentage({ percent: '23' }), usd('151'), usd('51'))).toEqual(usd('116.27'));
+  });
+
+  it('neither type applies on top of a subscription plan', () => {
+    const p48 = product(48);
+    const planned: Product = { ...p48, discounts: [percentage({ percent: '50' })] };
+    expect(unitPrice(input(planned, { subscriptionPlanId: 2 })).price.amount).toBe('1.0000');
   });
 });
 

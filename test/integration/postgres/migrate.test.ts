@@ -38,7 +38,7 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4], version: 4 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 5], version: 5 });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
       expect.arrayContaining(['cartwright_migrations', 'product', 'orders', 'order_idempotency', 'api']),
@@ -51,8 +51,9 @@ describe('migrate', () => {
       { version: 2, name: 'directories' },
       { version: 3, name: 'orders' },
       { version: 4, name: 'order login' },
+      { version: 5, name: 'discount type' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 4 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 5 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -60,10 +61,10 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4]);
-    expect(results.every((result) => result.version === 4)).toBe(true);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(results.every((result) => result.version === 5)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(4);
+    expect(rows[0]?.n).toBe(5);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -76,15 +77,44 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4], version: 4 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5], version: 5 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 4 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 5 });
     } finally {
       await scoped.end();
     }
+  });
+
+  it('migration 5 reads the discount rows written before it as fixed prices', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    await migrate(pool, { schema });
+    await loadDemoStore(pool, demoStore(), { schema });
+    // Back to a version-4 database: no type column, version 5 not recorded.
+    await pool.query(
+      `ALTER TABLE "${schema}".product_discount DROP COLUMN type;
+       DELETE FROM "${schema}".cartwright_migrations WHERE version = 5`,
+    );
+    await pool.query(
+      `INSERT INTO "${schema}".product_discount (product_id, customer_group_id, quantity, price)
+       VALUES (40, 1, 3, 95)`,
+    );
+    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 5 });
+    const [iphone] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([40]);
+    expect(iphone?.discounts).toEqual([
+      {
+        type: 'F',
+        customerGroupId: 1,
+        quantity: 3,
+        priority: 1,
+        price: { amount: '95.0000', currency: 'USD' },
+        dateStart: null,
+        dateEnd: null,
+      },
+    ]);
   });
 
   it('reports the failed migration, not the ROLLBACK or unlock that failed after it, and frees the lock', async () => {

@@ -102,7 +102,15 @@ function cinemaOptions(): ProductOption[] {
 
 /** A quantity discount for customer group 1, without dates. */
 function groupOneDiscount(quantity: number, price: string): ProductDiscount {
-  return { customerGroupId: 1, quantity, priority: 1, price: usd(price), dateStart: null, dateEnd: null };
+  return {
+    type: 'F',
+    customerGroupId: 1,
+    quantity,
+    priority: 1,
+    price: usd(price),
+    dateStart: null,
+    dateEnd: null,
+  };
 }
 
 /** Plan 2 for one group: monthly, 10 payments of 10.00, after a one-month trial at 1.00. */

@@ -6,6 +6,7 @@ import { catalogMigration } from './001-catalog.js';
 import { directoriesMigration } from './002-directories.js';
 import { ordersMigration } from './003-orders.js';
 import { orderLoginMigration } from './004-order-login.js';
+import { discountTypeMigration } from './005-discount-type.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   directoriesMigration,
   ordersMigration,
   orderLoginMigration,
+  discountTypeMigration,
 ];
