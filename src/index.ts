@@ -99,6 +99,12 @@ export {
 } from './domain/totals/index.js';
 export * from './engine/index.js';
 export * from './extensions/index.js';
-export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './input/settings.js';
+export { applyExtensionConfig, extensionConfigNames } from './input/extension-settings.js';
+export {
+  applyStoreConfig,
+  checkStoreSettings,
+  isExtensionSettingName,
+  storeConfigNames,
+} from './input/settings.js';
 export * from './money/index.js';
 export type * from './ports/index.js';

@@ -8,7 +8,7 @@
  * | `CARTWRIGHT_API_KEY` | random, printed at start-up |
  * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
- * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
+ * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings and extension statuses over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
  * | `CARTWRIGHT_DATABASE_URL` | none: catalog and orders in memory; set, in that PostgreSQL database |

@@ -1,7 +1,7 @@
 /**
  * The engine on the demo store: memory adapters, a manual clock, sequential ids and the demo's shipping, payment
  * and total extensions (as `examples/shared/demo-app.ts` wires them), with hooks to replace or wrap any port and
- * to lay `config_*` settings over the demo's.
+ * to lay `config_*` settings and extension statuses over the demo's.
  */
 import type { Result, ResultAsync } from 'neverthrow';
 import {
@@ -21,6 +21,7 @@ import { createCheckout } from '../../../src/engine/create-checkout.js';
 import type { AddressRequest } from '../../../src/engine/requests.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
+import { applyExtensionConfig } from '../../../src/input/extension-settings.js';
 import { applyStoreConfig } from '../../../src/input/settings.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
@@ -29,7 +30,10 @@ export const startInstant = '2026-03-02T10:00:00.000Z';
 
 /** What a test may change. */
 export interface DemoCheckoutOverrides {
-  /** `config_*` settings laid over the demo's (`applyStoreConfig`). */
+  /**
+   * `config_*` settings and extension statuses (`shipping_free_status`, …) laid over the demo's
+   * (`applyStoreConfig`, `applyExtensionConfig`).
+   */
   readonly config?: Readonly<Record<string, unknown>>;
   /** Ports to replace, given the memory adapters (wrap one to make it fail, count calls, delay, …). */
   readonly deps?: (adapters: MemoryAdapters) => Partial<CheckoutDeps>;
@@ -83,6 +87,9 @@ export function demoCheckout(overrides: DemoCheckoutOverrides = {}): DemoCheckou
     const applied = applyStoreConfig(demo.settings, overrides.config);
     if (applied.isErr()) throw new Error(`bad test config: ${JSON.stringify(applied.error)}`);
     settings = applied.value;
+    const extensions = applyExtensionConfig(demo.data.extensions, overrides.config);
+    if (extensions.isErr()) throw new Error(`bad test config: ${JSON.stringify(extensions.error)}`);
+    demo.data.extensions = extensions.value;
   }
   const adapters = createMemoryAdapters(demo.data, { clock, orders: overrides.orders });
   const base: CheckoutDeps = {
