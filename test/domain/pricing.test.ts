@@ -91,15 +91,17 @@ const special = (over: Partial<ProductSpecial>): ProductSpecial => ({
 describe('unitPrice on the demo catalog', () => {
   it('40: the product price', () => {
     const r = unitPrice(input(product(40)));
-    expect(r.price).toEqual(usd('100.0000'));
-    expect(r.price.amount).toBe('100.0000');
-    expect(r.basePrice).toEqual(usd('100'));
+    expect(r.price).toEqual(usd('101.0000'));
+    expect(r.price.amount).toBe('101.0000');
+    expect(r.basePrice).toEqual(usd('101'));
     expect(r.subscription).toBeNull();
   });
 
-  it('30: the special for group 1, none for group 2', () => {
-    expect(unitPrice(input(product(30), { customerGroupId: 1 })).price.amount).toBe('80.0000');
-    expect(unitPrice(input(product(30), { customerGroupId: 2 })).price.amount).toBe('100.0000');
+  it('30 with a group-1 special: the special for group 1, none for group 2 (the demo itself has no special)', () => {
+    const onSpecial: Product = { ...product(30), specials: [special({ price: usd('80.00') })] };
+    expect(unitPrice(input(product(30))).price.amount).toBe('100.0000');
+    expect(unitPrice(input(onSpecial, { customerGroupId: 1 })).price.amount).toBe('80.0000');
+    expect(unitPrice(input(onSpecial, { customerGroupId: 2 })).price.amount).toBe('100.0000');
   });
 
   it('30: outside the special dates the product price applies (start inclusive, end exclusive)', () => {
@@ -141,17 +143,23 @@ describe('unitPrice on the demo catalog', () => {
     ).toBe('151.0000');
   });
 
-  it('48 with plan 2: the trial price, no discount or special, no options', () => {
-    for (const customerGroupId of [1, 2]) {
-      const r = unitPrice(input(product(48), { subscriptionPlanId: 2, customerGroupId }));
-      expect(r.price.amount).toBe('1.0000');
-      expect(r.subscription?.plan.subscriptionPlanId).toBe(2);
-      expect(r.subscription?.inTrial).toBe(true);
-    }
+  it('41 with plan 1 or 2: the plan price (10.00 daily, 25.00 "weekly"), no trial, for group 1 only', () => {
+    const daily = unitPrice(input(product(41), { subscriptionPlanId: 1 }));
+    expect(daily.price.amount).toBe('10.0000');
+    expect(daily.subscription).toMatchObject({
+      plan: { subscriptionPlanId: 1, name: 'Daily' },
+      inTrial: false,
+    });
+    const weekly = unitPrice(input(product(41), { subscriptionPlanId: 2 }));
+    expect(weekly.price.amount).toBe('25.0000');
+    expect(weekly.subscription?.plan.frequency).toBe('month');
+    expect(
+      unitPrice(input(product(41), { subscriptionPlanId: 2, customerGroupId: 2 })).subscription,
+    ).toBeNull();
   });
 
-  it('48 without a plan: the product price', () => {
-    expect(unitPrice(input(product(48))).price.amount).toBe('100.0000');
+  it('41 without a plan: the product price', () => {
+    expect(unitPrice(input(product(41))).price.amount).toBe('100.0000');
   });
 });
 
@@ -202,48 +210,49 @@ describe('optionSurcharge', () => {
 });
 
 describe('subscriptions (DECISIONS 14)', () => {
-  const p48 = product(48);
+  const p41 = product(41);
 
   it('adds option prices to the plan price', () => {
-    const withOption: Product = { ...p48, options: product(42).options };
+    // Plan 2 at 25.00 + radio Large (+30.00).
+    const withOption: Product = { ...p41, options: product(42).options };
     expect(
       unitPrice(input(withOption, { subscriptionPlanId: 2, options: { '218': '7' } })).price.amount,
-    ).toBe('31.0000');
+    ).toBe('55.0000');
   });
 
-  it('uses the regular price when the plan has no trial', () => {
-    const noTrial: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, trialStatus: false })),
+  it('uses the trial price while the plan has a trial', () => {
+    const withTrial: Product = {
+      ...p41,
+      subscriptionPlans: p41.subscriptionPlans.map((p) => ({
+        ...p,
+        trialStatus: true,
+        trialPrice: usd('1.00'),
+      })),
     };
-    const r = unitPrice(input(noTrial, { subscriptionPlanId: 2 }));
-    expect(r.price.amount).toBe('10.0000');
-    expect(r.subscription?.inTrial).toBe(false);
+    const r = unitPrice(input(withTrial, { subscriptionPlanId: 2 }));
+    expect(r.price.amount).toBe('1.0000');
+    expect(r.subscription?.inTrial).toBe(true);
   });
 
   it('ignores a disabled plan, a plan of another group and plan 0', () => {
     const disabled: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, status: false })),
+      ...p41,
+      subscriptionPlans: p41.subscriptionPlans.map((p) => ({ ...p, status: false })),
     };
     expect(unitPrice(input(disabled, { subscriptionPlanId: 2 })).subscription).toBeNull();
-    const groupOne: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.filter((p) => p.customerGroupId === 1),
-    };
-    expect(subscriptionPlanFor(groupOne, 2, 2)).toBeUndefined();
-    expect(subscriptionPlanFor(p48, 0, 1)).toBeUndefined();
-    expect(unitPrice(input(p48, { subscriptionPlanId: 3 })).price.amount).toBe('100.0000');
+    expect(subscriptionPlanFor(p41, 2, 2)).toBeUndefined();
+    expect(subscriptionPlanFor(p41, 0, 1)).toBeUndefined();
+    expect(unitPrice(input(p41, { subscriptionPlanId: 3 })).price.amount).toBe('100.0000');
   });
 
   it('does not apply discounts or specials on top of a plan (OpenCart defect 26)', () => {
     const discounted: Product = {
-      ...p48,
+      ...p41,
       discounts: [discount({ quantity: 1, price: usd('0.50') })],
       specials: [special({ price: usd('0.25') })],
     };
     expect(unitPrice(input(discounted, { subscriptionPlanId: 2, productQuantity: 5 })).price.amount).toBe(
-      '1.0000',
+      '25.0000',
     );
   });
 });
@@ -379,9 +388,8 @@ describe('discount types: F is a fixed price plus options, P a percentage off th
   });
 
   it('neither type applies on top of a subscription plan', () => {
-    const p48 = product(48);
-    const planned: Product = { ...p48, discounts: [percentage({ percent: '50' })] };
-    expect(unitPrice(input(planned, { subscriptionPlanId: 2 })).price.amount).toBe('1.0000');
+    const planned: Product = { ...product(41), discounts: [percentage({ percent: '50' })] };
+    expect(unitPrice(input(planned, { subscriptionPlanId: 2 })).price.amount).toBe('25.0000');
   });
 });
 
@@ -425,7 +433,9 @@ describe('lineReward and linePoints', () => {
   });
 
   it('adds option points, and is 0 when the product has no points price', () => {
-    expect(linePoints(product(42), cinemaOptions, 2)).toBe(0);
+    // 42 costs 400 points, radio Small adds 1: (400 + 1) × 2.
+    expect(linePoints(product(42), cinemaOptions, 2)).toBe(802);
+    expect(linePoints({ ...product(42), points: 0 }, cinemaOptions, 2)).toBe(0);
     const withPoints: Product = { ...product(42), points: 50 };
     expect(linePoints(withPoints, cinemaOptions, 2)).toBe(102);
     expect(linePoints(withPoints, { '218': '6' }, 3)).toBe(144);

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 import { confirmOk, readySession, stockOf } from './support/orders.js';
 
+/** The demo's stock of iPhones (product 40): each ready session buys one. */
+const IPHONES = 1_000_000;
+
 describe('idempotency keys', () => {
   it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
     const d = demoCheckout();
@@ -41,7 +44,7 @@ describe('idempotency keys', () => {
       fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
     });
     expect(d.data.orders.size).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 
   it('an update honours the key: the same key replays without a second write, another payload conflicts', async () => {
@@ -53,7 +56,7 @@ describe('idempotency keys', () => {
     await confirmOk(d, sessionId, edit, 'edit-1');
     const order = await expectOk(d.checkout.getOrder(sessionId, { order_id: orderId }));
     expect(order.revision).toBe(2);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
     const error = await expectErr(
       d.checkout.confirm(sessionId, { ...edit, comment: 'x' }, { idempotencyKey: 'edit-1' }),
     );
@@ -71,7 +74,7 @@ describe('idempotency keys', () => {
     const ids = new Set(results.map((r) => r._unsafeUnwrap().orderId));
     expect([...ids]).toEqual([1]);
     expect(d.data.orders.size).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 });
 
@@ -92,7 +95,7 @@ describe('re-confirm (DECISIONS 35)', () => {
     const b = await confirmOk(d, sessionId, { comment: 'B' });
     const a2 = await confirmOk(d, sessionId, { comment: 'A' });
     expect(new Set([a.orderId, b.orderId, a2.orderId]).size).toBe(3);
-    expect(stockOf(d, 40)).toBe(967);
+    expect(stockOf(d, 40)).toBe(IPHONES - 3);
   });
 
   it('A, B, A still makes three orders when recording the order on the session loses a race', async () => {
@@ -142,11 +145,11 @@ describe('one transaction', () => {
     expect(error.kind).toBe('unavailable');
     expect(d.data.orders.size).toBe(0);
     expect(d.data.idempotencyKeys.size).toBe(0);
-    expect(stockOf(d, 40)).toBe(970);
+    expect(stockOf(d, 40)).toBe(IPHONES);
     expect((await d.stored(sessionId)).lastOrder).toBeNull();
     fault.on = false;
     const result = await confirmOk(d, sessionId, {}, 'k');
     expect(result.orderId).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 });

@@ -120,19 +120,19 @@ describe('the demo checkout script', () => {
       log: (l) => lines.push(l),
     });
     expect(confirm.status).toBe(200);
-    // 2 × product 40 (200.00) + product 30 in Red at its special (80.00) + flat 5.00; VAT 20% of 285.00 = 57.00;
-    // Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 350.00.
+    // The seed's happy cart: 2 × product 40 (202.00) + product 30 in Red (100.00) + flat 5.00; VAT 20% of
+    // 307.00 = 61.40; Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 376.40.
     expect(confirm.body).toMatchObject({
       success: 'Order created successfully!',
       order_id: 1,
       shipping_required: true,
     });
     expect((confirm.body as { totals: unknown[] }).totals).toContainEqual(
-      expect.objectContaining({ code: 'total', text: '$350.00' }),
+      expect.objectContaining({ code: 'total', text: '$376.40' }),
     );
     expect(history?.body).toEqual({ success: 'Order history added successfully!' });
     expect(lines.filter((line) => line.startsWith('← 200'))).toHaveLength(12);
-    expect(summary).toBe('Order 1 placed, total $350.00, now Processing.');
+    expect(summary).toBe('Order 1 placed, total $376.40, now Processing.');
     expect(lines.at(-1)).toBe(summary);
     const order = await demo.app.adapters.orders.get(1);
     expect(order?.orderStatusId).toBe(2);

@@ -5,8 +5,8 @@ import type { ConfirmResult } from '../../../src/engine/confirm.js';
 import type { CartItemRequest, ConfirmRequest, CustomerRequest } from '../../../src/engine/requests.js';
 import { type DemoCheckout, expectOk, guest, ukAddress } from './demo-checkout.js';
 
-/** John Doe's e-mail (customer 1, 1000 reward points): a customer step with it logs the session in. */
-export const johnDoe = { ...guest, firstname: 'John', lastname: 'Doe', email: 'john.doe@example.com' };
+/** Grace Hopper's e-mail (customer 1, 1000 reward points): a customer step with it logs the session in. */
+export const graceHopper = { ...guest, firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com' };
 
 /** What {@link readyToConfirm} sets; each has a default. */
 export interface ReadySteps {
@@ -69,7 +69,7 @@ export function valueStockOf(d: DemoCheckout, productId: number, productOptionVa
   return value.quantity;
 }
 
-/** John Doe's reward balance, from the memory ledger. */
+/** Grace Hopper's reward balance, from the memory ledger. */
 export function pointsOf(d: DemoCheckout, customerId = 1): Promise<number> {
   return d.adapters.customers.getRewardBalance(customerId);
 }
