@@ -6,28 +6,19 @@
  * totals, and says 374.40).
  */
 import { describe, expect, it } from 'vitest';
-import { demoCheckout, expectOk, guest, ukAddress } from './support/demo-checkout.js';
+import { demoCheckout, ukAddress } from './support/demo-checkout.js';
+import { confirmOk, readySession } from './support/orders.js';
 
 const happyCart = [
   { product_id: 40, quantity: 2 },
   { product_id: 30, option: { '226': '15' } },
 ];
 
-/** The happy cart checked out to the UK zone `zoneId` (Lancashire by default): its confirm result. */
-async function checkout(zoneId = 3563) {
+/** The happy cart confirmed with flat shipping and cod to the UK zone `zoneId` (Lancashire by default). */
+async function confirmHappyCart(zoneId = 3563) {
   const demo = demoCheckout();
-  const { checkout: engine } = demo;
-  const id = await demo.open();
-  const zone = (prefix: 'payment_' | 'shipping_') => ukAddress(prefix, { [`${prefix}zone_id`]: zoneId });
-  await expectOk(engine.setCustomer(id, guest));
-  await expectOk(engine.addProducts(id, { product: happyCart }));
-  await expectOk(engine.setPaymentAddress(id, zone('payment_')));
-  await expectOk(engine.setShippingAddress(id, zone('shipping_')));
-  await expectOk(engine.getShippingMethods(id));
-  await expectOk(engine.setShippingMethod(id, { shipping_method: 'flat.flat' }));
-  await expectOk(engine.getPaymentMethods(id));
-  await expectOk(engine.setPaymentMethod(id, { payment_method: 'cod' }));
-  return expectOk(engine.confirm(id, {}));
+  const address = (prefix: 'payment_' | 'shipping_') => ukAddress(prefix, { [`${prefix}zone_id`]: zoneId });
+  return confirmOk(demo, await readySession(demo, { products: happyCart, address }));
 }
 
 const breakdown = [
@@ -40,7 +31,7 @@ const breakdown = [
 
 describe("the seed's happy cart on the demo store", () => {
   it('totals 376.40 to Lancashire: sub-total 302.00, shipping 5.00, VAT 61.40, Eco Tax 8.00', async () => {
-    const confirmed = await checkout();
+    const confirmed = await confirmHappyCart();
     expect(confirmed.totals.map((line) => [line.code, line.title, line.value.amount])).toEqual(breakdown);
     expect(confirmed.products.map((line) => [line.product_id, line.quantity, line.price.amount])).toEqual([
       [40, 2, '101.0000'],
@@ -55,7 +46,7 @@ describe("the seed's happy cart on the demo store", () => {
     [3949, 'County Antrim'],
     [3954, 'County Tyrone'],
   ])('is taxed alike in zone %i (%s), one of the UK zones installed after the rest', async (zoneId) => {
-    const confirmed = await checkout(zoneId);
+    const confirmed = await confirmHappyCart(zoneId);
     expect(confirmed.totals.map((line) => [line.code, line.title, line.value.amount])).toEqual(breakdown);
   });
 });

@@ -13,7 +13,15 @@ import { createTotalCalculators, defaultTotalCalculators } from '../../src/domai
 import type { SummaryResult } from '../../src/engine/outputs.js';
 import { money } from '../../src/money/index.js';
 import type { TotalLine } from '../../src/ports/total-calculator.js';
-import { asRequest, demoCheckout, expectErr, expectOk, guest, ukAddress } from './support/demo-checkout.js';
+import {
+  asRequest,
+  demoCheckout,
+  everyExtensionOn,
+  expectErr,
+  expectOk,
+  guest,
+  ukAddress,
+} from './support/demo-checkout.js';
 
 /** A guest with product 40 × 1 and UK payment and shipping addresses. */
 async function ukCart(demo = demoCheckout()) {
@@ -39,15 +47,6 @@ const flat131 = [
   ['tax', 'Eco Tax (-2.00)', '4.0000'], // 2 per unit + 2 on the shipping
   ['total', 'Total', '131.2000'], // 101 + 5 + 21.20 + 4
 ];
-
-/** Every extension OpenCart does not install, switched on by its setting. */
-const everyExtensionOn = {
-  shipping_free_status: true,
-  shipping_item_status: true,
-  shipping_weight_status: true,
-  shipping_pickup_status: true,
-  payment_bank_transfer_status: true,
-};
 
 /** A summary step's output carries the seed's `products`, `totals` and `shipping_required`. */
 function expectSummary(result: SummaryResult, totals: readonly (readonly string[])[]) {

@@ -28,6 +28,7 @@ import { applyExtensionConfig } from '../../src/input/extension-settings.js';
 import {
   type DemoCheckout,
   demoCheckout,
+  everyExtensionOn,
   expectOk,
   guest,
   ukAddress,
@@ -41,14 +42,6 @@ const ISSUE_RUNS = { numRuns: 1000 };
 const { data } = demoStore();
 const settings = data.settings;
 const geoZones = [...data.geoZones.values()];
-/** The settings switching on every extension OpenCart does not install. */
-const everyExtensionOn = {
-  shipping_free_status: true,
-  shipping_item_status: true,
-  shipping_weight_status: true,
-  shipping_pickup_status: true,
-  payment_bank_transfer_status: true,
-};
 const extensions = applyExtensionConfig(data.extensions, everyExtensionOn)._unsafeUnwrap();
 const payment = extensions.payment;
 const paymentConfig = {

@@ -25,6 +25,15 @@ import { applyExtensionConfig } from '../../../src/input/extension-settings.js';
 import { applyStoreConfig } from '../../../src/input/settings.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
+/** The settings switching on every extension OpenCart does not install (the demo leaves them off). */
+export const everyExtensionOn = {
+  shipping_free_status: true,
+  shipping_item_status: true,
+  shipping_weight_status: true,
+  shipping_pickup_status: true,
+  payment_bank_transfer_status: true,
+} as const;
+
 /** Where every test clock starts. */
 export const startInstant = '2026-03-02T10:00:00.000Z';
 

@@ -18,18 +18,21 @@ export interface ReadySteps {
   readonly shippingMethod?: string;
   /** Default `cod`. */
   readonly paymentMethod?: string;
+  /** The payment and shipping address; default {@link ukAddress} (Lancashire). */
+  readonly address?: typeof ukAddress;
 }
 
 /**
  * Runs customer → cart → payment address → shipping address → shipping methods → shipping method → payment
- * methods → payment method on `sessionId` (UK addresses: Lancashire, in the VAT and shipping zones).
+ * methods → payment method on `sessionId` (UK addresses by default: Lancashire, in the VAT and shipping zones).
  */
 export async function readyToConfirm(d: DemoCheckout, sessionId: string, steps: ReadySteps = {}) {
   const { checkout } = d;
   await expectOk(checkout.setCustomer(sessionId, steps.customer ?? guest));
   await expectOk(checkout.addProducts(sessionId, { product: steps.products ?? [{ product_id: 40 }] }));
-  await expectOk(checkout.setPaymentAddress(sessionId, ukAddress('payment_')));
-  await expectOk(checkout.setShippingAddress(sessionId, ukAddress('shipping_')));
+  const address = steps.address ?? ukAddress;
+  await expectOk(checkout.setPaymentAddress(sessionId, address('payment_')));
+  await expectOk(checkout.setShippingAddress(sessionId, address('shipping_')));
   await expectOk(checkout.getShippingMethods(sessionId));
   await expectOk(
     checkout.setShippingMethod(sessionId, { shipping_method: steps.shippingMethod ?? 'flat.flat' }),
