@@ -193,7 +193,7 @@ describe('createPaymentMethods (demo store)', () => {
     ]);
   });
 
-  it("with the demo's own settings bank_transfer is off: cheque and cod, as OpenCart installs them", async () => {
+  it("with the demo's own settings bank_transfer is off: cheque and cod are offered", async () => {
     const installed = createPaymentMethods(demoStore().data.extensions.payment);
     const offers = (await Promise.all(installed.map((m) => m.offer(context(uk))))).filter((o) => o !== null);
     expect(offers.map((o) => [o.code, o.sortOrder])).toEqual([

@@ -61,7 +61,7 @@ describe("the demo store's settings are OpenCart 4.1.0.4's", () => {
   });
 });
 
-describe("the demo store's extensions: OpenCart's on, the ones it does not install off", () => {
+describe("the demo store's extensions: flat, free_checkout, cod and cheque on, the rest off", () => {
   const { shipping, payment, totals } = demoStore().data.extensions;
 
   it('shipping: flat 5.00 (tax class 9, everywhere, sort 1) on; free, item, weight and pickup off', () => {

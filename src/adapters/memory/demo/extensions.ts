@@ -14,9 +14,10 @@ function disabledFee(sortOrder: number): FeeTotalConfig {
 }
 
 /**
- * What OpenCart 4.1.0.4 installs, on: shipping flat 5.00 (sort 1, everywhere); payment free_checkout (sort 1),
- * cod (5) and cheque (6); totals sub_total 1, reward 2, shipping 3, coupon 4, tax 5, credit 7, total 9, with
- * handling and low_order_fee off.
+ * What OpenCart 4.1.0.4 installs, on: shipping flat 5.00 (sort 1, everywhere); payment free_checkout (sort 1) and
+ * cod (5); totals sub_total 1, reward 2, shipping 3, coupon 4, tax 5, credit 7, total 9, with handling and
+ * low_order_fee off. Cheque (sort 6) is on as well, though OpenCart does not install it: cod is offered only for
+ * a cart that ships and free_checkout only when nothing is due, so a cart that does not ship could not be paid.
  *
  * Present but off until their `<type>_<code>_status` setting switches them on (OpenCart does not install them,
  * so a fresh store offers only flat shipping): shipping free from 500.00 (UK shipping zone, sort 2), item 2.00
