@@ -5,7 +5,7 @@
  */
 import { bench, describe } from 'vitest';
 import type { Checkout } from '../src/engine/checkout.js';
-import { benchCheckout as engine, johnDoe, must, prefixedAddress } from './support.js';
+import { benchCheckout as engine, graceHopper, must, prefixedAddress } from './support.js';
 
 const paymentAddress = prefixedAddress('payment_');
 const shippingAddress = prefixedAddress('shipping_');
@@ -13,7 +13,7 @@ const shippingAddress = prefixedAddress('shipping_');
 /** A session with customer, product 40 ×1 and both UK addresses: ready for the method steps. */
 async function readySession(checkout: Checkout): Promise<string> {
   const { sessionId } = await must(checkout.openSession({ apiUserId: 1 }));
-  await must(checkout.setCustomer(sessionId, johnDoe));
+  await must(checkout.setCustomer(sessionId, graceHopper));
   await must(checkout.addProduct(sessionId, { product_id: 40, quantity: 1 }));
   await must(checkout.setPaymentAddress(sessionId, paymentAddress));
   await must(checkout.setShippingAddress(sessionId, shippingAddress));
@@ -59,9 +59,10 @@ describe('engine (memory adapters, built-in extensions)', () => {
   bench('one step: set the customer (load, decide, re-check, save)', async () => {
     await must(
       stepEngine.setCustomer(stepSession, {
-        firstname: 'John',
-        lastname: 'Doe',
-        email: 'john.doe@example.com',
+        firstname: 'Grace',
+        lastname: 'Hopper',
+        email: 'grace@example.com',
+        telephone: '+44 1632 960001',
       }),
     );
   });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, bench, describe } from 'vitest';
 import { createNodeHttpServer } from '../examples/node-http/server.js';
 import { createDemoApp } from '../examples/shared/demo-app.js';
-import { johnDoe, prefixedAddress } from './support.js';
+import { graceHopper, prefixedAddress } from './support.js';
 
 const apiKey = 'bench-key';
 const created = createDemoApp({ apiKey });
@@ -50,7 +50,7 @@ async function login(): Promise<string> {
 /** The address as form fields (every value a string, as a form sends it). */
 const prefixed = (prefix: 'payment_' | 'shipping_') =>
   Object.fromEntries(Object.entries(prefixedAddress(prefix)).map(([key, value]) => [key, String(value)]));
-const customer = johnDoe;
+const customer = graceHopper;
 
 /** Every step of the seed after login, in order, ending with confirm. */
 async function checkout(token: string): Promise<void> {

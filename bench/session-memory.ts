@@ -6,7 +6,7 @@
  * Each session is a ready-to-confirm checkout: customer, a cart of `LINES` lines (product 42 with all its
  * options, and plain products), both addresses, quoted shipping and offered payment methods, both chosen.
  */
-import { benchCheckout, johnDoe, must, prefixedAddress } from './support.js';
+import { benchCheckout, graceHopper, must, prefixedAddress } from './support.js';
 
 const SESSIONS = Number(process.env.SESSIONS ?? 5_000);
 const LINES = Number(process.env.LINES ?? 5);
@@ -34,7 +34,7 @@ const lines = Array.from({ length: LINES }, (_, n) =>
 
 async function readySession(): Promise<string> {
   const { sessionId } = await must(checkout.openSession({ apiUserId: 1 }));
-  await must(checkout.setCustomer(sessionId, johnDoe));
+  await must(checkout.setCustomer(sessionId, graceHopper));
   await must(checkout.addProducts(sessionId, { product: lines }));
   await must(checkout.setPaymentAddress(sessionId, prefixedAddress('payment_')));
   await must(checkout.setShippingAddress(sessionId, prefixedAddress('shipping_')));

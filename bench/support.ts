@@ -30,10 +30,10 @@ export function benchCheckout(): Checkout {
   );
 }
 
-/** John Doe's address in Preston, Lancashire: in the demo's VAT and shipping zones. */
+/** Grace Hopper's address in Preston, Lancashire: in the demo's VAT and shipping zones. */
 const address = {
-  firstname: 'John',
-  lastname: 'Doe',
+  firstname: 'Grace',
+  lastname: 'Hopper',
   address_1: '1 Market Street',
   city: 'Preston',
   postcode: 'PR1 2HJ',
@@ -46,8 +46,16 @@ export function prefixedAddress(prefix: 'payment_' | 'shipping_'): Record<string
   return Object.fromEntries(Object.entries(address).map(([key, value]) => [prefix + key, value]));
 }
 
-/** The customer step's fields for John Doe (a customer step with them logs the session in by e-mail). */
-export const johnDoe = { firstname: 'John', lastname: 'Doe', email: 'john.doe@example.com' };
+/**
+ * The customer step's fields for Grace Hopper (a customer step with them logs the session in by e-mail), with the
+ * telephone the demo requires.
+ */
+export const graceHopper = {
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  email: 'grace@example.com',
+  telephone: '+44 1632 960001',
+};
 
 /** Unwraps an engine result, failing the benchmark loudly rather than timing an error path. */
 export async function must<T>(result: ResultAsync<T, CheckoutError>): Promise<T> {

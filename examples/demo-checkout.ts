@@ -98,7 +98,7 @@ export interface DemoCheckoutResult {
   readonly confirm: Exchange;
   /** The history entry added to the order; undefined when there was no order to add it to. */
   readonly history: Exchange | undefined;
-  /** The last line printed: `Order 1 placed, total $350.00, now Processing.`, or why there is no order. */
+  /** The last line printed: `Order 1 placed, total $376.40, now Processing.`, or why there is no order. */
   readonly summary: string;
 }
 

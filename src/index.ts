@@ -100,7 +100,13 @@ export {
 } from './domain/pricing/totals/index.js';
 export * from './domain/records/index.js';
 export type * from './domain/settings/extension-config.js';
-export { applyStoreConfig, checkStoreSettings, storeConfigNames } from './domain/settings/parse.js';
+export { applyExtensionConfig, extensionConfigNames } from './domain/settings/extension-settings.js';
+export {
+  applyStoreConfig,
+  checkStoreSettings,
+  isExtensionSettingName,
+  storeConfigNames,
+} from './domain/settings/parse.js';
 export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings/settings.js';
 export * from './engine/index.js';
 export * from './extensions/index.js';

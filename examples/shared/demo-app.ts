@@ -24,6 +24,7 @@ import {
   type StatusCompat,
 } from '../../src/http/index.js';
 import {
+  applyExtensionConfig,
   applyStoreConfig,
   type Checkout,
   type CheckoutDeps,
@@ -50,7 +51,10 @@ export interface DemoAppOptions {
   readonly apiSigning?: ApiSigning | undefined;
   /** Session inactivity expiry; default 3600. */
   readonly sessionTtlSeconds?: number | undefined;
-  /** `config_*` store settings laid over the demo's (e.g. parsed from `CARTWRIGHT_CONFIG`). */
+  /**
+   * `config_*` store settings and extension statuses (`shipping_free_status`, …) laid over the demo's (e.g.
+   * parsed from `CARTWRIGHT_CONFIG`).
+   */
   readonly config?: Readonly<Record<string, unknown>> | undefined;
   /** Default the system clock; tests pass a manual one. */
   readonly clock?: Clock | undefined;
@@ -66,7 +70,7 @@ export interface DemoAppOptions {
 
 /** The demo store's data and settings, before anything is wired over them. */
 export interface PreparedDemoStore {
-  /** `demoStore()` with the key's hash and the allowed IPs of user `demo` in place. */
+  /** `demoStore()` with the key's hash, the allowed IPs of user `demo` and the extension statuses in place. */
   readonly data: MemoryStoreData;
   /** The demo's settings with `options.config` laid over them. */
   readonly settings: StoreSettings;
@@ -104,18 +108,25 @@ function changeDemoUser(data: MemoryStoreData, change: Partial<ApiUser>): void {
 }
 
 /**
- * The demo store's data and settings for `options`, or the `config_*` errors of `options.config`. Hashes the key
- * (scrypt, about 0.1 s).
+ * The demo store's data and settings for `options`, or the errors of `options.config` (keyed by setting name).
+ * Hashes the key (scrypt, about 0.1 s).
  */
 export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoStore, FieldErrors> {
   const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
   const configured = applyStoreConfig(demoSettings, options.config ?? {});
-  if (configured.isErr()) return err(configured.error);
+  const extensions = applyExtensionConfig(data.extensions, options.config ?? {});
+  if (configured.isErr() || extensions.isErr()) {
+    return err({
+      ...(configured.isErr() ? configured.error : {}),
+      ...(extensions.isErr() ? extensions.error : {}),
+    });
+  }
   if (options.apiIps !== undefined) changeDemoUser(data, { ips: [...options.apiIps] });
   // The signing secret is the key itself: an HMAC cannot be checked against the key's hash.
   if (options.apiSigning !== undefined) {
     changeDemoUser(data, { signing: options.apiSigning, signingSecret: options.apiKey });
   }
+  data.extensions = extensions.value;
   return ok({ data, settings: configured.value });
 }
 

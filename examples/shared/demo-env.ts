@@ -9,7 +9,7 @@
  * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
  * | `CARTWRIGHT_API_SIGNING` | none: `demo` logs in; `opencart`, it may sign requests as OpenCart 4.1 clients do |
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
- * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings over the demo's |
+ * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings and extension statuses over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
  * | `CARTWRIGHT_REDIS_DEADLINE_MS` | `2000`: the longest one Redis call may take before the request answers 503 |

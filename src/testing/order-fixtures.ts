@@ -11,9 +11,9 @@ const usd = (amount: string) => money(amount, 'USD');
 
 const address: OrderAddress = {
   addressId: 0,
-  firstname: 'John',
-  lastname: 'Doe',
-  company: 'Doe & Ødegård "Trading"',
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  company: 'Hopper & Ødegård "Trading"',
   address1: '1 Market Street',
   address2: '',
   city: 'Preston',
@@ -26,12 +26,12 @@ const address: OrderAddress = {
   zone: 'Lancashire',
   zoneCode: 'LAN',
   addressFormat: '',
-  customField: { '2': 'Leave at the door — ring twice 🔔' },
+  customField: { '30': 'Leave at the door — ring twice 🔔' },
 };
 
 /**
- * One order line: by default one iPhone (demo product 40) at 100.00 net with 20 % VAT and the 2.00 eco tax per
- * unit, no options, no subscription.
+ * One order line: by default one iPhone (demo product 40) at 101.00 net with 20 % VAT (20.20) and the 2.00 eco
+ * tax per unit, no options, no subscription.
  *
  * @param overrides - Fields to replace (shallow).
  */
@@ -42,9 +42,9 @@ export function sampleOrderProduct(overrides: Partial<OrderProduct> = {}): Order
     name: 'iPhone',
     model: 'product 11',
     quantity: 1,
-    price: usd('100.00'),
-    total: usd('100.00'),
-    tax: usd('22.00'),
+    price: usd('101.00'),
+    total: usd('101.00'),
+    tax: usd('22.20'),
     reward: 0,
     subtract: true,
     options: [],
@@ -54,9 +54,9 @@ export function sampleOrderProduct(overrides: Partial<OrderProduct> = {}): Order
 }
 
 /**
- * An order draft as confirm writes it on the demo store: customer 1 (John Doe, group 1) buys one iPhone (product
- * 40) shipped by flat rate to Lancashire and paid cash on delivery; totals sub-total 100.00, flat shipping 5.00,
- * VAT (20%) 21.00, eco tax 4.00, total 130.00, all in USD, seen in USD.
+ * An order draft as confirm writes it on the demo store: customer 1 (Grace Hopper, group 1) buys one iPhone
+ * (product 40) shipped by flat rate to Lancashire and paid cash on delivery; totals sub-total 101.00, flat
+ * shipping 5.00, VAT (20%) 21.20, eco tax 4.00, total 131.20, all in USD, seen in USD.
  *
  * @param overrides - Fields to replace (shallow); e.g. `{ products: [sampleOrderProduct({ productId: 30 })] }`.
  */
@@ -70,9 +70,9 @@ export function sampleOrderDraft(overrides: Partial<OrderDraft> = {}): OrderDraf
     customer: {
       customerId: 1,
       customerGroupId: 1,
-      firstname: 'John',
-      lastname: 'Doe',
-      email: 'john.doe@example.com',
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email: 'grace@example.com',
       telephone: '+44 1632 960961',
       customField: {},
     },
@@ -82,17 +82,17 @@ export function sampleOrderDraft(overrides: Partial<OrderDraft> = {}): OrderDraf
     shippingMethod: { name: 'Flat Shipping Rate', code: 'flat.flat', cost: usd('5.00'), taxClassId: 9 },
     products: [sampleOrderProduct()],
     totals: [
-      { code: 'sub_total', title: 'Sub-Total', value: usd('100.00'), sortOrder: 1 },
+      { code: 'sub_total', title: 'Sub-Total', value: usd('101.00'), sortOrder: 1 },
       { code: 'shipping', title: 'Flat Shipping Rate', value: usd('5.00'), sortOrder: 3 },
       { code: 'tax', title: 'Eco Tax (-2.00)', value: usd('4.00'), sortOrder: 5 },
-      { code: 'tax', title: 'VAT (20%)', value: usd('21.00'), sortOrder: 5 },
-      { code: 'total', title: 'Total', value: usd('130.00'), sortOrder: 9 },
+      { code: 'tax', title: 'VAT (20%)', value: usd('21.20'), sortOrder: 5 },
+      { code: 'total', title: 'Total', value: usd('131.20'), sortOrder: 9 },
     ],
     taxes: [
       { taxRateId: 87, name: 'Eco Tax (-2.00)', amount: usd('4.00') },
-      { taxRateId: 86, name: 'VAT (20%)', amount: usd('21.00') },
+      { taxRateId: 86, name: 'VAT (20%)', amount: usd('21.20') },
     ],
-    total: usd('130.00'),
+    total: usd('131.20'),
     comment: 'Please deliver after 17:00.\nThank you!',
     couponCode: '',
     rewardPoints: 0,

@@ -11,8 +11,9 @@ import type { OrderRepository } from '../ports/order-repository.js';
  * A fresh order repository for one case, with the directories that read its ledgers.
  *
  * The stores must hold the demo store's data as `demoStore()` defines it, freshly (no order written yet by an
- * earlier case): the suite relies on product 40 (970 in stock), product 30 (7 in stock; option 226, value 15
- * "Red" with 2 in stock and `subtract`), coupon `2222` and customer 1 with a balance of 1000 reward points.
+ * earlier case): the suite relies on product 40 (1,000,000 in stock), product 30 (1,000,000 in stock; option
+ * 226, values 15 "Red" and 16 "Blue" with 1,000,000 each and `subtract`), coupon `2222` and customer 1 with a
+ * balance of 1000 reward points.
  */
 export interface OrderRepositoryFixture {
   /** The repository under test. */

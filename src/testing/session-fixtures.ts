@@ -34,7 +34,7 @@ const ukAddress: SessionAddress = {
   zoneCode: 'LAN',
   addressFormat:
     '{firstname} {lastname}\n{company}\n{address_1}\n{address_2}\n{city} {postcode}\n{zone}\n{country}',
-  customField: { '2': 'Ring twice 🔔\nthen wait' },
+  customField: { '30': 'Ring twice 🔔\nthen wait' },
 };
 
 const singaporeAddress: SessionAddress = {
@@ -60,7 +60,7 @@ const singaporeAddress: SessionAddress = {
 /**
  * A stored-shape checkout session at `version` 1 (what the engine saves first, over `expectedVersion` 0), built
  * with `createSession` and filled like a session that has reached the confirm step on the demo store: a
- * customer, three cart lines (every option type of product 42, product 30 in Red, a subscription of product 48),
+ * customer, three cart lines (every option type of product 42, product 30 in Red, a subscription of product 41),
  * both addresses, offered and chosen shipping and payment methods, a coupon and reward points.
  *
  * @param input - Id and timestamps of the session.
@@ -89,7 +89,7 @@ export function sampleSession(
       lastname: 'Ødegård-Nuñez',
       email: 'zoe@example.com',
       telephone: '+44 1632 960961',
-      customField: { '1': '1234567' },
+      customField: { '29': '1234567' },
     },
     loggedInCustomerId: 1,
     cart: [
@@ -117,7 +117,7 @@ export function sampleSession(
         options: { '226': '15' },
         subscriptionPlanId: 0,
       },
-      { cartId: `${input.id}-line-3`, productId: 48, quantity: 1, options: {}, subscriptionPlanId: 2 },
+      { cartId: `${input.id}-line-3`, productId: 41, quantity: 1, options: {}, subscriptionPlanId: 2 },
     ],
     paymentAddress: ukAddress,
     shippingAddress: singaporeAddress,

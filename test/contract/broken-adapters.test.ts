@@ -134,7 +134,7 @@ describe('the order-repository contract suite', () => {
 
   it('catches a check-then-act stock write that oversells under concurrency', async () => {
     expectFailures(await runOrderSuite({ checkThenActStock: true }), [
-      'of 30 concurrent creates each taking 1 of 7 units exactly 7 are created and stock ends at 0',
+      'of 30 concurrent creates each taking 1 of the last 7 units exactly 7 are created and stock ends at 0',
     ]);
   });
 

@@ -64,7 +64,8 @@ describe.each(['payment_', 'shipping_'] as const)('the %saddress step', (prefix)
       zoneId: 3563,
       zone: 'Lancashire',
       zoneCode: 'LANCS',
-      addressFormat: '',
+      addressFormat:
+        '{firstname} {lastname}\n{company}\n{address_1}\n{address_2}\n{city}, {zone} {postcode}\n{country}',
       customField: {},
     });
     const session = await demo.stored(demo.id);
@@ -149,11 +150,11 @@ describe.each(['payment_', 'shipping_'] as const)('the %saddress step', (prefix)
     });
   });
 
-  it('stores the address custom field 2 (Delivery notes)', async () => {
+  it('stores the address custom field 30 (Delivery notes)', async () => {
     const demo = await shippingSession();
     const notes = 'Ring twice\nthen wait';
-    await expectOk(set(demo, ukAddress(prefix, { [`${prefix}custom_field`]: { '2': notes } })));
-    expect((await storedAddress(demo))?.customField).toEqual({ '2': notes });
+    await expectOk(set(demo, ukAddress(prefix, { [`${prefix}custom_field`]: { '30': notes } })));
+    expect((await storedAddress(demo))?.customField).toEqual({ '30': notes });
   });
 
   it('a malformed field (an array for the first name) is a field error', async () => {

@@ -35,30 +35,31 @@ const seedSubscriptionKeys = [
 describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)', () => {
   it('the library line is the seed line with exact money, plus points and shipping, subscription without texts', async () => {
     const { checkout, id } = await session();
-    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }));
+    await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
     const [line] = await expectOk(checkout.getProducts(id));
-    expect(line?.price).toEqual({ amount: '1.0000', currency: 'USD' });
+    expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
     expect(Object.keys(line?.subscription ?? {}).sort()).toEqual(
       seedSubscriptionKeys.filter((key) => !key.endsWith('_text')).sort(),
     );
-    expect(line?.subscription?.trial_price).toEqual({ amount: '1.0000', currency: 'USD' });
+    expect(line?.subscription?.trial_price).toEqual({ amount: '0.0000', currency: 'USD' });
     expect([line?.points, line?.shipping]).toEqual([0, true]);
   });
 
   it('the HTTP presentation carries exactly the seed fields: no points or shipping, the subscription texts', async () => {
     const { checkout, id, settings } = await session();
-    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }));
+    await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
     await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
     const lines = await expectOk(checkout.getProducts(id));
     const [json] = presentCartLines(lines, createMoneyPresenter(settings, 'GBP'));
     expect(Object.keys(json ?? {})).not.toContain('points');
     expect(Object.keys(json ?? {})).not.toContain('shipping');
     expect(Object.keys(json?.subscription ?? {}).sort()).toEqual([...seedSubscriptionKeys].sort());
+    // Plan 2: no trial (0.00) and 25.00 USD × 0.61250001 = 15.3125… → £15.31.
     expect(json?.subscription).toMatchObject({
-      trial_price: 0.61,
-      trial_price_text: '£0.61',
-      price: 6.13,
-      price_text: '£6.13',
+      trial_price: 0,
+      trial_price_text: '£0.00',
+      price: 15.31,
+      price_text: '£15.31',
     });
   });
 });
@@ -70,7 +71,7 @@ describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
       checkout.addProducts(id, {
         product: [
           { product_id: 30, option: { '226': '15' } },
-          { product_id: 48, subscription_plan_id: 2 },
+          { product_id: 41, subscription_plan_id: 2 },
         ],
       }),
     );
@@ -123,23 +124,23 @@ describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
     expect(lines[1]?.subscription?.subscription_plan_id).toBe(2);
   });
 
-  it('3 × product 40 is 300.00 net with VAT and Eco Tax at the store address; the special makes product 30 80.00', async () => {
+  it('3 × product 40 is 303.00 net with VAT and Eco Tax at the store address; product 30 adds its 100.00', async () => {
     const { checkout, id } = await session();
     await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 3 }));
     const [line] = await expectOk(checkout.getProducts(id));
-    expect([line?.price.amount, line?.total.amount]).toEqual(['100.0000', '300.0000']);
+    expect([line?.price.amount, line?.total.amount]).toEqual(['101.0000', '303.0000']);
     const totals = await expectOk(checkout.getTotals(id));
-    // No address yet: config_tax_default 'shipping' taxes at the store address (UK): VAT 20% of 300 = 60,
-    // Eco Tax 2.00 per unit × 3 = 6, total 366.
+    // No address yet: config_tax_default 'shipping' taxes at the store address (UK): VAT 20% of 303 = 60.60,
+    // Eco Tax 2.00 per unit × 3 = 6, total 369.60.
     expect(totals.map((t) => [t.code, t.value.amount, t.value.currency])).toEqual([
-      ['sub_total', '300.0000', 'USD'],
-      ['tax', '60.0000', 'USD'],
+      ['sub_total', '303.0000', 'USD'],
+      ['tax', '60.6000', 'USD'],
       ['tax', '6.0000', 'USD'],
-      ['total', '366.0000', 'USD'],
+      ['total', '369.6000', 'USD'],
     ]);
     await expectOk(checkout.addProduct(id, { product_id: 30, option: { '226': '15' } }));
     const after = await expectOk(checkout.getTotals(id));
-    expect(after.find((t) => t.code === 'sub_total')?.value.amount).toBe('380.0000');
+    expect(after.find((t) => t.code === 'sub_total')?.value.amount).toBe('403.0000');
   });
 
   it('presents totals in the session currency, rounded per line, total the sum of the rounded lines', async () => {
@@ -152,22 +153,24 @@ describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
     const totals = await expectOk(checkout.getTotals(id));
     const subTotal = totals.find((t) => t.code === 'sub_total')?.value;
     const total = totals.find((t) => t.code === 'total')?.value;
-    expect(subTotal).toEqual({ amount: '183.7500', currency: 'GBP' });
+    // The line as shown: 101 × 0.61250001 = 61.8625… → 61.86 a unit, × 3 = 185.58 (the exact 303 × 0.61250001 =
+    // 185.5875… would round to 185.59, a penny a client adding the line's total never sees).
+    expect(subTotal).toEqual({ amount: '185.5800', currency: 'GBP' });
     const others = totals.filter((t) => t.code !== 'total').map((t) => t.value);
     expect(total).toEqual(sum(others, 'GBP'));
     // Lines stay net in the default currency (DECISIONS 34).
     expect((await expectOk(checkout.getProducts(id)))[0]?.price).toEqual({
-      amount: '100.0000',
+      amount: '101.0000',
       currency: 'USD',
     });
   });
 
-  it('prices a plan line at its trial price and reports the minimum without enforcing it (DECISIONS 14, 15)', async () => {
+  it('prices a plan line at its plan price and reports the minimum without enforcing it (DECISIONS 14, 15)', async () => {
     const { checkout, id } = await session();
-    await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2, quantity: 2 }));
+    await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2, quantity: 2 }));
     const [line] = await expectOk(checkout.getProducts(id));
-    expect(line?.price).toEqual({ amount: '1.0000', currency: 'USD' });
-    expect(line?.total).toEqual({ amount: '2.0000', currency: 'USD' });
+    expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
+    expect(line?.total).toEqual({ amount: '50.0000', currency: 'USD' });
     expect(line?.subscription_plan_id).toBe(2);
     const cinema = {
       product_id: 42,
@@ -190,7 +193,8 @@ describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
 
   it('rounds each line in EUR and makes the total their exact sum', async () => {
     const { checkout, id } = await session();
-    await expectOk(checkout.addProducts(id, { product: [{ product_id: 29 }, { product_id: 28 }] }));
+    // Product 29 (279.99) and the iPod Touch (32, 100.00).
+    await expectOk(checkout.addProducts(id, { product: [{ product_id: 29 }, { product_id: 32 }] }));
     await expectOk(checkout.setCurrency(id, { currency: 'EUR' }));
     const totals = await expectOk(checkout.getTotals(id));
     // 379.99 × 0.78460002 = 298.1401615998 → 298.14; VAT 75.998 USD → 59.6280… → 59.63;

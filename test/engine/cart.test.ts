@@ -2,8 +2,10 @@
  * The cart through the engine (seed step 2; DECISIONS 10–15, 31): both adds with every error key and seed text,
  * all or nothing, merging, stock across lines and option values, update and remove.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { CartItemRequest, CartRequest } from '../../src/operations/requests.js';
+import { withInstalledStock } from '../support/installed-stock.js';
 import { asRequest, demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 
 const texts = {
@@ -20,6 +22,16 @@ async function session(config?: Record<string, unknown>) {
   return { ...demo, id: await demo.open() };
 }
 
+/**
+ * A session on the demo with OpenCart's installed stock, for the stock rules: product 30 has 7 units, of which
+ * Red 2 and Blue 5 (the demo gives it a million).
+ */
+async function installedStockSession(config?: Record<string, unknown>) {
+  const demo = await session(config);
+  withInstalledStock(demo.data);
+  return demo;
+}
+
 /** Product `id` switched off in the demo tables. */
 function disable(data: ReturnType<typeof demoCheckout>['data'], productId: number) {
   const product = data.products.get(productId);
@@ -31,12 +43,12 @@ describe('the multi add (route=api/cart)', () => {
   it('adds every item and answers the seed success text', async () => {
     const { checkout, id, stored } = await session();
     const result = await expectOk(
-      checkout.addProducts(id, { product: [{ product_id: 40, quantity: 3 }, { product_id: 28 }] }),
+      checkout.addProducts(id, { product: [{ product_id: 40, quantity: 3 }, { product_id: 32 }] }),
     );
     expect(result).toEqual({ success: 'Products added to cart successfully!', dropped: [] });
     expect((await stored(id)).cart).toEqual([
       { cartId: 'id-cart-1', productId: 40, quantity: 3, options: {}, subscriptionPlanId: 0 },
-      { cartId: 'id-cart-2', productId: 28, quantity: 1, options: {}, subscriptionPlanId: 0 },
+      { cartId: 'id-cart-2', productId: 32, quantity: 1, options: {}, subscriptionPlanId: 0 },
     ]);
   });
 
@@ -44,15 +56,17 @@ describe('the multi add (route=api/cart)', () => {
     ['an unknown product', { product_id: 999 }, { product_1_product: texts.notFound }],
     ['a disabled product', { product_id: 29 }, { product_1_product: texts.notFound }],
     ['a product out of stock (49)', { product_id: 49 }, { product_1_product: texts.outOfStock }],
+    ["the demo's out-of-stock example (28)", { product_id: 28 }, { product_1_product: texts.outOfStock }],
+    ["the demo's disabled product (35)", { product_id: 35 }, { product_1_product: texts.notFound }],
     [
       'a missing required option (30/226)',
       { product_id: 30 },
       { product_1_option_226: texts.selectRequired },
     ],
-    ['a missing subscription plan (48)', { product_id: 48 }, { product_1_subscription: texts.subscription }],
+    ['a missing subscription plan (41)', { product_id: 41 }, { product_1_subscription: texts.subscription }],
     [
       'a plan the product does not have',
-      { product_id: 48, subscription_plan_id: 9 },
+      { product_id: 41, subscription_plan_id: 9 },
       { product_1_subscription: texts.subscription },
     ],
     [
@@ -78,7 +92,7 @@ describe('the multi add (route=api/cart)', () => {
 
   it('is all or nothing: one bad item among good ones leaves the cart and version as they were', async () => {
     const { checkout, id, stored } = await session();
-    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    await expectOk(checkout.addProduct(id, { product_id: 32 }));
     const before = await stored(id);
     const error = await expectErr(
       checkout.addProducts(id, {
@@ -99,7 +113,7 @@ describe('the multi add (route=api/cart)', () => {
   it('reports the errors of every item at once', async () => {
     const { checkout, id } = await session();
     const error = await expectErr(
-      checkout.addProducts(id, { product: [{ product_id: 999 }, { product_id: 30 }, { product_id: 48 }] }),
+      checkout.addProducts(id, { product: [{ product_id: 999 }, { product_id: 30 }, { product_id: 41 }] }),
     );
     expect(error.fields).toEqual({
       product_0_product: texts.notFound,
@@ -127,7 +141,7 @@ describe('the multi add (route=api/cart)', () => {
 describe('the single add (route=api/cart/addProduct)', () => {
   it('adds the product and answers the seed success text', async () => {
     const { checkout, id } = await session();
-    expect(await expectOk(checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }))).toEqual({
+    expect(await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }))).toEqual({
       success: 'Product added to cart successfully!',
       dropped: [],
     });
@@ -137,7 +151,7 @@ describe('the single add (route=api/cart/addProduct)', () => {
     ['an unknown product', { product_id: 999 }, { warning: texts.notFound }],
     ['a product out of stock', { product_id: 49 }, { warning: texts.outOfStock }],
     ['a missing required option', { product_id: 30 }, { option_226: texts.selectRequired }],
-    ['a missing plan', { product_id: 48 }, { subscription: texts.subscription }],
+    ['a missing plan', { product_id: 41 }, { subscription: texts.subscription }],
   ] as const)('refuses %s under its key with the seed text', async (_label, item, fields) => {
     const { checkout, id, stored } = await session();
     expect(await expectErr(checkout.addProduct(id, item))).toEqual({ kind: 'validation', fields });
@@ -166,7 +180,7 @@ describe('line identity and stock (DECISIONS 12)', () => {
   });
 
   it('counts the product stock across lines: 30 has 7 units, lines of red 2 + blue 5 leave none', async () => {
-    const { checkout, id, stored } = await session();
+    const { checkout, id, stored } = await installedStockSession();
     await expectOk(
       checkout.addProducts(id, {
         product: [
@@ -185,7 +199,7 @@ describe('line identity and stock (DECISIONS 12)', () => {
   });
 
   it('counts option value stock (DECISIONS 11): red has 2 units, across items of one command', async () => {
-    const { checkout, id, stored } = await session();
+    const { checkout, id, stored } = await installedStockSession();
     const red = { product_id: 30, option: { '226': '15' } };
     const error = await expectErr(checkout.addProducts(id, { product: [red, { ...red, quantity: 2 }] }));
     const optionStock = 'Option not available in the desired quantity or not in stock!';
@@ -201,17 +215,17 @@ describe('line identity and stock (DECISIONS 12)', () => {
     const { checkout, id, stored } = await session();
     await expectOk(
       checkout.addProducts(id, {
-        product: [{ product_id: 40 }, { product_id: 28 }, { product_id: 40, quantity: 2 }],
+        product: [{ product_id: 40 }, { product_id: 32 }, { product_id: 40, quantity: 2 }],
       }),
     );
     expect((await stored(id)).cart.map((line) => [line.cartId, line.productId, line.quantity])).toEqual([
       ['id-cart-1', 40, 3],
-      ['id-cart-2', 28, 1],
+      ['id-cart-2', 32, 1],
     ]);
   });
 
   it('config_stock_checkout on lets short stock through', async () => {
-    const { checkout, id, stored } = await session({ config_stock_checkout: true });
+    const { checkout, id, stored } = await installedStockSession({ config_stock_checkout: true });
     await expectOk(checkout.addProduct(id, { product_id: 49 }));
     await expectOk(checkout.addProduct(id, { product_id: 30, quantity: 9, option: { '226': '15' } }));
     expect((await stored(id)).cart.map((line) => [line.productId, line.quantity])).toEqual([
@@ -227,7 +241,7 @@ describe('updateCartLine and removeCartLine (DECISIONS 13)', () => {
   async function withLines() {
     const s = await session();
     await expectOk(
-      s.checkout.addProducts(s.id, { product: [{ product_id: 40, quantity: 2 }, { product_id: 28 }] }),
+      s.checkout.addProducts(s.id, { product: [{ product_id: 40, quantity: 2 }, { product_id: 32 }] }),
     );
     return s;
   }
@@ -265,7 +279,7 @@ describe('updateCartLine and removeCartLine (DECISIONS 13)', () => {
   });
 
   it('raising a quantity beyond stock is refused', async () => {
-    const { checkout, id } = await session();
+    const { checkout, id } = await installedStockSession();
     await expectOk(checkout.addProduct(id, { product_id: 30, option: { '226': '16' } }));
     const error = await expectErr(checkout.updateCartLine(id, { cart_id: 'id-cart-1', quantity: 8 }));
     expect(error).toEqual({ kind: 'validation', fields: { warning: texts.outOfStock } });
@@ -333,7 +347,7 @@ describe('option error keys: product_<n>_option_<id> (multi add) and option_<id>
   });
 
   it('option value stock: 3 × product 30 in Red (2 in stock) is refused under both keys, 2 × is accepted', async () => {
-    const { checkout, id, stored } = await session();
+    const { checkout, id, stored } = await installedStockSession();
     const red = { product_id: 30, quantity: 3, option: { '226': '15' } };
     expect(await expectErr(checkout.addProducts(id, { product: [red] }))).toEqual({
       kind: 'validation',

@@ -6,8 +6,11 @@
 import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutError } from '../../src/domain/errors.js';
+import { money } from '../../src/money/index.js';
 import type { ListRequest, ProductListRequest } from '../../src/operations/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
+
+const usd = (amount: string) => money(amount, 'USD');
 
 async function session() {
   const demo = demoCheckout();
@@ -15,20 +18,32 @@ async function session() {
 }
 
 const byName = [8, 9, 7, 5, 6, 10]; // Apple, Canon, Hewlett-Packard, HTC, Palm, Sony
-const allProducts = [28, 29, 30, 40, 42, 43, 47, 48, 49];
+/** Every product on sale: all 19 but product 35, which the demo disables. */
+const allProducts = [28, 29, 30, 31, 32, 33, 34, 36, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49];
+/** The Apple products (manufacturer 8). */
+const appleProducts = [32, 34, 36, 40, 41, 42, 43, 44, 45, 48];
+
+/** Gives the Canon EOS 5D (30) a group-1 special of 80.00 (the demo has no specials). */
+function canonSpecial(data: ReturnType<typeof demoCheckout>['data']): void {
+  const canon = data.products.get(30);
+  if (canon === undefined) throw new Error('no product 30');
+  const special = { customerGroupId: 1, priority: 1, price: usd('80.00'), dateStart: null, dateEnd: null };
+  data.products.set(30, { ...canon, specials: [special] });
+}
 
 describe('getManufacturer', () => {
   it('answers the full record', async () => {
     const { checkout, id } = await session();
+    // OpenCart 4.1.0.4 keeps no description or meta texts for a manufacturer.
     expect(await expectOk(checkout.getManufacturer(id, { manufacturer_id: 8 }))).toEqual({
       manufacturerId: 8,
       name: 'Apple',
-      description: 'Computers, phones and music players.',
-      image: 'catalog/demo/manufacturer/apple.png',
+      description: '',
+      image: 'catalog/demo/apple_logo.jpg',
       sortOrder: 0,
-      metaTitle: 'Apple',
-      metaDescription: 'Apple products at Your Store.',
-      metaKeyword: 'apple',
+      metaTitle: '',
+      metaDescription: '',
+      metaKeyword: '',
     });
     expect((await expectOk(checkout.getManufacturer(id, { manufacturer_id: '9' }))).name).toBe('Canon');
   });
@@ -67,7 +82,7 @@ describe('getManufacturers and getTotalManufacturers', () => {
     expect(page.manufacturers[0]).toEqual({
       manufacturerId: 8,
       name: 'Apple',
-      image: 'catalog/demo/manufacturer/apple.png',
+      image: 'catalog/demo/apple_logo.jpg',
       sortOrder: 0,
     });
     expect(await expectOk(checkout.getTotalManufacturers(id))).toBe(6);
@@ -119,7 +134,7 @@ describe('listProducts and getTotalProducts', () => {
       productId: 40,
       name: 'iPhone',
       model: 'product 11',
-      price: { amount: '100.0000', currency: 'USD' },
+      price: { amount: '101.0000', currency: 'USD' },
       special: null,
       manufacturerId: 8,
       manufacturer: 'Apple',
@@ -128,39 +143,51 @@ describe('listProducts and getTotalProducts', () => {
   });
 
   it('filter_manufacturer_id 8 selects Apple products only', async () => {
-    expect(await productIds({ filter_manufacturer_id: 8 })).toEqual([40, 42, 43, 48]);
-    expect(await productIds({ filter_manufacturer_id: '8' })).toEqual([40, 42, 43, 48]);
+    expect(await productIds({ filter_manufacturer_id: 8 })).toEqual(appleProducts);
+    expect(await productIds({ filter_manufacturer_id: '8' })).toEqual(appleProducts);
   });
 
   it('filter_category_id selects the category alone, or with its sub-categories', async () => {
-    expect(await productIds({ filter_category_id: 20 })).toEqual([28, 29, 30, 40, 42, 43, 48]);
-    expect(await productIds({ filter_category_id: 20, filter_sub_category: true })).toEqual([
-      28, 29, 30, 40, 42, 43, 47, 48,
+    expect(await productIds({ filter_category_id: 20 })).toEqual([
+      28, 29, 30, 33, 40, 42, 43, 44, 46, 47, 48,
     ]);
-    expect(await productIds({ filter_category_id: 28 })).toEqual([42, 47]);
+    // The iMac (41) is in 27 "Mac", under 20.
+    expect(await productIds({ filter_category_id: 20, filter_sub_category: true })).toEqual([
+      28, 29, 30, 33, 40, 41, 42, 43, 44, 46, 47, 48,
+    ]);
+    expect(await productIds({ filter_category_id: 28 })).toEqual([33, 42]);
+    expect(await productIds({ filter_category_id: 25, filter_sub_category: true })).toEqual([33, 42]);
     expect(await productIds({ filter_category_id: 24, filter_manufacturer_id: 8 })).toEqual([40]);
     expect(await productIds({ filter_category_id: 999 })).toEqual([]);
   });
 
   it('sorts by price with the special of the default group, in both spellings', async () => {
-    const { checkout, id } = await session();
-    const expected = [30, 28, 40, 42, 47, 48, 49, 29, 43];
+    const { checkout, data, id } = await session();
+    canonSpecial(data);
+    // 80.00: the Canon's special and the Nikon D300 (ties by id); the 100.00s; the iPhone's 101.00; 199.99; …
+    const expected = [30, 31, 28, 32, 34, 36, 41, 42, 47, 48, 40, 49, 33, 29, 43, 44, 46, 45];
     for (const sort of ['p.price', 'price']) {
       const page = await expectOk(checkout.listProducts(id, { sort }));
       expect(page.products.map((p) => p.productId)).toEqual(expected);
     }
     const desc = await expectOk(checkout.listProducts(id, { sort: 'p.price', order: 'DESC' }));
-    expect(desc.products.map((p) => p.productId)).toEqual([43, 29, 49, 28, 40, 42, 47, 48, 30]);
-    expect(desc.products.at(-1)?.special).toEqual({ amount: '80.0000', currency: 'USD' });
+    expect(desc.products.map((p) => p.productId)).toEqual([
+      45, 44, 46, 43, 29, 33, 49, 40, 28, 32, 34, 36, 41, 42, 47, 48, 30, 31,
+    ]);
+    expect(desc.products.at(-2)?.special).toEqual({ amount: '80.0000', currency: 'USD' });
   });
 
   it('uses the session customer group for the special: none for wholesale', async () => {
-    const { checkout, id } = await session();
+    const { checkout, data, id } = await session();
+    canonSpecial(data);
     await expectOk(
-      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+      checkout.setCustomer(id, { ...guest, customer_group_id: 3, custom_field: { '29': '1234567' } }),
     );
     const page = await expectOk(checkout.listProducts(id, { sort: 'p.price' }));
-    expect(page.products.map((p) => p.productId)).toEqual([28, 30, 40, 42, 47, 48, 49, 29, 43]);
+    // The Canon at its 100.00, after the Nikon's 80.00 and between the HTC (28) and the iPod Touch (32).
+    expect(page.products.map((p) => p.productId)).toEqual([
+      31, 28, 30, 32, 34, 36, 41, 42, 47, 48, 40, 49, 33, 29, 43, 44, 46, 45,
+    ]);
     expect(page.products.find((p) => p.productId === 30)?.special).toBeNull();
   });
 
@@ -173,11 +200,20 @@ describe('listProducts and getTotalProducts', () => {
       'Canon EOS 5D',
       'HP LP3065',
       'HTC Touch HD',
+      'iMac',
       'iPhone',
       'iPod Classic',
+      'iPod Nano',
+      'iPod Shuffle',
+      'iPod Touch',
       'MacBook',
+      'MacBook Air',
+      'MacBook Pro',
+      'Nikon D300',
       'Palm Treo Pro',
       'Samsung Galaxy Tab 10.1',
+      'Samsung SyncMaster 941BW',
+      'Sony VAIO',
     ];
     expect(await names('pd.name')).toEqual(expected);
     expect(await names('name')).toEqual(expected);
@@ -198,10 +234,10 @@ describe('listProducts and getTotalProducts', () => {
 
   it('getTotalProducts counts the filter, ignoring paging', async () => {
     const { checkout, id } = await session();
-    expect(await expectOk(checkout.getTotalProducts(id, { filter_manufacturer_id: 8, limit: 1 }))).toBe(4);
+    expect(await expectOk(checkout.getTotalProducts(id, { filter_manufacturer_id: 8, limit: 1 }))).toBe(10);
     expect(
       await expectOk(checkout.getTotalProducts(id, { filter_category_id: 20, filter_sub_category: '1' })),
-    ).toBe(8);
+    ).toBe(12);
   });
 });
 
@@ -222,8 +258,8 @@ describe('catalog changes show at once (DECISIONS 29: no cache outlives a change
     data.products.set(40, { ...iphone, status: false });
     data.products.set(48, { ...ipod, dateAvailable: '2026-03-03' });
     const products = await expectOk(checkout.listProducts(id, { filter_manufacturer_id: 8 }));
-    expect(products.products.map((p) => p.productId)).toEqual([42, 43]);
-    expect(products.total).toBe(2);
+    expect(products.products.map((p) => p.productId)).toEqual([32, 34, 36, 41, 42, 43, 44, 45]);
+    expect(products.total).toBe(8);
   });
 });
 
@@ -266,9 +302,14 @@ describe('listProducts sorted by sort_order (DECISIONS 29)', () => {
     const ids = async (request: ProductListRequest) =>
       (await expectOk(checkout.listProducts(id, request))).products.map((p) => p.productId);
     for (const sort of ['p.sort_order', 'sort_order']) {
-      expect(await ids({ sort })).toEqual([29, 30, 40, 42, 47, 48, 49, 43, 28]);
-      expect(await ids({ sort, order: 'DESC' })).toEqual([28, 43, 29, 30, 40, 42, 47, 48, 49]);
-      expect(await ids({ sort, start: 6, limit: 2 })).toEqual([49, 43]);
+      // Sort 0 for all but 43 and the Galaxy Tab (49, installed with sort 1) at 1, and 28 at 2.
+      expect(await ids({ sort })).toEqual([
+        29, 30, 31, 32, 33, 34, 36, 40, 41, 42, 44, 45, 46, 47, 48, 43, 49, 28,
+      ]);
+      expect(await ids({ sort, order: 'DESC' })).toEqual([
+        28, 43, 49, 29, 30, 31, 32, 33, 34, 36, 40, 41, 42, 44, 45, 46, 47, 48,
+      ]);
+      expect(await ids({ sort, start: 14, limit: 2 })).toEqual([48, 43]);
     }
   });
 });

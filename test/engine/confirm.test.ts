@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { demoCheckout, expectErr, expectOk } from './support/demo-checkout.js';
 import { confirmOk, readySession, readyToConfirm, stockOf } from './support/orders.js';
 
+/** The demo's stock of the iPhone (40), which the ready session buys one of. */
+const IPHONES = 1_000_000;
+
 const texts = {
   customer: 'Customer data is required!',
   product: 'Cart is empty!',
@@ -120,7 +123,7 @@ describe('confirm writes', () => {
     expect(result.shippingRequired).toBe(true);
     const order = await expectOk(d.checkout.getOrder(sessionId, { order_id: 1 }));
     expect(order).toMatchObject({ orderStatusId: 1, comment: 'ring twice', revision: 1 });
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
     expect((await d.stored(sessionId)).lastOrder).toMatchObject({ orderId: 1 });
   });
 
@@ -128,15 +131,15 @@ describe('confirm writes', () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);
     const first = await confirmOk(d, sessionId);
-    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([969, 999]);
+    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([IPHONES - 1, 999]);
     const line = (await d.stored(sessionId)).cart[0];
     await expectOk(d.checkout.removeCartLine(sessionId, { cart_id: line?.cartId ?? '' }));
     await readyToConfirm(d, sessionId, { products: [{ product_id: 29, quantity: 3 }] });
     const updated = await confirmOk(d, sessionId, { order_id: first.orderId });
     expect(updated.orderId).toBe(first.orderId);
-    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([970, 996]);
+    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([IPHONES, 996]);
     await expectOk(d.checkout.addHistory(sessionId, { order_id: first.orderId, order_status_id: 7 }));
-    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([970, 999]);
+    expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([IPHONES, 999]);
     expect(d.data.orders.size).toBe(1);
   });
 
@@ -144,11 +147,11 @@ describe('confirm writes', () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);
     const first = await confirmOk(d, sessionId, { order_status_id: 10 });
-    expect(stockOf(d, 40)).toBe(970);
+    expect(stockOf(d, 40)).toBe(IPHONES);
     await confirmOk(d, sessionId, { order_id: first.orderId, order_status_id: 16 });
-    expect(stockOf(d, 40)).toBe(970);
+    expect(stockOf(d, 40)).toBe(IPHONES);
     await confirmOk(d, sessionId, { order_id: first.orderId, order_status_id: 2 });
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 
   it('an update refused for stock changes nothing', async () => {

@@ -3,10 +3,14 @@
  * text, malformed fields as field errors, the success text, login by e-mail, and the resolved group driving
  * prices from then on.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createMessages, defaultMessages } from '../../src/domain/messages.js';
+import { money } from '../../src/money/index.js';
 import type { CustomerRequest } from '../../src/operations/requests.js';
 import { asRequest, demoCheckout, expectErr, expectOk, guest } from './support/demo-checkout.js';
+
+const usd = (amount: string) => money(amount, 'USD');
 
 const texts = {
   warning: 'Customer does not exist!',
@@ -82,13 +86,13 @@ describe('setCustomer: the seed error keys and texts (DECISIONS 31)', () => {
     await expectOk(checkout.setCustomer(id, { ...guest, firstname: 'J', lastname: 'z'.repeat(32) }));
   });
 
-  it('telephone: checked only when config_telephone_required is on', async () => {
+  it('telephone: checked only when config_telephone_required is on (as in the demo)', async () => {
     const short = { ...guest, telephone: '12' };
-    expect(await refused(short, { config_telephone_required: true })).toEqual({
+    expect(await refused(short)).toEqual({
       kind: 'validation',
       fields: { telephone: texts.telephone },
     });
-    const { checkout, open } = demoCheckout();
+    const { checkout, open } = demoCheckout({ config: { config_telephone_required: false } });
     await expectOk(checkout.setCustomer(await open(), short));
   });
 
@@ -110,30 +114,31 @@ describe('setCustomer: the seed error keys and texts (DECISIONS 31)', () => {
 });
 
 describe('setCustomer: custom fields of the resolved group (DECISIONS 7)', () => {
-  const wholesale = { ...guest, customer_group_id: 2 };
+  const wholesale = { ...guest, customer_group_id: 3 };
 
-  it('custom_field_1 "Company ID" is required for group 2', async () => {
+  it('custom_field_29 "Company ID" is required for group 3 (Wholesale)', async () => {
     expect(await refused(wholesale)).toEqual({
       kind: 'validation',
-      fields: { custom_field_1: 'Company ID required!' },
+      fields: { custom_field_29: 'Company ID required!' },
     });
   });
 
-  it('custom_field_1 must match its validation pattern', async () => {
-    expect(await refused({ ...wholesale, custom_field: { '1': '12ab' } })).toEqual({
+  it('custom_field_29 must match its validation pattern', async () => {
+    expect(await refused({ ...wholesale, custom_field: { '29': '12ab' } })).toEqual({
       kind: 'validation',
-      fields: { custom_field_1: 'Company ID is not a valid input!' },
+      fields: { custom_field_29: 'Company ID is not a valid input!' },
     });
   });
 
-  it('is optional for group 1, and a valid value is stored for group 2', async () => {
+  it('is optional for groups 1 and 2, and a valid value is stored for group 3', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
     await expectOk(checkout.setCustomer(id, guest));
-    await expectOk(checkout.setCustomer(id, { ...wholesale, custom_field: { '1': '1234567' } }));
+    await expectOk(checkout.setCustomer(id, { ...guest, customer_group_id: 2 }));
+    await expectOk(checkout.setCustomer(id, { ...wholesale, custom_field: { '29': '1234567' } }));
     expect((await stored(id)).customer).toMatchObject({
-      customerGroupId: 2,
-      customField: { '1': '1234567' },
+      customerGroupId: 3,
+      customField: { '29': '1234567' },
     });
   });
 });
@@ -177,7 +182,7 @@ describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
   it('logs the active account with that e-mail in, ignoring case', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
-    await expectOk(checkout.setCustomer(id, { ...guest, email: 'John.Doe@Example.com' }));
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'Grace@Example.com' }));
     expect((await stored(id)).loggedInCustomerId).toBe(1);
   });
 
@@ -191,7 +196,7 @@ describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
   it('logs out again when a later customer step names another e-mail', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
-    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'grace@example.com' }));
     await expectOk(checkout.setCustomer(id, guest));
     expect((await stored(id)).loggedInCustomerId).toBeNull();
   });
@@ -199,7 +204,7 @@ describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
   it('an existing customer_id is accepted', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
-    await expectOk(checkout.setCustomer(id, { ...guest, customer_id: 1, email: 'john.doe@example.com' }));
+    await expectOk(checkout.setCustomer(id, { ...guest, customer_id: 1, email: 'grace@example.com' }));
     expect((await stored(id)).customer?.customerId).toBe(1);
   });
 });
@@ -207,18 +212,34 @@ describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
 describe('the resolved group prices the cart (DECISIONS 6)', () => {
   const camera = { product_id: 30, option: { '226': '15' } };
 
-  it('product 30 costs its group-1 special 80.00 by default and 100.00 for a wholesale customer', async () => {
-    const { checkout, open } = demoCheckout();
+  it('a group-1 special of product 30 (80.00) is the default price; a wholesale customer pays 100.00, untaxed', async () => {
+    const { checkout, data, open } = demoCheckout();
+    const canon = data.products.get(30);
+    if (canon === undefined) throw new Error('no product 30');
+    const special = { customerGroupId: 1, priority: 1, price: usd('80.00'), dateStart: null, dateEnd: null };
+    data.products.set(30, { ...canon, specials: [special] });
     const id = await open();
     await expectOk(checkout.addProduct(id, camera));
     const price = async () => (await expectOk(checkout.getProducts(id)))[0]?.price.amount;
+    const totals = async () =>
+      (await expectOk(checkout.getTotals(id))).map((line) => [line.code, line.value.amount]);
     expect(await price()).toBe('80.0000');
+    // Group 1 at the store address: VAT 20 % of 80 = 16, eco tax 2.
+    expect(await totals()).toEqual([
+      ['sub_total', '80.0000'],
+      ['tax', '16.0000'],
+      ['tax', '2.0000'],
+      ['total', '98.0000'],
+    ]);
     await expectOk(
-      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+      checkout.setCustomer(id, { ...guest, customer_group_id: 3, custom_field: { '29': '1234567' } }),
     );
     expect(await price()).toBe('100.0000');
-    const totals = await expectOk(checkout.getTotals(id));
-    expect(totals.find((line) => line.code === 'sub_total')?.value.amount).toBe('100.0000');
+    // The tax rates are for group 1 only.
+    expect(await totals()).toEqual([
+      ['sub_total', '100.0000'],
+      ['total', '100.0000'],
+    ]);
     await expectOk(checkout.setCustomer(id, guest));
     expect(await price()).toBe('80.0000');
   });
@@ -242,14 +263,17 @@ describe('the resolved group prices the cart (DECISIONS 6)', () => {
     const price = async () => (await expectOk(checkout.getProducts(id)))[0]?.price.amount;
     expect(await price()).toBe('109.0000');
     await expectOk(
-      checkout.setCustomer(id, { ...guest, customer_group_id: 2, custom_field: { '1': '1234567' } }),
+      checkout.setCustomer(id, { ...guest, customer_group_id: 3, custom_field: { '29': '1234567' } }),
     );
     expect(await price()).toBe('121.0000');
   });
 });
 
 describe("login by e-mail never spends the account's points or credit (DECISIONS 8)", () => {
-  /** The demo store with product 28 (200 points a unit) in the cart and 500 points given to the buyer too. */
+  /**
+   * The demo store with product 47 (400 points a unit) in the cart and 500 points given to the buyer too: 100
+   * points take 100 × 100 ÷ 400 = 25.00 off.
+   */
   async function withPoints() {
     const demo = demoCheckout();
     demo.data.rewardPoints.push({
@@ -261,18 +285,18 @@ describe("login by e-mail never spends the account's points or credit (DECISIONS
       dateAdded: '2026-01-01T00:00:00.000Z',
     });
     const id = await demo.open();
-    await expectOk(demo.checkout.addProduct(id, { product_id: 28 }));
+    await expectOk(demo.checkout.addProduct(id, { product_id: 47, option: { '225': '2026-05-01' } }));
     const codes = async () => (await expectOk(demo.checkout.getTotals(id))).map((line) => line.code);
     const reward = async () =>
       (await expectOk(demo.checkout.getTotals(id))).find((line) => line.code === 'reward')?.value.amount;
     return { ...demo, id, codes, reward };
   }
-  const john = { ...guest, email: 'john.doe@example.com' };
+  const grace = { ...guest, email: 'grace@example.com' };
   const buyer = { ...guest, email: 'buyer@example.com' };
 
   it('logging in spends nothing: no reward and no store credit line until asked', async () => {
     const { checkout, id, stored, codes } = await withPoints();
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     const session = await stored(id);
     expect(session.loggedInCustomerId).toBe(1);
     expect(session.reward).toBeNull();
@@ -280,40 +304,40 @@ describe("login by e-mail never spends the account's points or credit (DECISIONS
     expect(await codes()).not.toContain('credit');
   });
 
-  it("points John asked for are dropped when the buyer's account logs in, and not brought back by John", async () => {
+  it("points Grace asked for are dropped when the buyer's account logs in, and not brought back by Grace", async () => {
     const { checkout, id, stored, reward, codes } = await withPoints();
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     await expectOk(checkout.setReward(id, { reward: 100 }));
-    expect(await reward()).toBe('-50.0000');
+    expect(await reward()).toBe('-25.0000');
     await expectOk(checkout.setCustomer(id, buyer));
     const switched = await stored(id);
     expect(switched.loggedInCustomerId).toBe(2);
     expect(switched.reward).toBeNull();
     expect(await codes()).not.toContain('reward');
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     expect((await stored(id)).reward).toBeNull();
     expect(await codes()).not.toContain('reward');
   });
 
   it('a guest e-mail (logging out) drops the points too', async () => {
     const { checkout, id, stored, codes } = await withPoints();
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     await expectOk(checkout.setReward(id, { reward: 100 }));
     await expectOk(checkout.setCustomer(id, guest));
     const session = await stored(id);
     expect(session.loggedInCustomerId).toBeNull();
     expect(session.reward).toBeNull();
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     expect(await codes()).not.toContain('reward');
   });
 
   it('the same account setting its details again keeps the points it asked for', async () => {
     const { checkout, id, stored, reward } = await withPoints();
-    await expectOk(checkout.setCustomer(id, john));
+    await expectOk(checkout.setCustomer(id, grace));
     await expectOk(checkout.setReward(id, { reward: 100 }));
-    await expectOk(checkout.setCustomer(id, { ...john, telephone: '01632 960999' }));
+    await expectOk(checkout.setCustomer(id, { ...grace, telephone: '01632 960999' }));
     expect((await stored(id)).reward).toBe(100);
-    expect(await reward()).toBe('-50.0000');
+    expect(await reward()).toBe('-25.0000');
   });
 });
 
@@ -403,9 +427,9 @@ describe('the host overrides texts through createCheckout options (messages)', (
       kind: 'validation',
       fields: { firstname: 'Vorname muss zwischen 1 und 32 Zeichen lang sein!' },
     });
-    const wholesale = { ...guest, customer_group_id: 2 };
+    const wholesale = { ...guest, customer_group_id: 3 };
     expect((await expectErr(demo.checkout.setCustomer(id, wholesale))).fields).toEqual({
-      custom_field_1: 'Company ID fehlt!',
+      custom_field_29: 'Company ID fehlt!',
     });
     expect((await expectOk(demo.checkout.setCustomer(id, guest))).success).toBe('Kundendaten gespeichert!');
     // Texts not overridden stay the defaults.

@@ -34,8 +34,8 @@ it('checks out two iPhones and a Palm Treo Pro, ships them, and cancels the orde
     checkout.confirm(sessionId, { comment: 'Leave at the door' }, { client, idempotencyKey: 'flow' }),
   );
   expect(confirmed).toMatchObject({ orderId: 1, points: 0, commission: '$0.00', shippingRequired: true });
-  // Status 1 (Pending) is a processing status: the stock moved at confirm.
-  expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([968, 998]);
+  // Status 1 (Pending) is a processing status: the stock moved at confirm (the demo has a million iPhones).
+  expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([999_998, 998]);
 
   d.clock.advance(60_000);
   await expectOk(
@@ -43,7 +43,7 @@ it('checks out two iPhones and a Palm Treo Pro, ships them, and cancels the orde
   );
   d.clock.advance(60_000);
   await expectOk(checkout.addHistory(sessionId, { order_id: 1, order_status_id: 7, comment: 'Cancelled' }));
-  expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([970, 999]);
+  expect([stockOf(d, 40), stockOf(d, 29)]).toEqual([1_000_000, 999]);
 
   const address = {
     addressId: 0,
@@ -61,7 +61,8 @@ it('checks out two iPhones and a Palm Treo Pro, ships them, and cancels the orde
     zoneId: 3563,
     zone: 'Lancashire',
     zoneCode: 'LANCS',
-    addressFormat: '',
+    addressFormat:
+      '{firstname} {lastname}\n{company}\n{address_1}\n{address_2}\n{city}, {zone} {postcode}\n{country}',
     customField: {},
   };
   const order = await expectOk(checkout.getOrder(sessionId, { order_id: 1 }));
@@ -95,9 +96,9 @@ it('checks out two iPhones and a Palm Treo Pro, ships them, and cancels the orde
         name: 'iPhone',
         model: 'product 11',
         quantity: 2,
-        price: usd('100.0000'),
-        total: usd('200.0000'), // 2 × 100.00
-        tax: usd('22.0000'), // per unit: VAT 20% of 100.00 = 20.00, eco tax 2.00
+        price: usd('101.0000'),
+        total: usd('202.0000'), // 2 × 101.00
+        tax: usd('22.2000'), // per unit: VAT 20% of 101.00 = 20.20, eco tax 2.00
         reward: 0,
         subtract: true,
         options: [],
@@ -119,20 +120,20 @@ it('checks out two iPhones and a Palm Treo Pro, ships them, and cancels the orde
       },
     ],
     totals: [
-      { code: 'sub_total', title: 'Sub-Total', value: usd('479.9900'), sortOrder: 1 }, // 200.00 + 279.99
+      { code: 'sub_total', title: 'Sub-Total', value: usd('481.9900'), sortOrder: 1 }, // 202.00 + 279.99
       { code: 'shipping', title: 'Flat Shipping Rate', value: usd('5.0000'), sortOrder: 3 },
-      // VAT: 40.00 + 55.998 + 1.00 (shipping) = 96.998, shown at 2 places
-      { code: 'tax', title: 'VAT (20%)', value: usd('97.0000'), sortOrder: 5 },
+      // VAT: 40.40 + 55.998 + 1.00 (shipping) = 97.398, shown at 2 places
+      { code: 'tax', title: 'VAT (20%)', value: usd('97.4000'), sortOrder: 5 },
       // eco tax: 3 units × 2.00 + 2.00 on shipping
       { code: 'tax', title: 'Eco Tax (-2.00)', value: usd('8.0000'), sortOrder: 5 },
-      // 479.99 + 5.00 + 96.998 + 8.00 = 589.988, rounded to 589.99
-      { code: 'total', title: 'Total', value: usd('589.9900'), sortOrder: 9 },
+      // 481.99 + 5.00 + 97.398 + 8.00 = 592.388, rounded to 592.39
+      { code: 'total', title: 'Total', value: usd('592.3900'), sortOrder: 9 },
     ],
     taxes: [
-      { taxRateId: 86, name: 'VAT (20%)', amount: usd('96.9980') },
+      { taxRateId: 86, name: 'VAT (20%)', amount: usd('97.3980') },
       { taxRateId: 87, name: 'Eco Tax (-2.00)', amount: usd('8.0000') },
     ],
-    total: usd('589.9900'),
+    total: usd('592.3900'),
     comment: 'Leave at the door',
     couponCode: '',
     rewardPoints: 0,

@@ -23,6 +23,8 @@ async function expectLateKeyRecorded(d: DemoCheckout, sessionId: string): Promis
   });
   expect(d.data.orders.size).toBe(1);
 }
+/** The demo's stock of iPhones (product 40): each ready session buys one. */
+const IPHONES = 1_000_000;
 
 describe('idempotency keys', () => {
   it('the same key and payload answer the same order, even once the stock it took has run out', async () => {
@@ -57,7 +59,7 @@ describe('idempotency keys', () => {
       fields: { warning: 'Warning: This Idempotency-Key was already used for a different order!' },
     });
     expect(d.data.orders.size).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 
   it('an update honours the key: the same key replays without a second write, another payload conflicts', async () => {
@@ -69,7 +71,7 @@ describe('idempotency keys', () => {
     await confirmOk(d, sessionId, edit, 'edit-1');
     const order = await expectOk(d.checkout.getOrder(sessionId, { order_id: orderId }));
     expect(order.revision).toBe(2);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
     const error = await expectErr(
       d.checkout.confirm(sessionId, { ...edit, comment: 'x' }, { idempotencyKey: 'edit-1' }),
     );
@@ -142,7 +144,7 @@ describe('idempotency keys', () => {
     const ids = new Set(results.map((r) => r._unsafeUnwrap().orderId));
     expect([...ids]).toEqual([1]);
     expect(d.data.orders.size).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 });
 
@@ -163,7 +165,7 @@ describe('re-confirm (DECISIONS 35)', () => {
     const b = await confirmOk(d, sessionId, { comment: 'B' });
     const a2 = await confirmOk(d, sessionId, { comment: 'A' });
     expect(new Set([a.orderId, b.orderId, a2.orderId]).size).toBe(3);
-    expect(stockOf(d, 40)).toBe(967);
+    expect(stockOf(d, 40)).toBe(IPHONES - 3);
   });
 
   it('A, B, A still makes three orders when recording the order on the session loses a race', async () => {
@@ -213,11 +215,11 @@ describe('one transaction', () => {
     expect(error.kind).toBe('unavailable');
     expect(d.data.orders.size).toBe(0);
     expect(d.data.idempotencyKeys.size).toBe(0);
-    expect(stockOf(d, 40)).toBe(970);
+    expect(stockOf(d, 40)).toBe(IPHONES);
     expect((await d.stored(sessionId)).lastOrder).toBeNull();
     fault.on = false;
     const result = await confirmOk(d, sessionId, {}, 'k');
     expect(result.orderId).toBe(1);
-    expect(stockOf(d, 40)).toBe(969);
+    expect(stockOf(d, 40)).toBe(IPHONES - 1);
   });
 });

@@ -38,28 +38,28 @@ const breakages: readonly Breakage[] = [
     name: 'sessions',
     dep: 'sessions',
     method: 'get',
-    trigger: (c, id) => c.addProduct(id, { product_id: 28 }),
+    trigger: (c, id) => c.addProduct(id, { product_id: 32 }),
   },
   {
     label: 'sessions.save',
     name: 'sessions',
     dep: 'sessions',
     method: 'save',
-    trigger: (c, id) => c.addProduct(id, { product_id: 28 }),
+    trigger: (c, id) => c.addProduct(id, { product_id: 32 }),
   },
   {
     label: 'catalog.getProducts',
     name: 'catalog',
     dep: 'catalog',
     method: 'getProducts',
-    trigger: (c, id) => c.addProduct(id, { product_id: 28 }),
+    trigger: (c, id) => c.addProduct(id, { product_id: 32 }),
   },
   {
     label: 'taxes.getTaxTable',
     name: 'taxes',
     dep: 'taxes',
     method: 'getTaxTable',
-    trigger: (c, id) => c.addProduct(id, { product_id: 28 }),
+    trigger: (c, id) => c.addProduct(id, { product_id: 32 }),
   },
   {
     label: 'customers.getCustomer',
@@ -133,7 +133,7 @@ interface Operation {
 
 const clockOperations: readonly Operation[] = [
   { label: 'openSession', run: (c) => c.openSession({ apiUserId: 1 }) },
-  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 28 }) },
+  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 32 }) },
   { label: 'setCustomer', run: (c, id) => c.setCustomer(id, guest) },
   { label: 'getProducts', run: (c, id) => c.getProducts(id) },
   { label: 'getTotals', run: (c, id) => c.getTotals(id) },
@@ -144,10 +144,10 @@ const clockOperations: readonly Operation[] = [
 
 const idOperations: readonly Operation[] = [
   { label: 'openSession', run: (c) => c.openSession({ apiUserId: 1 }) },
-  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 28 }) },
+  { label: 'addProduct', run: (c, id) => c.addProduct(id, { product_id: 32 }) },
   {
     label: 'addProducts',
-    run: (c, id) => c.addProducts(id, { product: [{ product_id: 28 }, { product_id: 29 }] }),
+    run: (c, id) => c.addProducts(id, { product: [{ product_id: 32 }, { product_id: 29 }] }),
   },
 ];
 
@@ -365,17 +365,17 @@ describe('batched catalog reads', () => {
     };
     const ids = await once(() =>
       checkout.addProducts(id, {
-        product: [{ product_id: 40 }, { product_id: 28 }, { product_id: 29 }, { product_id: 43 }],
+        product: [{ product_id: 40 }, { product_id: 32 }, { product_id: 29 }, { product_id: 43 }],
       }),
     );
-    expect([...ids].sort((a, b) => a - b)).toEqual([28, 29, 40, 43]);
+    expect([...ids].sort((a, b) => a - b)).toEqual([29, 32, 40, 43]);
     const more = await once(() =>
       checkout.addProducts(id, {
         product: [{ product_id: 47, option: { '225': '2026-05-01' } }, { product_id: 40 }],
       }),
     );
-    expect([...more].sort((a, b) => a - b)).toEqual([28, 29, 40, 43, 47]);
-    await once(() => checkout.addProduct(id, { product_id: 48, subscription_plan_id: 2 }));
+    expect([...more].sort((a, b) => a - b)).toEqual([29, 32, 40, 43, 47]);
+    await once(() => checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
     await once(() => checkout.setCustomer(id, guest));
     await once(() => checkout.updateCartLine(id, { cart_id: 'id-cart-1', quantity: 4 }));
     await once(() => checkout.removeCartLine(id, { cart_id: 'id-cart-2' }));
@@ -383,7 +383,7 @@ describe('batched catalog reads', () => {
     await once(() => checkout.setShippingAddress(id, ukAddress('shipping_')));
     await once(() => checkout.setCurrency(id, { currency: 'GBP' }));
     // The plan's line goes, since no payment method of the demo takes a subscription on a shipped cart.
-    const plan = (await stored(id)).cart.find((line) => line.productId === 48)?.cartId ?? '';
+    const plan = (await stored(id)).cart.find((line) => line.productId === 41)?.cartId ?? '';
     await once(() => checkout.removeCartLine(id, { cart_id: plan }));
     await once(() => checkout.getShippingMethods(id));
     await once(() => checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
@@ -396,12 +396,8 @@ describe('batched catalog reads', () => {
   it('with a coupon in the session still one call; a coupon limited to categories adds the category tree', async () => {
     const { checkout, open, methodsOf } = countingCheckout();
     const id = await open();
-    // Product 47 is in category 28, the one coupon 4444 is limited to.
-    await expectOk(
-      checkout.addProducts(id, {
-        product: [{ product_id: 40 }, { product_id: 47, option: { '225': '2026-05-01' } }],
-      }),
-    );
+    // Product 33 is in category 28, the one coupon 4444 is limited to.
+    await expectOk(checkout.addProducts(id, { product: [{ product_id: 40 }, { product_id: 33 }] }));
     expect(await methodsOf(() => checkout.setCoupon(id, { coupon: '2222' }))).toEqual(['getProducts']);
     expect(await methodsOf(() => checkout.addProduct(id, { product_id: 29 }))).toEqual(['getProducts']);
     expect(await methodsOf(() => checkout.getTotals(id))).toEqual(['getProducts']);
@@ -416,7 +412,7 @@ describe('batched catalog reads', () => {
     const { checkout, open, calls } = countingCheckout();
     const id = await open();
     await expectErr(
-      checkout.addProducts(id, { product: [{ product_id: 999 }, { product_id: 30 }, { product_id: 48 }] }),
+      checkout.addProducts(id, { product: [{ product_id: 999 }, { product_id: 30 }, { product_id: 41 }] }),
     );
     expect(calls().map((call) => call.method)).toEqual(['getProducts']);
   });
@@ -447,12 +443,12 @@ describe('compare-and-set between racing commands', () => {
     arm();
     const results = await Promise.all([
       demo.checkout.addProduct(id, { product_id: 40 }),
-      demo.checkout.addProduct(id, { product_id: 28, quantity: 2 }),
+      demo.checkout.addProduct(id, { product_id: 32, quantity: 2 }),
     ]);
     expect(results.every((result) => result.isOk())).toBe(true);
     const session = await demo.stored(id);
     expect(session.version).toBe(3);
-    expect(session.cart.map((line) => line.productId).sort((a, b) => a - b)).toEqual([28, 40]);
+    expect(session.cart.map((line) => line.productId).sort((a, b) => a - b)).toEqual([32, 40]);
   });
 
   it('without retries, of two commands that loaded the same version one succeeds, the other is a conflict, no write lost', async () => {
@@ -462,7 +458,7 @@ describe('compare-and-set between racing commands', () => {
     arm();
     const results = await Promise.all([
       checkout.addProduct(id, { product_id: 40 }),
-      checkout.addProduct(id, { product_id: 28, quantity: 2 }),
+      checkout.addProduct(id, { product_id: 32, quantity: 2 }),
     ]);
     const winners = results.filter((result) => result.isOk());
     const losers = results.flatMap((result) => (result.isErr() ? [result.error] : []));
@@ -477,14 +473,14 @@ describe('compare-and-set between racing commands', () => {
     ]);
     const session = await demo.stored(id);
     expect(session.version).toBe(2);
-    const winner = results[0]?.isOk() ? 40 : 28;
+    const winner = results[0]?.isOk() ? 40 : 32;
     expect(session.cart.map((line) => line.productId)).toEqual([winner]);
     // The loser retries on the new version and both changes are kept.
-    const retry = winner === 40 ? { product_id: 28, quantity: 2 } : { product_id: 40 };
+    const retry = winner === 40 ? { product_id: 32, quantity: 2 } : { product_id: 40 };
     await expectOk(checkout.addProduct(id, retry));
     const after = await demo.stored(id);
     expect(after.version).toBe(3);
-    expect(after.cart.map((line) => line.productId).sort((a, b) => a - b)).toEqual([28, 40]);
+    expect(after.cart.map((line) => line.productId).sort((a, b) => a - b)).toEqual([32, 40]);
   });
 
   it('a logout racing a command never brings the session back', async () => {

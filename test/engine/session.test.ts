@@ -180,7 +180,7 @@ describe('the version counter', () => {
     const version = async () => (await stored(id)).version;
     expect(await version()).toBe(1);
     await expectOk(
-      checkout.addProducts(id, { product: [{ product_id: 40 }, { product_id: 28, quantity: 2 }] }),
+      checkout.addProducts(id, { product: [{ product_id: 40 }, { product_id: 32, quantity: 2 }] }),
     );
     expect(await version()).toBe(2);
     await expectErr(checkout.addProduct(id, { product_id: 999 }));
@@ -204,19 +204,20 @@ describe('the session as JSON', () => {
     const { checkout } = demo;
     await expectOk(
       checkout.setCustomer(id, {
-        customer_group_id: 2,
+        // Group 1: the iMac's plans are offered to it alone. Company ID is optional for it, but kept.
+        customer_group_id: 1,
         firstname: 'Zoë',
         lastname: 'Ødegård',
         email: 'buyer@example.com',
         telephone: '01632 960002',
-        custom_field: { '1': '1234567' },
+        custom_field: { '29': '1234567' },
       }),
     );
     await expectOk(
       checkout.addProducts(id, {
         product: [
           { product_id: 30, option: { '226': '15' } },
-          { product_id: 48, subscription_plan_id: 2 },
+          { product_id: 41, subscription_plan_id: 2 },
           {
             product_id: 42,
             quantity: 2,
@@ -254,7 +255,7 @@ describe('the session as JSON', () => {
     );
     expect(await expectOk(checkout.getSession(id))).toEqual({ ...parsed, version: session.version + 1 });
     const lines = await expectOk(checkout.getProducts(id));
-    expect(lines.map((line) => line.product_id)).toEqual([30, 48, 42]);
+    expect(lines.map((line) => line.product_id)).toEqual([30, 41, 42]);
     await expectOk(checkout.addProduct(id, { product_id: 40 }));
     expect((await expectOk(checkout.getSession(id))).version).toBe(session.version + 2);
   });

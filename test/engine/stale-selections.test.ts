@@ -152,15 +152,18 @@ describe('stale selections (DECISIONS 19)', () => {
     await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 2 }));
     await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
     const totals = await expectOk(checkout.getTotals(id));
-    // sub-total 800.00 × 0.61250001 = 490.000008 → 490.00; shipping 4.50 × 0.61250001 = 2.756250045 → 2.76;
-    // VAT 20% of (800 + 4.50) = 160.90 USD → 98.551… → 98.55; Eco Tax 2.00 × 5 units = 10 USD → 6.125… → 6.13;
-    // total = the sum of the rounded lines, 597.44.
+    // Three iPhones (101.00) and the MacBook (500.00, class 9 like the rest). The sub-total is the sum of the
+    // line totals as shown: the iPhone 101 × 0.61250001 = 61.8625… → 61.86 × 3 = 185.58, the MacBook 500 ×
+    // 0.61250001 = 306.2500… → 306.25, so 491.83 (not 803 × 0.61250001 = 491.8375… → 491.84, which no client
+    // adding the lines would reach); shipping 4.50 × 0.61250001 = 2.756250045 → 2.76; VAT 20% of
+    // (803 + 4.50) = 161.50 USD → 98.9187… → 98.92; Eco Tax 2.00 × 5 (4 units and the shipping) = 10 USD →
+    // 6.125… → 6.13; total = the sum of the rounded lines, 599.64.
     expect(totals.map((t) => [t.code, t.value.amount])).toEqual([
-      ['sub_total', '490.0000'],
+      ['sub_total', '491.8300'],
       ['shipping', '2.7600'],
-      ['tax', '98.5500'],
+      ['tax', '98.9200'],
       ['tax', '6.1300'],
-      ['total', '597.4400'],
+      ['total', '599.6400'],
     ]);
   });
 
@@ -224,7 +227,7 @@ describe('stale selections (DECISIONS 19)', () => {
 
   it('re-checks read the catalog no more: one read per command', async () => {
     const { checkout, id, catalogReads } = await seeded();
-    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    await expectOk(checkout.addProduct(id, { product_id: 32 }));
     await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
     await expectOk(checkout.removeCartLine(id, { cart_id: 'line-40' }));
     expect(catalogReads()).toBe(3);
@@ -262,15 +265,15 @@ describe('an extension that fails', () => {
   it('a rejecting shipping method fails a cart change too', async () => {
     const { checkout, id, stored, ext, seededSession } = await seeded();
     ext.state.failShipping = true;
-    expect(await expectErr(checkout.addProduct(id, { product_id: 28 }))).toMatchObject({ port: 'extension' });
+    expect(await expectErr(checkout.addProduct(id, { product_id: 32 }))).toMatchObject({ port: 'extension' });
     expect(await stored(id)).toEqual(seededSession);
   });
 });
 
 describe('stale selections with the built-in extensions', () => {
   /**
-   * The demo store with bank_transfer restricted to geo zone 3 (UK VAT Zone), and a guest who has chosen flat
-   * shipping and bank_transfer for product 40 with UK addresses.
+   * The demo store with bank_transfer switched on and restricted to geo zone 3 (UK VAT Zone), and a guest who
+   * has chosen flat shipping and bank_transfer for product 40 with UK addresses.
    */
   async function ukBankTransfer() {
     const payment = demoStore().data.extensions.payment;
@@ -278,7 +281,7 @@ describe('stale selections with the built-in extensions', () => {
       deps: () => ({
         paymentMethods: createPaymentMethods({
           ...payment,
-          bank_transfer: { ...payment.bank_transfer, geoZoneId: 3 },
+          bank_transfer: { ...payment.bank_transfer, status: true, geoZoneId: 3 },
         }),
       }),
     });
@@ -317,9 +320,10 @@ describe('stale selections with the built-in extensions', () => {
 
 describe('the currency re-checks nothing because no offer can depend on it (DECISIONS 19, steps.ts)', () => {
   it('free shipping (sub-total ≥ 500.00) is offered alike in USD and GBP, and stays chosen', async () => {
-    const demo = demoCheckout();
+    const demo = demoCheckout({ config: { shipping_free_status: true } });
     const { checkout } = demo;
     const id = await demo.open();
+    // 5 × 101.00 = 505.00.
     await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 5 }));
     await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
     const codes = async () =>
@@ -336,16 +340,16 @@ describe('the currency re-checks nothing because no offer can depend on it (DECI
   });
 
   it('free_checkout (total 0) is offered alike in USD and EUR, and stays chosen', async () => {
-    const demo = demoCheckout();
+    const demo = demoCheckout({ config: { shipping_pickup_status: true } });
     const { checkout } = demo;
     const id = await demo.open();
-    // John (1,000 points) pays product 28 with its 200 points; US addresses (no tax), pickup: total 0.00.
-    await expectOk(checkout.setCustomer(id, { ...guest, email: 'john.doe@example.com' }));
-    await expectOk(checkout.addProduct(id, { product_id: 28 }));
+    // Grace (1,000 points) pays product 47 with its 400 points; US addresses (no tax), pickup: total 0.00.
+    await expectOk(checkout.setCustomer(id, { ...guest, email: 'grace@example.com' }));
+    await expectOk(checkout.addProduct(id, { product_id: 47, option: { '225': '2026-05-01' } }));
     await expectOk(checkout.setPaymentAddress(id, usAddress('payment_')));
     await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
     await expectOk(checkout.setShippingMethod(id, { shipping_method: 'pickup.pickup' }));
-    await expectOk(checkout.setReward(id, { reward: 200 }));
+    await expectOk(checkout.setReward(id, { reward: 400 }));
     const offered = async () => Object.keys((await expectOk(checkout.getPaymentMethods(id))).paymentMethods);
     const inUsd = await offered();
     expect(inUsd).toContain('free_checkout');

@@ -2,13 +2,22 @@
  * Shared fixtures of the extension tests: the demo store's settings, extension config and geo zones, and
  * session addresses in the UK (Lancashire), the US (California) and Singapore (no zones).
  */
+
 import { demoStore } from '../../src/adapters/memory/index.js';
 import type { SessionAddress } from '../../src/domain/machine/session.js';
+import { applyExtensionConfig, extensionConfigNames } from '../../src/domain/settings/extension-settings.js';
 
-/** A fresh demo store's data: settings, `extensions` and the geo zones as a list. */
+/**
+ * A fresh demo store's data: settings, `extensions` and the geo zones as a list. Every method is switched on by
+ * its OpenCart setting (the demo leaves the ones OpenCart does not install off), so each can be tested.
+ */
 export function demo() {
   const { data } = demoStore();
-  return { settings: data.settings, extensions: data.extensions, geoZones: [...data.geoZones.values()] };
+  const everyMethodOn = Object.fromEntries(
+    extensionConfigNames.filter((name) => !name.startsWith('total_')).map((name) => [name, true]),
+  );
+  const extensions = applyExtensionConfig(data.extensions, everyMethodOn)._unsafeUnwrap();
+  return { settings: data.settings, extensions, geoZones: [...data.geoZones.values()] };
 }
 
 /** A session address in `countryId` / `zoneId`; the other fields do not matter to the methods. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../src/adapters/memory/index.js';
 import type { SessionAddress } from '../../src/domain/machine/session.js';
 import type { PaymentConfig } from '../../src/domain/settings/extension-config.js';
 import {
@@ -127,7 +128,7 @@ describe.each([
   [
     'cheque',
     'Cheque / Money Order',
-    3,
+    6,
     (c: PaymentConfig) => createChequePayment({ ...payment.cheque, ...c }),
   ],
 ] as const)('%s', (code, name, sortOrder, make) => {
@@ -171,11 +172,11 @@ describe('createPaymentMethods (demo store)', () => {
     expect(methods.map((m) => m.code)).toEqual(['free_checkout', 'bank_transfer', 'cheque', 'cod']);
   });
 
-  it('a shipping cart with something to pay: bank_transfer 2, cheque 3, cod 5', async () => {
+  it('a shipping cart with something to pay: bank_transfer 2, cheque 6, cod 5 (in the order made)', async () => {
     const offers = await offerAll(context(uk));
     expect(offers.map((o) => [o.code, o.sortOrder])).toEqual([
       ['bank_transfer', 2],
-      ['cheque', 3],
+      ['cheque', 6],
       ['cod', 5],
     ]);
     for (const offer of offers) {
@@ -183,12 +184,21 @@ describe('createPaymentMethods (demo store)', () => {
     }
   });
 
-  it('a free cart that does not ship: free_checkout 1, bank_transfer 2, cheque 3', async () => {
+  it('a free cart that does not ship: free_checkout 1, bank_transfer 2, cheque 6', async () => {
     const offers = await offerAll(context(us, { total: usd('0'), cartShips: false }));
     expect(offers.map((o) => [o.code, o.sortOrder])).toEqual([
       ['free_checkout', 1],
       ['bank_transfer', 2],
-      ['cheque', 3],
+      ['cheque', 6],
+    ]);
+  });
+
+  it("with the demo's own settings bank_transfer is off: cheque and cod are offered", async () => {
+    const installed = createPaymentMethods(demoStore().data.extensions.payment);
+    const offers = (await Promise.all(installed.map((m) => m.offer(context(uk))))).filter((o) => o !== null);
+    expect(offers.map((o) => [o.code, o.sortOrder])).toEqual([
+      ['cheque', 6],
+      ['cod', 5],
     ]);
   });
 

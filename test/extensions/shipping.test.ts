@@ -318,7 +318,7 @@ describe('formatWeight', () => {
   });
 
   it('uses the unit of the store weight class, none for an unknown class', () => {
-    expect(formatWeight('2', { ...store.settings, weightClassId: 5 })).toBe('2.00lb');
+    expect(formatWeight('2', { ...store.settings, weightClassId: 3 })).toBe('2.00lb');
     expect(formatWeight('2', { ...store.settings, weightClassId: 77 })).toBe('2.00');
   });
 });

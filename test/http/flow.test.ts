@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKey, guest, type Session, send, startDemo, ukAddress } from './support/harness.js';
 
-/** The cart of the flow: 2 × iPhone (100.00) and a red Canon EOS 5D (80.00 special, +option). */
+/** The cart of the flow, the seed's happy cart: 2 × iPhone (101.00) and a red Canon EOS 5D (100.00). */
 const cart = {
   'product[0][product_id]': '40',
   'product[0][quantity]': '2',
@@ -33,15 +33,16 @@ const line = (code: string, title: string, value: number, text: string, sortOrde
 });
 
 /**
- * The totals of the flow's order: 2 × iPhone (100.00) + the red Canon EOS 5D at its special (80.00) = 280.00;
- * flat shipping 5.00; VAT 20% of 285.00 = 57.00; Eco Tax 2.00 per unit (3) and on the shipping = 8.00; 350.00.
+ * The totals of the flow's order, the seed's happy cart to Lancashire: 2 × iPhone (101.00) + the red Canon EOS
+ * 5D (100.00, red adds nothing) = 302.00; flat shipping 5.00; VAT 20% of 307.00 = 61.40; Eco Tax 2.00 per unit
+ * (3) and on the shipping = 8.00; 302 + 5 + 61.40 + 8 = 376.40.
  */
 const orderTotals = [
-  line('sub_total', 'Sub-Total', 280, '$280.00', 1),
+  line('sub_total', 'Sub-Total', 302, '$302.00', 1),
   line('shipping', 'Flat Shipping Rate', 5, '$5.00', 3),
-  line('tax', 'VAT (20%)', 57, '$57.00', 5),
+  line('tax', 'VAT (20%)', 61.4, '$61.40', 5),
   line('tax', 'Eco Tax (-2.00)', 8, '$8.00', 5),
-  line('total', 'Total', 350, '$350.00', 9),
+  line('total', 'Total', 376.4, '$376.40', 9),
 ];
 
 describe('the whole seed flow in one run', () => {
@@ -76,7 +77,8 @@ describe('the whole seed flow in one run', () => {
     const methods = await call('api/order&call=shipping_methods');
     expect(methods.status).toBe(200);
     const offered = (methods.body as { shipping_methods: Record<string, unknown> }).shipping_methods;
-    expect(Object.keys(offered)).toEqual(['flat', 'item', 'weight', 'pickup']);
+    // OpenCart's offers: flat shipping alone.
+    expect(Object.keys(offered)).toEqual(['flat']);
     expect(offered.flat).toEqual({
       code: 'flat',
       name: 'Flat Rate',
@@ -101,9 +103,8 @@ describe('the whole seed flow in one run', () => {
     const payments = await call('api/order&call=payment_methods');
     expect(payments.status).toBe(200);
     expect(Object.keys((payments.body as { payment_methods: object }).payment_methods)).toEqual([
-      'bank_transfer',
-      'cheque',
       'cod',
+      'cheque',
     ]);
     const payment = await call('api/order&call=payment_method', { form: { 'payment_method.code': 'cod' } });
     expect(payment.status).toBe(200);
@@ -121,15 +122,15 @@ describe('the whole seed flow in one run', () => {
     expect(confirm.body).toMatchObject({
       success: 'Order created successfully!',
       order_id: 1,
-      points: 0,
+      points: 200, // the reward the Canon EOS 5D earns group 1; the iPhone earns none
       commission: '$0.00',
       totals: orderTotals,
       shipping_required: true,
     });
     const confirmed = confirm.body as { products: { product_id: number; quantity: number; total: number }[] };
     expect(confirmed.products.map((p) => [p.product_id, p.quantity, p.total])).toEqual([
-      [40, 2, 200],
-      [30, 1, 80],
+      [40, 2, 202],
+      [30, 1, 100],
     ]);
 
     for (const entry of [
@@ -160,10 +161,10 @@ describe('the whole seed flow in one run', () => {
       payment_method: { code: 'cod', name: 'Cash On Delivery' },
       totals: orderTotals,
       taxes: [
-        { tax_rate_id: 86, name: 'VAT (20%)', amount: 57 },
+        { tax_rate_id: 86, name: 'VAT (20%)', amount: 61.4 },
         { tax_rate_id: 87, name: 'Eco Tax (-2.00)', amount: 8 },
       ],
-      total: 350,
+      total: 376.4,
       comment: 'Leave at the door',
       currency_code: 'USD',
       ip: '127.0.0.1',
@@ -183,11 +184,12 @@ describe('the whole seed flow in one run', () => {
       [2, 'Packed', false],
       [3, 'Shipped', true],
     ]);
-    // Stock moved once, at confirm (status 1 is a processing status), not again for 2 and 3.
+    // Stock moved once, at confirm (status 1 is a processing status), not again for 2 and 3: the demo has a
+    // million of each.
     const stock = await demo.app.adapters.catalog.getProducts([40, 30]);
     expect(stock.map((product) => [product.productId, product.quantity])).toEqual([
-      [40, 968],
-      [30, 6],
+      [40, 999_998],
+      [30, 999_999],
     ]);
   });
 });
@@ -271,8 +273,8 @@ describe('the checkout flow over HTTP', () => {
       maximum: 0,
       stock: true,
       subtract: true,
-      price: 100,
-      total: 200,
+      price: 101,
+      total: 202,
       tax_class_id: 9,
       recurring: '',
     });
@@ -290,15 +292,17 @@ describe('the checkout flow over HTTP', () => {
   it('answers subscription lines with numbers and formatted texts', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    await session.call('api/cart/addProduct', { form: { product_id: '48', subscription_plan_id: '2' } });
+    await session.call('api/cart/addProduct', { form: { product_id: '41', subscription_plan_id: '2' } });
     const [line] = (await session.call('api/cart/getProducts')).body as { subscription: unknown }[];
     expect(line?.subscription).toMatchObject({
       subscription_plan_id: 2,
-      trial_status: true,
-      trial_price: 1,
-      trial_price_text: '$1.00',
-      price: 10,
-      price_text: '$10.00',
+      name: 'Weekly',
+      trial_status: false,
+      trial_price: 0,
+      trial_price_text: '$0.00',
+      price: 25,
+      price_text: '$25.00',
+      frequency: 'month',
       duration: 10,
     });
   });
@@ -315,8 +319,8 @@ describe('the checkout flow over HTTP', () => {
     expect(usd[0]).toEqual({
       code: 'sub_total',
       title: 'Sub-Total',
-      value: 280,
-      text: '$280.00',
+      value: 302,
+      text: '$302.00',
       sort_order: 1,
     });
     const switched = await session.call('api/currency', { form: { currency: 'EUR' } });
@@ -326,15 +330,18 @@ describe('the checkout flow over HTTP', () => {
       value: number;
       text: string;
     }[];
-    expect(eur[0]).toMatchObject({ code: 'sub_total', value: 219.69, text: '219.69€' });
+    // Each line as shown: the iPhone 101 × 0.78460002 = 79.2446… → 79.24 a unit, its line 2 × 79.24 = 158.48;
+    // the Canon 100 → 78.460002 → 78.46. The sub-total is their sum, 236.94 (the exact 302 × 0.78460002 =
+    // 236.9492… would show 236.95, a cent no client adding the lines reaches).
+    expect(eur[0]).toMatchObject({ code: 'sub_total', value: 236.94, text: '236.94€' });
     const [line] = (await session.call('api/cart/getProducts')).body as { price: number; total: number }[];
-    expect(line).toMatchObject({ price: 78.46, total: 156.92 });
+    expect(line).toMatchObject({ price: 79.24, total: 158.48 });
   });
 });
 
 describe('stale selections over HTTP', () => {
   it('says which chosen method a change dropped', async () => {
-    const demo = await startDemo();
+    const demo = await startDemo({ config: { shipping_weight_status: true } });
     const session = await demo.login();
     await fillCart(session);
     await session.call('api/order&call=shipping_address', { form: ukAddress('shipping_') });

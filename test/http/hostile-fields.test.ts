@@ -233,11 +233,11 @@ describe('text no store can hold', () => {
   it('is refused in a custom field and in an option’s free text, keyed by that field or option', async () => {
     const s = await session();
     const notes = await s.call(order('payment_address'), {
-      form: { ...ukAddress('payment_'), 'payment_custom_field[2]': 'ring\0twice' },
+      form: { ...ukAddress('payment_'), 'payment_custom_field[30]': 'ring\0twice' },
     });
     expect([notes.status, notes.error]).toEqual([
       422,
-      { payment_custom_field_2: 'Delivery notes is not a valid input!' },
+      { payment_custom_field_30: 'Delivery notes is not a valid input!' },
     ]);
     const freeText: readonly (readonly [string, string])[] = [
       ['208', 'Text'],

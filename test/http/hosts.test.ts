@@ -16,7 +16,16 @@ import { createHonoServer } from '../../examples/hono/server.js';
 import { createNodeHttpServer } from '../../examples/node-http/server.js';
 import { createDemoApp } from '../../examples/shared/demo-app.js';
 import { readDemoEnv } from '../../examples/shared/demo-env.js';
-import { apiKey, demoApp, demoHandler, guest, listen, send, startDemo } from './support/harness.js';
+import {
+  apiKey,
+  demoApp,
+  demoHandler,
+  guest,
+  listen,
+  send,
+  startDemo,
+  ukAddress,
+} from './support/harness.js';
 import { listRequest, rawRequest } from './support/raw-request.js';
 
 /**
@@ -126,19 +135,19 @@ describe('the demo checkout script', () => {
       log: (l) => lines.push(l),
     });
     expect(confirm.status).toBe(200);
-    // 2 × product 40 (200.00) + product 30 in Red at its special (80.00) + flat 5.00; VAT 20% of 285.00 = 57.00;
-    // Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 350.00.
+    // The seed's happy cart: 2 × product 40 (202.00) + product 30 in Red (100.00) + flat 5.00; VAT 20% of
+    // 307.00 = 61.40; Eco Tax 2.00 × 3 units + 2.00 on shipping = 8.00; total 376.40.
     expect(confirm.body).toMatchObject({
       success: 'Order created successfully!',
       order_id: 1,
       shipping_required: true,
     });
     expect((confirm.body as { totals: unknown[] }).totals).toContainEqual(
-      expect.objectContaining({ code: 'total', text: '$350.00' }),
+      expect.objectContaining({ code: 'total', text: '$376.40' }),
     );
     expect(history?.body).toEqual({ success: 'Order history added successfully!' });
     expect(lines.filter((line) => line.startsWith('← 200'))).toHaveLength(12);
-    expect(summary).toBe('Order 1 placed, total $350.00, now Processing.');
+    expect(summary).toBe('Order 1 placed, total $376.40, now Processing.');
     expect(lines.at(-1)).toBe(summary);
     const order = await demo.app.adapters.orders.get(1);
     expect(order?.orderStatusId).toBe(2);
@@ -170,19 +179,44 @@ describe('the demo environment', () => {
       'CARTWRIGHT_SESSION_TTL_SECONDS',
       'PORT',
     ]);
-    const config = { config_telephone_required: 'maybe', config_nonsense: true };
+    const config = {
+      config_telephone_required: 'maybe',
+      config_nonsense: true,
+      shipping_fre_status: true,
+      payment_cod_status: 'yes',
+    };
     const app = createDemoApp({ apiKey, config });
     expect(Object.keys(app._unsafeUnwrapErr()).sort()).toEqual([
       'config_nonsense',
       'config_telephone_required',
+      'payment_cod_status',
+      'shipping_fre_status',
     ]);
   });
 
   it('lays CARTWRIGHT_CONFIG over the demo settings', async () => {
-    const config = readDemoEnv({ CARTWRIGHT_CONFIG: '{"config_telephone_required": true}' })._unsafeUnwrap()
+    const demo = await startDemo();
+    const required = await (await demo.login()).call('api/customer', { form: { ...guest, telephone: '' } });
+    expect(required.error).toEqual({ telephone: 'Telephone must be between 3 and 32 characters!' });
+    const config = readDemoEnv({ CARTWRIGHT_CONFIG: '{"config_telephone_required": false}' })._unsafeUnwrap()
       .config;
     const session = await (await startDemo({ config })).login();
     const reply = await session.call('api/customer', { form: { ...guest, telephone: '' } });
-    expect(reply.error).toEqual({ telephone: 'Telephone must be between 3 and 32 characters!' });
+    expect(reply.body).toEqual({ success: 'Customer data set successfully!' });
+  });
+
+  it('switches on the extensions OpenCart does not install by their settings in CARTWRIGHT_CONFIG', async () => {
+    const shippingCodes = async (config?: Record<string, unknown>) => {
+      const session = await (await startDemo(config === undefined ? {} : { config })).login();
+      await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+      await session.call('api/order&call=shipping_address', { form: ukAddress('shipping_') });
+      const methods = await session.call('api/order&call=shipping_methods');
+      return Object.keys((methods.body as { shipping_methods: object }).shipping_methods);
+    };
+    expect(await shippingCodes()).toEqual(['flat']);
+    const config = readDemoEnv({
+      CARTWRIGHT_CONFIG: '{"shipping_pickup_status": true, "shipping_flat_status": "0"}',
+    })._unsafeUnwrap().config;
+    expect(await shippingCodes(config)).toEqual(['pickup']);
   });
 });

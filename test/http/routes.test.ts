@@ -34,7 +34,7 @@ describe('the cart routes', () => {
       200,
     );
     expect((await session.call('api/cart/getTotals')).body).toContainEqual(
-      expect.objectContaining({ code: 'sub_total', value: 300 }),
+      expect.objectContaining({ code: 'sub_total', value: 303 }), // 3 × 101.00
     );
     expect((await session.call('api/cart/remove', { form: { cart_id: cartId } })).status).toBe(200);
     expect((await session.call('api/cart/getProducts')).body).toEqual([]);
@@ -56,12 +56,13 @@ describe('the customer and extension routes', () => {
 
   it('applies a coupon, reward points and an affiliate, answering the totals after them', async () => {
     const session = await (await startDemo()).login();
-    await session.call('api/customer', { form: { ...guest, email: 'john.doe@example.com' } });
-    await session.call('api/cart/addProduct', { form: { product_id: '28' } });
+    await session.call('api/customer', { form: { ...guest, email: 'grace@example.com' } });
+    // The HP LP3065 costs 400 points a unit.
+    await session.call('api/cart/addProduct', { form: { product_id: '47', 'option[225]': '2026-05-01' } });
     const coupon = await session.call('api/order&call=extension&code=coupon', { form: { coupon: '2222' } });
     expect(coupon.status).toBe(200);
     expect(coupon.body).toMatchObject({ success: 'Success: Your coupon discount has been applied!' });
-    expect(coupon.body).toMatchObject({ products: [{ product_id: 28 }], shipping_required: true });
+    expect(coupon.body).toMatchObject({ products: [{ product_id: 47 }], shipping_required: true });
     expect((coupon.body as { totals: unknown[] }).totals).toContainEqual(
       expect.objectContaining({ code: 'total' }),
     );
@@ -99,7 +100,19 @@ describe('the catalog routes', () => {
   });
 
   it('pages manufacturers and products with their totals', async () => {
-    const session = await (await startDemo()).login();
+    const demo = await startDemo();
+    // The demo has no specials: the Canon EOS 5D gets one of 80.00 for group 1, to show one listed.
+    const canon = demo.app.data.products.get(30);
+    if (canon === undefined) throw new Error('no product 30');
+    const special = {
+      customerGroupId: 1,
+      priority: 1,
+      price: { amount: '80.0000', currency: 'USD' },
+      dateStart: null,
+      dateEnd: null,
+    };
+    demo.app.data.products.set(30, { ...canon, specials: [special] });
+    const session = await demo.login();
     const page = await session.call('api/manufacturer/list', {
       query: { sort: 'name', order: 'DESC', limit: '2' },
     });

@@ -1,17 +1,19 @@
 /**
  * Property tests for src/domain/pricing: the unit price is a function of the line's options as a set (not of key
- * or checkbox order), and the quantity-discount tier never raises the price as the quantity grows.
+ * or checkbox order), the quantity-discount tier never raises the price as the quantity grows, and both discount
+ * types price as they say: a fixed price plus the options, or a percentage off the price with its options.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
 import type { CartOptionValue } from '../../src/domain/machine/session.js';
 import { optionSurcharge, unitPrice } from '../../src/domain/pricing/unit-price.js';
-import type { Product } from '../../src/domain/records/catalog.js';
-import { compare } from '../../src/money/index.js';
+import type { Product, ProductDiscount } from '../../src/domain/records/catalog.js';
+import { compare, type Money, money, percent, subtract, zero } from '../../src/money/index.js';
 
 const RUNS = { numRuns: 1000 };
 const today = '2026-06-01';
+const usd = (amount: string) => money(amount, 'USD');
 
 const p42: Product = (() => {
   const p = demoStore().data.products.get(42);
@@ -102,6 +104,79 @@ describe('pricing properties', () => {
           expect(compare(large.price, small.price)).toBeLessThanOrEqual(0);
         },
       ),
+      RUNS,
+    );
+  });
+});
+
+/** A decimal string with four places from a whole number of ten-thousandths, e.g. 125000 → `"12.5000"`. */
+const fourPlaces = (units: number) =>
+  `${Math.trunc(units / 10_000)}.${String(units % 10_000).padStart(4, '0')}`;
+
+/** A percentage from 0 to 100, four decimal places. */
+const percentUnits = fc.integer({ min: 0, max: 1_000_000 });
+const percentArb = percentUnits.map(fourPlaces);
+/** A fixed price from 0.00 to 999.99. */
+const fixedPriceArb = fc.integer({ min: 0, max: 99_999 }).map((cents) => usd(fourPlaces(cents * 100)));
+
+const terms = { customerGroupId: 1, quantity: 1, priority: 1, dateStart: null, dateEnd: null };
+const fixed = (price: Money): ProductDiscount => ({ ...terms, type: 'F', price });
+const percentage = (percent: string): ProductDiscount => ({ ...terms, type: 'P', percent });
+/** Product 42 with exactly `discounts`, from one unit on. */
+const with42 = (discounts: readonly ProductDiscount[]): Product => ({ ...p42, discounts, specials: [] });
+
+describe('discount type properties', () => {
+  const priceOf = (product: Product, options: Record<string, CartOptionValue>) =>
+    unitPrice({ product, options, subscriptionPlanId: 0, customerGroupId: 1, productQuantity: 1, today })
+      .price;
+
+  it('P takes exactly that percentage off the price with options: 0 ≤ discounted ≤ undiscounted', () => {
+    fc.assert(
+      fc.property(optionEntries, percentArb, (entries, pct) => {
+        const options = Object.fromEntries(entries) as Record<string, CartOptionValue>;
+        const list = priceOf(with42([]), options);
+        const price = priceOf(with42([percentage(pct)]), options);
+        expect(price).toEqual(subtract(list, percent(list, pct)));
+        expect(compare(price, zero('USD'))).toBeGreaterThanOrEqual(0);
+        expect(compare(price, list)).toBeLessThanOrEqual(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a larger percentage never gives a higher price', () => {
+    fc.assert(
+      fc.property(optionEntries, percentUnits, percentUnits, (entries, a, b) => {
+        const options = Object.fromEntries(entries) as Record<string, CartOptionValue>;
+        const [low, high] = [fourPlaces(Math.min(a, b)), fourPlaces(Math.max(a, b))];
+        const cheaper = priceOf(with42([percentage(high)]), options);
+        const dearer = priceOf(with42([percentage(low)]), options);
+        expect(compare(cheaper, dearer)).toBeLessThanOrEqual(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('F replaces the product price and keeps the options: price − options = the fixed price', () => {
+    fc.assert(
+      fc.property(optionEntries, fixedPriceArb, (entries, price) => {
+        const options = Object.fromEntries(entries) as Record<string, CartOptionValue>;
+        const surcharge = optionSurcharge(p42, options).price;
+        expect(subtract(priceOf(with42([fixed(price)]), options), surcharge)).toEqual(price);
+      }),
+      RUNS,
+    );
+  });
+
+  it('among rows of one quantity and priority, the line gets the lowest price any one of them gives', () => {
+    const row = fc.oneof(fixedPriceArb.map(fixed), percentArb.map(percentage));
+    fc.assert(
+      fc.property(optionEntries, fc.array(row, { minLength: 1, maxLength: 5 }), (entries, rows) => {
+        const options = Object.fromEntries(entries) as Record<string, CartOptionValue>;
+        const alone = rows.map((r) => priceOf(with42([r]), options));
+        const lowest = alone.reduce((a, b) => (compare(a, b) <= 0 ? a : b));
+        expect(priceOf(with42(rows), options)).toEqual(lowest);
+      }),
       RUNS,
     );
   });

@@ -4,7 +4,8 @@
  * (cost included) and the chosen payment method one of the methods they offer now (DECISIONS 18, 19). The offers
  * are recomputed here from the stored session by asking the extensions directly, not through the engine.
  *
- * The store restricts bank_transfer to geo zone 3 (UK VAT Zone) and cheque to geo zone 4 (UK Shipping), so that
+ * Every extension is switched on (the demo leaves the ones OpenCart does not install off). The store restricts
+ * bank_transfer to geo zone 3 (UK VAT Zone) and cheque to geo zone 4 (UK Shipping), so that
  * payment offers move with the payment address as shipping offers move with the shipping address, the sub-total
  * (free from 500.00) and the weight (the weight table stops at 100 kg).
  */
@@ -19,12 +20,15 @@ import { shippingWeight } from '../../src/domain/methods/shipping-weight.js';
 import { cartShips, cartSubTotal, shippableQuantity } from '../../src/domain/pricing/cart.js';
 import { priceLines, viewCheckout } from '../../src/domain/pricing/checkout.js';
 import { createTotalCalculators } from '../../src/domain/pricing/totals/index.js';
+import { applyExtensionConfig } from '../../src/domain/settings/extension-settings.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import { createPaymentMethods } from '../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../src/extensions/shipping/index.js';
+import type { CartItemRequest } from '../../src/operations/requests.js';
 import {
   type DemoCheckout,
   demoCheckout,
+  everyExtensionOn,
   expectOk,
   guest,
   ukAddress,
@@ -38,13 +42,14 @@ const ISSUE_RUNS = { numRuns: 1000 };
 const { data } = demoStore();
 const settings = data.settings;
 const geoZones = [...data.geoZones.values()];
-const payment = data.extensions.payment;
+const extensions = applyExtensionConfig(data.extensions, everyExtensionOn)._unsafeUnwrap();
+const payment = extensions.payment;
 const paymentConfig = {
   ...payment,
   bank_transfer: { ...payment.bank_transfer, geoZoneId: 3 },
   cheque: { ...payment.cheque, geoZoneId: 4 },
 };
-const shippingMethods = createShippingMethods(data.extensions.shipping);
+const shippingMethods = createShippingMethods(extensions.shipping);
 const paymentMethods = createPaymentMethods(paymentConfig);
 const calculators = createTotalCalculators(data.extensions.totals);
 
@@ -97,11 +102,19 @@ const places = [
   (prefix: 'payment_' | 'shipping_') => usAddress(prefix),
 ];
 
+/** The HP LP3065 (product 47, 400 points a unit) with its required delivery date. */
+const hpMonitor = { product_id: 47, option: { '225': '2026-05-01' } };
+
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.tuple(fc.constantFrom(28, 29, 40, 40, 43), fc.integer({ min: 1, max: 6 })).map(
+  fc.tuple(fc.constantFrom(29, 32, 40, 40, 43), fc.integer({ min: 1, max: 6 })).map(
     ([product_id, quantity]): Step =>
       (c, id) =>
         c.addProduct(id, { product_id, quantity }),
+  ),
+  fc.integer({ min: 1, max: 3 }).map(
+    (quantity): Step =>
+      (c, id) =>
+        c.addProduct(id, { ...hpMonitor, quantity }),
   ),
   fc.tuple(fc.nat(), fc.integer({ min: 0, max: 6 })).map(
     ([pick, quantity]): Step =>
@@ -121,7 +134,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       (c, id) =>
         c.setPaymentAddress(id, place('payment_')),
   ),
-  fc.constantFrom(guest, { ...guest, email: 'john.doe@example.com' }).map(
+  fc.constantFrom(guest, { ...guest, email: 'grace@example.com' }).map(
     (customer): Step =>
       (c, id) =>
         c.setCustomer(id, customer),
@@ -141,7 +154,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       (c, id) =>
         c.setCoupon(id, { coupon: code }),
   ),
-  fc.constantFrom(0, 100, 200).map(
+  fc.constantFrom(0, 100, 200, 400).map(
     (points): Step =>
       (c, id) =>
         c.setReward(id, { reward: points }),
@@ -163,12 +176,12 @@ describe('selections through the engine with the built-in extensions', () => {
   const seeds: CheckoutSession[] = [];
 
   beforeAll(async () => {
-    demo = demoCheckout({ deps: () => ({ paymentMethods }) });
+    demo = demoCheckout({ config: everyExtensionOn, deps: () => ({ paymentMethods }) });
     const { checkout } = demo;
     /** A session built through the steps, with `shipping` and `payment` chosen. */
     const seed = async (
       customer: typeof guest,
-      products: readonly (readonly [number, number])[],
+      products: readonly CartItemRequest[],
       place: (prefix: 'payment_' | 'shipping_') => ReturnType<typeof ukAddress>,
       shipping: string,
       paymentCode: string,
@@ -176,9 +189,7 @@ describe('selections through the engine with the built-in extensions', () => {
     ) => {
       const id = await demo.open();
       await expectOk(checkout.setCustomer(id, customer));
-      for (const [product_id, quantity] of products) {
-        await expectOk(checkout.addProduct(id, { product_id, quantity }));
-      }
+      for (const product of products) await expectOk(checkout.addProduct(id, product));
       await expectOk(checkout.setPaymentAddress(id, place('payment_')));
       await expectOk(checkout.setShippingAddress(id, place('shipping_')));
       await expectOk(checkout.setShippingMethod(id, { shipping_method: shipping }));
@@ -186,11 +197,13 @@ describe('selections through the engine with the built-in extensions', () => {
       await expectOk(checkout.setPaymentMethod(id, { payment_method: paymentCode }));
       seeds.push(await demo.stored(id));
     };
-    const john = { ...guest, email: 'john.doe@example.com' };
-    await seed(guest, [[40, 1]], places[0] ?? ukAddress, 'flat.flat', 'bank_transfer');
-    await seed(guest, [[40, 5]], places[1] ?? ukAddress, 'free.free', 'cheque');
-    await seed(john, [[28, 1]], places[2] ?? usAddress, 'pickup.pickup', 'free_checkout', 200);
-    await seed(guest, [[40, 2]], places[0] ?? ukAddress, 'weight.weight_4', 'cod');
+    const grace = { ...guest, email: 'grace@example.com' };
+    const iphones = (quantity: number) => [{ product_id: 40, quantity }];
+    await seed(guest, iphones(1), places[0] ?? ukAddress, 'flat.flat', 'bank_transfer');
+    await seed(guest, iphones(5), places[1] ?? ukAddress, 'free.free', 'cheque');
+    // Grace pays the HP LP3065 (100.00) with its 400 points: 0.00 to pay to the US, collected.
+    await seed(grace, [hpMonitor], places[2] ?? usAddress, 'pickup.pickup', 'free_checkout', 400);
+    await seed(guest, iphones(2), places[0] ?? ukAddress, 'weight.weight_4', 'cod');
   });
 
   it('the chosen shipping quote and payment method are always among those offered now', async () => {

@@ -1,5 +1,6 @@
 /**
- * `demoStore()`: OpenCart's demo shop as memory data, everything DEMO-STORE.md lists with its ids and figures.
+ * `demoStore()`: OpenCart 4.1.0.4's demo shop as memory data, with its ids and figures, and the few changes a demo
+ * needs (docs/demo-store.md lists them with their reasons).
  * @module
  */
 import { randomBytes } from 'node:crypto';

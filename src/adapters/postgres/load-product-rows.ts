@@ -58,7 +58,9 @@ export function productChildren(
       customer_group_id: d.customerGroupId,
       quantity: d.quantity,
       priority: d.priority,
-      price: amount(d.price),
+      type: d.type,
+      // One column holds either figure, as OpenCart's does: the type says which it is.
+      price: d.type === 'F' ? amount(d.price) : d.percent,
       date_start: d.dateStart,
       date_end: d.dateEnd,
       position,

@@ -4,6 +4,8 @@
  * @module
  */
 import type {
+  DiscountType,
+  FixedPriceDiscount,
   Product,
   ProductDiscount,
   ProductOption,
@@ -33,7 +35,7 @@ export function productsStatement(t: Tables): string {
     FROM ${t.product_option} o WHERE o.product_id = p.product_id`;
   const discounts = `SELECT json_agg(json_build_object(
       'customerGroupId', d.customer_group_id, 'quantity', d.quantity, 'priority', d.priority,
-      'price', d.price::text, 'dateStart', ${isoDate('d.date_start')}, 'dateEnd', ${isoDate('d.date_end')}
+      'type', d.type, 'price', d.price::text, 'dateStart', ${isoDate('d.date_start')}, 'dateEnd', ${isoDate('d.date_end')}
     ) ORDER BY d.position, d.product_discount_id)
     FROM ${t.product_discount} d WHERE d.product_id = p.product_id`;
   const specials = `SELECT json_agg(json_build_object(
@@ -79,6 +81,11 @@ type Stored<T, K extends keyof T> = Omit<T, K> & { readonly [P in K]: string };
 type StoredValue = Stored<ProductOptionValue, 'price'>;
 type StoredOption = Omit<ProductOption, 'values'> & { readonly values: readonly StoredValue[] };
 type StoredPlan = Stored<SubscriptionPlan, 'price' | 'trialPrice'>;
+/** A discount row: `price` is the amount of a fixed price or the figure of a percentage, as `type` says. */
+type StoredDiscount = Omit<FixedPriceDiscount, 'type' | 'price'> & {
+  readonly type: DiscountType;
+  readonly price: string;
+};
 
 /** A product as the statement builds it. */
 export type StoredProduct = Omit<
@@ -86,10 +93,18 @@ export type StoredProduct = Omit<
   'options' | 'discounts' | 'specials' | 'subscriptionPlans'
 > & {
   readonly options: readonly StoredOption[];
-  readonly discounts: readonly Stored<ProductDiscount, 'price'>[];
+  readonly discounts: readonly StoredDiscount[];
   readonly specials: readonly Stored<ProductSpecial, 'price'>[];
   readonly subscriptionPlans: readonly StoredPlan[];
 };
+
+/** The discount record of a stored row: a fixed price in `currency`, or a percentage. */
+function toDiscount(stored: StoredDiscount, currency: string): ProductDiscount {
+  const { price, type, ...terms } = stored;
+  return type === 'F'
+    ? { ...terms, type, price: toMoney(price, currency) }
+    : { ...terms, type, percent: price };
+}
 
 /** The product record of a stored product, amounts in `currency`. */
 export function toProduct(stored: StoredProduct, currency: string): Product {
@@ -101,7 +116,7 @@ export function toProduct(stored: StoredProduct, currency: string): Product {
     ...stored,
     price: toMoney(stored.price, currency),
     options: stored.options.map((option) => ({ ...option, values: option.values.map(priced) })),
-    discounts: stored.discounts.map(priced),
+    discounts: stored.discounts.map((discount) => toDiscount(discount, currency)),
     specials: stored.specials.map(priced),
     subscriptionPlans: stored.subscriptionPlans.map((plan) => ({
       ...plan,

@@ -5,6 +5,9 @@
  * - The base is the product price. A valid quantity discount or an active special replaces it; when both apply,
  *   the LOWER of the two wins (OpenCart HEAD lets the discount win, 4.0.2.3 the special: neither is a rule a
  *   shopper can predict, the lower price is).
+ * - A quantity discount is a fixed price (type `F`: its price plus the options) or a percentage (type `P`: that
+ *   percentage off the price with its options), as OpenCart 4.1 reads its `type`. Rows for the same quantity are
+ *   ranked by the price they give, never by their raw figures (OpenCart compares a percentage with an amount).
  * - A subscription plan of the customer group replaces the base with the plan's price (its trial price while in
  *   trial); discounts and specials do NOT apply on top of a plan (unlike HEAD, item 26).
  * - Option surcharges are added in every case, including subscriptions (DECISIONS 14; HEAD drops them).
@@ -13,7 +16,7 @@
  * Pure: no I/O, no clock (`today` is a parameter), money only through `src/money`.
  * @module
  */
-import { add, compare, type Money, sum } from '../../money/index.js';
+import { add, compare, type Money, maximum, percent, subtract, sum, zero } from '../../money/index.js';
 import { invariant } from '../errors.js';
 import type { CartOptionValue } from '../machine/session.js';
 import type {
@@ -58,9 +61,15 @@ export interface LineSubscriptionPrice {
 
 /** The unit price of a line and how it was reached. */
 export interface UnitPrice {
-  /** The unit price: {@link UnitPrice.basePrice} plus the option surcharges. */
+  /**
+   * The unit price: {@link UnitPrice.basePrice} plus the option surcharges (which a percentage discount reduces
+   * by the same percentage).
+   */
   readonly price: Money;
-  /** The unit price before options: product price, discount, special or plan price. */
+  /**
+   * The unit price before options: product price, fixed discount price, special or plan price; for a
+   * percentage discount, the product price less that percentage.
+   */
   readonly basePrice: Money;
   /** The plan pricing the line, or `null` when it has none. */
   readonly subscription: LineSubscriptionPrice | null;
@@ -174,21 +183,36 @@ export function optionSurcharge(
 }
 
 /**
+ * The unit price with options that `discount` gives, from the undiscounted unit price with options (`listPrice`)
+ * and what the options add (`surcharge`): type `F` is the discount's price plus the options; type `P` is
+ * `listPrice` less `percent` percent, exact and unrounded. A percentage above 100 stops at a price of zero.
+ */
+export function discountedPrice(discount: ProductDiscount, listPrice: Money, surcharge: Money): Money {
+  if (discount.type === 'F') return add(discount.price, surcharge);
+  return maximum(subtract(listPrice, percent(listPrice, discount.percent)), zero(listPrice.currency));
+}
+
+/**
  * The quantity discount of `product` for `customerGroupId` at `productQuantity` units on `today`, if any: among the
  * group's rows with `quantity ≤ productQuantity` and valid on `today` (`dateStart` inclusive, `dateEnd` exclusive,
- * `null` open), the highest quantity, then the lowest priority number, then the lowest price.
+ * `null` open), the highest quantity, then the lowest priority number, then the lowest price it gives a unit with
+ * the line's `options` (so a fixed price and a percentage compare by what the customer pays).
  */
 export function activeDiscount(
   product: Product,
   customerGroupId: number,
   productQuantity: number,
   today: string,
+  options: Readonly<Record<string, CartOptionValue>> = {},
 ): ProductDiscount | undefined {
+  const surcharge = optionSurcharge(product, options).price;
+  const listPrice = add(product.price, surcharge);
+  const priceOf = (d: ProductDiscount) => discountedPrice(d, listPrice, surcharge);
   const [best] = product.discounts
     .filter(
       (d) => d.customerGroupId === customerGroupId && d.quantity <= productQuantity && inDateWindow(d, today),
     )
-    .sort((a, b) => b.quantity - a.quantity || a.priority - b.priority || compare(a.price, b.price));
+    .sort((a, b) => b.quantity - a.quantity || a.priority - b.priority || compare(priceOf(a), priceOf(b)));
   return best;
 }
 
@@ -222,30 +246,40 @@ export function subscriptionPlanFor(
   );
 }
 
+/** The unit price with options a special gives: its price plus the options. */
+function specialPrice(special: ProductSpecial, surcharge: Money): Money {
+  return add(special.price, surcharge);
+}
+
 /**
  * The unit price of one cart line. The base is the product price, replaced by the quantity discount or the active
- * special (the lower of the two when both apply); with an enabled plan of the group the plan's price replaces it
- * instead (its trial price when the plan has a trial: a new line starts in its trial), and discounts and specials
- * do not apply. Option surcharges are then added in every case (DECISIONS 14, 15).
+ * special (the lower of the two prices they give when both apply); with an enabled plan of the group the plan's
+ * price replaces it instead (its trial price when the plan has a trial: a new line starts in its trial), and
+ * discounts and specials do not apply. Option surcharges are added in every case (DECISIONS 14, 15); a
+ * percentage discount takes its percentage off them too.
  */
 export function unitPrice(input: PriceInput): UnitPrice {
   const { product, customerGroupId, today } = input;
+  const surcharge = optionSurcharge(product, input.options).price;
   const plan = subscriptionPlanFor(product, input.subscriptionPlanId, customerGroupId);
-  let basePrice: Money;
-  let subscription: LineSubscriptionPrice | null = null;
   if (plan !== undefined) {
-    subscription = { plan, inTrial: plan.trialStatus };
-    basePrice = plan.trialStatus ? plan.trialPrice : plan.price;
-  } else {
-    const discount = activeDiscount(product, customerGroupId, input.productQuantity, today);
-    const special = activeSpecial(product, customerGroupId, today);
-    if (discount !== undefined && special !== undefined) {
-      basePrice = compare(special.price, discount.price) < 0 ? special.price : discount.price;
-    } else {
-      basePrice = discount?.price ?? special?.price ?? product.price;
-    }
+    const basePrice = plan.trialStatus ? plan.trialPrice : plan.price;
+    return { price: add(basePrice, surcharge), basePrice, subscription: { plan, inTrial: plan.trialStatus } };
   }
-  return { price: add(basePrice, optionSurcharge(product, input.options).price), basePrice, subscription };
+  const listPrice = add(product.price, surcharge);
+  const discount = activeDiscount(product, customerGroupId, input.productQuantity, today, input.options);
+  const special = activeSpecial(product, customerGroupId, today);
+  const offers = [
+    ...(discount === undefined ? [] : [{ price: discountedPrice(discount, listPrice, surcharge), discount }]),
+    ...(special === undefined ? [] : [{ price: specialPrice(special, surcharge), discount: undefined }]),
+  ];
+  const [best] = offers.sort((a, b) => compare(a.price, b.price));
+  if (best === undefined) return { price: listPrice, basePrice: product.price, subscription: null };
+  const basePrice =
+    best.discount?.type === 'P'
+      ? discountedPrice(best.discount, product.price, zero(product.price.currency))
+      : subtract(best.price, surcharge);
+  return { price: best.price, basePrice, subscription: null };
 }
 
 /** Reward points a line earns: the group's points per unit (0 when the group has none) × `quantity`. */

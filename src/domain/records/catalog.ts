@@ -61,15 +61,37 @@ export interface ProductOption {
   readonly values: readonly ProductOptionValue[];
 }
 
-/** A quantity discount for a customer group: from `quantity` units on, the unit price is `price`. */
-export interface ProductDiscount {
+/** How a quantity discount prices a unit (OpenCart 4.1's `product_discount.type`): fixed price or percentage. */
+export type DiscountType = 'F' | 'P';
+
+/** What every quantity discount states: whom it is for, from how many units, and when. */
+export interface DiscountTerms {
   readonly customerGroupId: number;
+  /** The discount applies from this many units of the product in the cart (all its lines together). */
   readonly quantity: number;
+  /** Among rows for the same quantity, the lowest number wins. */
   readonly priority: number;
-  readonly price: Money;
   readonly dateStart: string | null;
   readonly dateEnd: string | null;
 }
+
+/** Type `F`: from `quantity` units on, the unit price before options is `price` (options are added to it). */
+export interface FixedPriceDiscount extends DiscountTerms {
+  readonly type: 'F';
+  readonly price: Money;
+}
+
+/**
+ * Type `P`: from `quantity` units on, `percent` percent comes off the unit price with its options. A
+ * percentage is not an amount of money, so it is a decimal string (`"12.5000"`), not a {@link Money}.
+ */
+export interface PercentageDiscount extends DiscountTerms {
+  readonly type: 'P';
+  readonly percent: string;
+}
+
+/** A quantity discount for a customer group, a fixed price or a percentage off. */
+export type ProductDiscount = FixedPriceDiscount | PercentageDiscount;
 
 /** A promotional price for a customer group inside a date window. */
 export interface ProductSpecial {

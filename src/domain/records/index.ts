@@ -6,10 +6,14 @@ export type { Address, CustomerDetails } from './address.js';
 export type { ApiSigning, ApiUser } from './api-user.js';
 export type {
   Category,
+  DiscountTerms,
+  DiscountType,
+  FixedPriceDiscount,
   Manufacturer,
   ManufacturerListQuery,
   ManufacturerSort,
   OptionType,
+  PercentageDiscount,
   Product,
   ProductDiscount,
   ProductFilter,

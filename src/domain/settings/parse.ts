@@ -11,7 +11,7 @@ import { scalar } from '../posted.js';
 import type { StoreSettings } from './settings.js';
 
 /** PHP-style flags as a config file or environment writes them: true/false, 1/0, "1"/"0", "true"/"false". */
-const flag = z.union([
+export const configFlag = z.union([
   z.boolean(),
   z.literal(1).transform(() => true),
   z.literal(0).transform(() => false),
@@ -32,6 +32,14 @@ const ids = z.array(id);
 /** Text of `min` to 255 characters; objects never reach the length checks (see `scalar`). */
 const text = (min = 0) => scalar(z.string().min(min).max(255));
 
+/**
+ * True for a name in the extension settings' namespace (`shipping_…`, `payment_…`, `total_…`), known or not:
+ * those belong to `applyExtensionConfig`, everything else to {@link applyStoreConfig}.
+ */
+export function isExtensionSettingName(name: string): boolean {
+  return /^(?:shipping|payment|total)_/.test(name);
+}
+
 /** Each `config_*` name the settings understand, with its schema and the {@link StoreSettings} field it sets. */
 const configFields = {
   config_store_id: [id, 'storeId'],
@@ -40,15 +48,15 @@ const configFields = {
   config_language: [text(2), 'language'],
   config_currency: [z.string().regex(/^[A-Z]{3}$/), 'currency'],
   config_customer_group_id: [positiveId, 'customerGroupId'],
-  config_telephone_required: [flag, 'telephoneRequired'],
-  config_stock_checkout: [flag, 'stockCheckout'],
-  config_checkout_payment_address: [flag, 'checkoutPaymentAddress'],
+  config_telephone_required: [configFlag, 'telephoneRequired'],
+  config_stock_checkout: [configFlag, 'stockCheckout'],
+  config_checkout_payment_address: [configFlag, 'checkoutPaymentAddress'],
   config_order_status_id: [positiveId, 'orderStatusId'],
   config_processing_status: [ids, 'processingStatusIds'],
   config_complete_status: [ids, 'completeStatusIds'],
   config_fraud_status_id: [positiveId, 'fraudStatusId'],
   config_void_status_id: [positiveId, 'voidStatusId'],
-  config_tax: [flag, 'tax'],
+  config_tax: [configFlag, 'tax'],
   config_tax_default: [
     z.enum(['shipping', 'payment', 'store', '']).transform((v) => v || null),
     'taxDefault',
@@ -70,7 +78,8 @@ export const storeConfigNames: readonly string[] = [
 
 /**
  * `base` with the values of `config` (keyed by the seed's `config_*` names) laid over it, checked as a whole.
- * Unknown names are refused rather than ignored, so a typo never silently leaves a default in force.
+ * Unknown names are refused rather than ignored, so a typo never silently leaves a default in force. Extension
+ * settings (`shipping_…`, `payment_…`, `total_…`) may share the object: they are `applyExtensionConfig`'s.
  * Errors are keyed by the offending `config_*` name.
  */
 export function applyStoreConfig(base: StoreSettings, config: unknown): Result<StoreSettings, FieldErrors> {
@@ -91,6 +100,7 @@ export function applyStoreConfig(base: StoreSettings, config: unknown): Result<S
         };
       continue;
     }
+    if (isExtensionSettingName(name)) continue;
     if (!Object.hasOwn(configFields, name)) {
       errors[name] = `Unknown setting ${name}!`;
       continue;

@@ -13,18 +13,18 @@ import type { OrderRepositoryFixture } from '../order-repository-fixture.js';
 /** Registers one case that runs on a fresh fixture. */
 export type OrderCase = (title: string, body: (fixture: OrderRepositoryFixture) => Promise<void>) => void;
 
-/** The demo-store ids and figures the cases rely on (see DEMO-STORE.md). */
+/** The demo-store ids and figures the cases rely on (`demoStore()`'s records). */
 export const demo = {
-  /** iPhone: 970 in stock. */
+  /** iPhone: a million in stock. */
   iphone: 40,
-  iphoneStock: 970,
-  /** Canon EOS 5D: 7 in stock, option 226 ("Select") with value 15 Red (2, subtract) and 16 Blue (5). */
+  iphoneStock: 1_000_000,
+  /** Canon EOS 5D: a million in stock, option 226 ("Select") with values 15 Red and 16 Blue (a million each). */
   canon: 30,
-  canonStock: 7,
+  canonStock: 1_000_000,
   red: 15,
-  redStock: 2,
+  redStock: 1_000_000,
   blue: 16,
-  blueStock: 5,
+  blueStock: 1_000_000,
   couponCode: '2222',
   customerId: 1,
   otherCustomerId: 2,

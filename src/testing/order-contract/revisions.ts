@@ -162,21 +162,22 @@ export function registerRevisionCases(test: OrderCase): void {
     orders,
     catalog,
   }) => {
-    // Order: all 7 Canons. The edit keeps 7 Canons (back 7, take 7: only possible after the give-back) and
+    // Order: every Canon. The edit keeps them all (back all, take all: only possible after the give-back) and
     // swaps one iPhone in.
+    const all = demo.canonStock;
     const created = expectOutcome(
-      await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take(demo.canon, 7)] })),
+      await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take(demo.canon, all)] })),
       'created',
       'create',
     ).order;
     await expectStock(catalog, demo.canon, 0, 'after the create');
     const edit = sampleHistoryWrite({
-      stockMoves: [putBack(demo.canon, 7), take(demo.canon, 7), take(demo.iphone, 1)],
+      stockMoves: [putBack(demo.canon, all), take(demo.canon, all), take(demo.iphone, 1)],
     });
     expectOutcome(await orders.update(created.orderId, changedDraft(), edit, 1), 'written', 'update');
     await expectStock(catalog, demo.canon, 0, 'after the edit');
     await expectStock(catalog, demo.iphone, demo.iphoneStock - 1, 'after the edit');
-    const short = sampleHistoryWrite({ stockMoves: [putBack(demo.canon, 7), take(demo.canon, 8)] });
+    const short = sampleHistoryWrite({ stockMoves: [putBack(demo.canon, all), take(demo.canon, all + 1)] });
     const refused = expectOutcome(
       await orders.update(created.orderId, changedDraft(), short, 2),
       'insufficient_stock',

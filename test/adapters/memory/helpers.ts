@@ -10,6 +10,7 @@ export {
   sampleHistoryWrite as history,
   sampleOrderDraft as draft,
 } from '../../../src/testing/order-fixtures.js';
+export { withInstalledStock } from '../../support/installed-stock.js';
 
 /** USD from a decimal string. */
 export const usd = (amount: string) => money(amount, 'USD');

@@ -5,10 +5,11 @@ import {
   demoStore,
   type MemoryStoreData,
 } from '../../../src/adapters/memory/index.js';
-import { draft, history, take, testClock, usd } from './helpers.js';
+import { draft, history, take, testClock, usd, withInstalledStock } from './helpers.js';
 
+/** The demo with OpenCart's installed stock of products 30 and 40, so the tests can run it out. */
 function setup(faultBeforeCommit?: () => void) {
-  const { data } = demoStore();
+  const data = withInstalledStock(demoStore().data);
   const ports = createMemoryAdapters(data, { clock: testClock(), orders: { faultBeforeCommit } });
   return { data, ...ports };
 }
@@ -39,7 +40,7 @@ function snapshot(data: MemoryStoreData) {
 const redeeming = history({
   stockMoves: [take(40, 2), take(30, 1), take(30, 1, 15)],
   redemptions: [
-    { kind: 'coupon', couponId: 4, customerId: 1, amount: usd('-10.00') },
+    { kind: 'coupon', couponId: 1, customerId: 1, amount: usd('-10.00') },
     { kind: 'reward', customerId: 1, points: -200 },
   ],
 });
@@ -52,9 +53,9 @@ describe('memory order repository: shared tables', () => {
     expect(await stockOf(ports, 40)).toBe(968);
     expect(await stockOf(ports, 30)).toBe(6);
     expect(await stockOf(ports, 30, 15)).toBe(1);
-    expect(await ports.coupons.countUses(4, 1)).toEqual({ total: 1, customer: 1 });
-    expect(await ports.coupons.countUses(4, 2)).toEqual({ total: 1, customer: 0 });
-    expect(await ports.coupons.countUses(4, 0)).toEqual({ total: 1, customer: 0 });
+    expect(await ports.coupons.countUses(1, 1)).toEqual({ total: 1, customer: 1 });
+    expect(await ports.coupons.countUses(1, 2)).toEqual({ total: 1, customer: 0 });
+    expect(await ports.coupons.countUses(1, 0)).toEqual({ total: 1, customer: 0 });
     expect(await ports.customers.getRewardBalance(1)).toBe(800);
   });
 
@@ -74,7 +75,7 @@ describe('memory order repository: shared tables', () => {
     expect(written.status).toBe('written');
     expect(await stockOf(ports, 40)).toBe(970);
     expect(await stockOf(ports, 30, 15)).toBe(2);
-    expect(await ports.coupons.countUses(4, 1)).toEqual({ total: 0, customer: 0 });
+    expect(await ports.coupons.countUses(1, 1)).toEqual({ total: 0, customer: 0 });
     expect(await ports.customers.getRewardBalance(1)).toBe(1000);
   });
 
@@ -205,7 +206,7 @@ describe('memory order repository: records and idempotency', () => {
   });
 
   it('replays before checking stock: a repeated create answers the first order even when stock ran out', async () => {
-    const { data } = demoStore();
+    const data = withInstalledStock(demoStore().data);
     const orders = createMemoryOrderRepository(data);
     const claim = { scope: 'api:1', key: 'k', fingerprint: 'f' };
     const first = await orders.create(draft(), history({ stockMoves: [take(30, 7)] }), claim);

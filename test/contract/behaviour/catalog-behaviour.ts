@@ -38,9 +38,21 @@ function addProduct(data: MemoryStoreData, productId: number, changes: Partial<P
   data.products.set(productId, { ...base, productId, ...changes });
 }
 
-/** Demo data plus products that tie on name, price and sort order, and two that must never be listed. */
+/** The Canon EOS 5D (product 30) with a group-1 special of 80.00 (the demo has no specials). */
+function withCanonSpecial(data: MemoryStoreData): MemoryStoreData {
+  const canon = data.products.get(30);
+  if (canon === undefined) throw new Error('demo product 30 missing');
+  const special = { customerGroupId: 1, priority: 1, price: usd('80.00'), dateStart: null, dateEnd: null };
+  data.products.set(30, { ...canon, specials: [special] });
+  return data;
+}
+
+/**
+ * Demo data (the Canon with its special) plus products that tie on name, price and sort order, and two that must
+ * never be listed.
+ */
 function storeWithTies(): MemoryStoreData {
-  const { data } = demoStore();
+  const data = withCanonSpecial(demoStore().data);
   addProduct(data, 100, { name: 'iphone', price: usd('100.00') });
   addProduct(data, 101, { name: 'IPHONE', price: usd('279.99') });
   addProduct(data, 102, { name: 'apple cinema 30"', price: usd('80.00') });
@@ -81,33 +93,47 @@ export function describeCatalogBehaviour(name: string, open: OpenStore): void {
     it('sorts names without regard to case, ties by id ascending in both directions', async () => {
       const catalog = await catalogOf(storeWithTies());
       const asc = await catalog.listProducts(query({ sort: 'name', order: 'ASC' }));
-      expect(ids(asc)).toEqual([42, 102, 30, 47, 28, 40, 100, 101, 48, 43, 29, 49]);
+      expect(ids(asc)).toEqual([
+        42, 102, 30, 47, 28, 41, 40, 100, 101, 48, 36, 34, 32, 43, 44, 45, 31, 29, 49, 33, 46,
+      ]);
       const desc = await catalog.listProducts(query({ sort: 'name', order: 'DESC' }));
-      expect(ids(desc)).toEqual([49, 29, 43, 48, 40, 100, 101, 28, 47, 30, 42, 102]);
+      expect(ids(desc)).toEqual([
+        46, 33, 49, 29, 31, 45, 44, 43, 32, 34, 36, 48, 40, 100, 101, 41, 28, 47, 30, 42, 102,
+      ]);
     });
 
     it('sorts by sort order with every tie broken by id ascending', async () => {
       const catalog = await catalogOf(storeWithTies());
       const asc = ids(await catalog.listProducts(query({ sort: 'sort_order', order: 'ASC' })));
       const desc = ids(await catalog.listProducts(query({ sort: 'sort_order', order: 'DESC' })));
-      expect(asc).toEqual([28, 29, 30, 40, 42, 43, 47, 48, 49, 100, 101, 102]);
-      expect(desc).toEqual(asc);
+      // Every product sorts 0 but the Galaxy Tab (49), which sorts 1.
+      expect(asc).toEqual([
+        28, 29, 30, 31, 32, 33, 34, 36, 40, 41, 42, 43, 44, 45, 46, 47, 48, 100, 101, 102, 49,
+      ]);
+      expect(desc).toEqual([49, ...asc.filter((id) => id !== 49)]);
     });
 
     it('sorts by price using the special of the query group, ties by id', async () => {
       const catalog = await catalogOf(storeWithTies());
       const group1 = await catalog.listProducts(query({ sort: 'price', order: 'ASC' }));
-      expect(ids(group1)).toEqual([30, 102, 28, 40, 42, 47, 48, 100, 49, 29, 101, 43]);
+      // 80.00: the Canon's special, the Nikon D300 and 102; then the 100.00s, the iPhone's 101.00, …
+      expect(ids(group1)).toEqual([
+        30, 31, 102, 28, 32, 34, 36, 41, 42, 47, 48, 100, 40, 49, 33, 29, 101, 43, 44, 46, 45,
+      ]);
       expect(group1.find((row) => row.productId === 30)).toMatchObject({
         price: usd('100.00'),
         special: usd('80.00'),
       });
       expect(group1.find((row) => row.productId === 28)?.special).toBeNull();
       const group2 = await catalog.listProducts(query({ sort: 'price', order: 'ASC', customerGroupId: 2 }));
-      expect(ids(group2)).toEqual([102, 28, 30, 40, 42, 47, 48, 100, 49, 29, 101, 43]);
+      expect(ids(group2)).toEqual([
+        31, 102, 28, 30, 32, 34, 36, 41, 42, 47, 48, 100, 40, 49, 33, 29, 101, 43, 44, 46, 45,
+      ]);
       expect(group2.find((row) => row.productId === 30)?.special).toBeNull();
       const desc = await catalog.listProducts(query({ sort: 'price', order: 'DESC' }));
-      expect(ids(desc)).toEqual([43, 29, 101, 49, 28, 40, 42, 47, 48, 100, 30, 102]);
+      expect(ids(desc)).toEqual([
+        45, 44, 46, 43, 29, 101, 33, 49, 40, 28, 32, 34, 36, 41, 42, 47, 48, 100, 30, 31, 102,
+      ]);
     });
 
     it('applies a special from its start date and until (not on) its end date', async () => {
@@ -171,23 +197,34 @@ export function describeCatalogBehaviour(name: string, open: OpenStore): void {
     it('filters by manufacturer', async () => {
       const catalog = await catalogOf(demoStore().data);
       const apple = await catalog.listProducts(query({ manufacturerId: 8 }));
-      expect(ids(apple)).toEqual([40, 42, 43, 48]);
+      expect(ids(apple)).toEqual([32, 34, 36, 40, 41, 42, 43, 44, 45, 48]);
       expect(apple.every((row) => row.manufacturer === 'Apple')).toBe(true);
-      expect(await catalog.countProducts({ ...query({ manufacturerId: 8 }), today })).toBe(4);
+      expect(await catalog.countProducts({ ...query({ manufacturerId: 8 }), today })).toBe(10);
+      // Product 35 has no manufacturer either, but it is disabled.
       const none = await catalog.listProducts(query({ manufacturerId: 0 }));
-      expect(none).toEqual([expect.objectContaining({ productId: 49, manufacturer: '' })]);
+      expect(none.map((row) => [row.productId, row.manufacturer])).toEqual([
+        [31, ''],
+        [33, ''],
+        [49, ''],
+      ]);
     });
 
     it('filters by category, with and without sub-categories', async () => {
       const catalog = await catalogOf(demoStore().data);
       const direct = ids(await catalog.listProducts(query({ categoryId: 20 })));
-      expect(direct).toEqual([28, 29, 30, 40, 42, 43, 48]);
+      // Product 35 is in 20 too, but disabled.
+      expect(direct).toEqual([28, 29, 30, 33, 40, 42, 43, 44, 46, 47, 48]);
       const withSubs = ids(await catalog.listProducts(query({ categoryId: 20, subCategories: true })));
-      expect(withSubs).toEqual([28, 29, 30, 40, 42, 43, 47, 48]);
+      // The iMac (41) is in 27 "Mac", under 20.
+      expect(withSubs).toEqual([28, 29, 30, 33, 40, 41, 42, 43, 44, 46, 47, 48]);
       expect(await catalog.countProducts({ ...query({ categoryId: 20, subCategories: true }), today })).toBe(
-        8,
+        12,
       );
-      expect(ids(await catalog.listProducts(query({ categoryId: 28 })))).toEqual([42, 47]);
+      expect(ids(await catalog.listProducts(query({ categoryId: 28 })))).toEqual([33, 42]);
+      expect(ids(await catalog.listProducts(query({ categoryId: 25 })))).toEqual([]);
+      expect(ids(await catalog.listProducts(query({ categoryId: 25, subCategories: true })))).toEqual([
+        33, 42,
+      ]);
       expect(ids(await catalog.listProducts(query({ categoryId: 24, manufacturerId: 8 })))).toEqual([40]);
       expect(await catalog.listProducts(query({ categoryId: 999 }))).toEqual([]);
     });
@@ -201,13 +238,13 @@ export function describeCatalogBehaviour(name: string, open: OpenStore): void {
       addProduct(data, 105, { name: 'Deep product', categoryIds: [90] });
       const catalog = await catalogOf(data);
       expect(ids(await catalog.listProducts(query({ categoryId: 28, subCategories: true })))).toEqual([
-        42, 47, 105,
+        33, 42, 105,
       ]);
-      expect(ids(await catalog.listProducts(query({ categoryId: 28 })))).toEqual([42, 47]);
+      expect(ids(await catalog.listProducts(query({ categoryId: 28 })))).toEqual([33, 42]);
     });
 
     it('row shape: net price, special, manufacturer name, model and image', async () => {
-      const catalog = await catalogOf(demoStore().data);
+      const catalog = await catalogOf(withCanonSpecial(demoStore().data));
       const [row] = await catalog.listProducts(query({ manufacturerId: 9 }));
       expect(row).toEqual({
         productId: 30,
@@ -279,8 +316,8 @@ export function describeCatalogBehaviour(name: string, open: OpenStore): void {
         (row as { name: string }).name = 'x';
       }).toThrow(TypeError);
       const [again] = await catalog.getProducts([30]);
-      expect(again?.quantity).toBe(7);
-      expect(again?.options[0]?.values[0]?.quantity).toBe(2);
+      expect(again?.quantity).toBe(1_000_000);
+      expect(again?.options[0]?.values[0]?.quantity).toBe(1_000_000);
     });
   });
 }

@@ -14,7 +14,7 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
   describe(`customer directory behaviour (${name})`, () => {
     it('finds by e-mail without regard to case, whatever the status', async () => {
       const { customers } = await open(demoStore().data);
-      expect((await customers.findCustomerByEmail('JOHN.Doe@Example.com'))?.customerId).toBe(1);
+      expect((await customers.findCustomerByEmail('GRACE@Example.com'))?.customerId).toBe(1);
       expect((await customers.findCustomerByEmail('Disabled@example.com'))?.customerId).toBe(3);
       expect(await customers.findCustomerByEmail('nobody@example.com')).toBeUndefined();
       expect(await customers.getCustomer(99)).toBeUndefined();
@@ -24,21 +24,22 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
 
     it('returns only enabled fields of the group, in sort order', async () => {
       const { data } = demoStore();
-      const company = data.customFields.get(1);
-      const notes = data.customFields.get(2);
+      const company = data.customFields.get(29);
+      const notes = data.customFields.get(30);
       if (company === undefined || notes === undefined) throw new Error('demo fields missing');
-      data.customFields.set(1, { ...company, sortOrder: 9 });
-      data.customFields.set(2, { ...notes, status: false });
-      data.customFields.set(3, {
+      data.customFields.set(29, { ...company, sortOrder: 9 });
+      data.customFields.set(30, { ...notes, status: false });
+      data.customFields.set(31, {
         ...notes,
-        customFieldId: 3,
-        customerGroups: [{ customerGroupId: 2, required: true }],
+        customFieldId: 31,
+        customerGroups: [{ customerGroupId: 3, required: true }],
       });
       const { customers } = await open(data);
-      expect((await customers.getCustomFields(1)).map((f) => f.customFieldId)).toEqual([1]);
-      expect((await customers.getCustomFields(2)).map((f) => [f.customFieldId, f.required])).toEqual([
-        [3, true],
-        [1, true],
+      // OpenCart's own fields 1–28 are disabled: none is returned.
+      expect((await customers.getCustomFields(1)).map((f) => f.customFieldId)).toEqual([29]);
+      expect((await customers.getCustomFields(3)).map((f) => [f.customFieldId, f.required])).toEqual([
+        [31, true],
+        [29, true],
       ]);
       expect(await customers.getCustomFields(99)).toEqual([]);
     });
@@ -60,12 +61,12 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
 
     it('hands out frozen records', async () => {
       const { customers } = await open(demoStore().data);
-      const john = await customers.getCustomer(1);
+      const grace = await customers.getCustomer(1);
       const [field] = await customers.getCustomFields(2);
-      expect(Object.isFrozen(john)).toBe(true);
+      expect(Object.isFrozen(grace)).toBe(true);
       expect(Object.isFrozen(field)).toBe(true);
       expect(() => {
-        (john as { status: boolean }).status = false;
+        (grace as { status: boolean }).status = false;
       }).toThrow(TypeError);
     });
   });
@@ -73,9 +74,9 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
   describe(`coupon directory behaviour (${name})`, () => {
     it('finds coupons by exact code whatever their status', async () => {
       const { data } = demoStore();
-      const c = data.coupons.get(4);
+      const c = data.coupons.get(1);
       if (c === undefined) throw new Error('demo coupon missing');
-      data.coupons.set(4, { ...c, status: false });
+      data.coupons.set(1, { ...c, status: false });
       const { coupons } = await open(data);
       expect((await coupons.getCoupon('2222'))?.status).toBe(false);
       expect(await coupons.getCoupon(' 2222')).toBeUndefined();
@@ -83,7 +84,7 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
 
     it('counts uses in total and for one customer, never for guests', async () => {
       const { data } = demoStore();
-      const use = (couponHistoryId: number, customerId: number, couponId = 4) => ({
+      const use = (couponHistoryId: number, customerId: number, couponId = 1) => ({
         couponHistoryId,
         couponId,
         orderId: couponHistoryId,
@@ -91,11 +92,11 @@ export function describeDirectoriesBehaviour(name: string, open: OpenStore): voi
         amount: usd('-1.00'),
         dateAdded: '2026-03-01T00:00:00.000Z',
       });
-      data.couponUses.push(use(1, 1), use(2, 1), use(3, 0), use(4, 2), use(5, 1, 5));
+      data.couponUses.push(use(1, 1), use(2, 1), use(3, 0), use(4, 2), use(5, 1, 2));
       const { coupons } = await open(data);
-      expect(await coupons.countUses(4, 1)).toEqual({ total: 4, customer: 2 });
-      expect(await coupons.countUses(4, 0)).toEqual({ total: 4, customer: 0 });
-      expect(await coupons.countUses(6, 1)).toEqual({ total: 0, customer: 0 });
+      expect(await coupons.countUses(1, 1)).toEqual({ total: 4, customer: 2 });
+      expect(await coupons.countUses(1, 0)).toEqual({ total: 4, customer: 0 });
+      expect(await coupons.countUses(3, 1)).toEqual({ total: 0, customer: 0 });
     });
   });
 

@@ -7,6 +7,8 @@ import type { Coupon } from '../../../src/domain/records/coupon.js';
 import { money } from '../../../src/money/index.js';
 
 const usd = (amount: string) => money(amount, 'USD');
+/** The demo's stock of what its checkouts buy. */
+const PLENTY = 1_000_000;
 
 function product(
   productId: number,
@@ -62,7 +64,7 @@ function optionValue(productOptionValueId: number, name: string, quantity: numbe
 }
 
 export const coupon2222: Coupon = {
-  couponId: 4,
+  couponId: 1,
   name: '-10% Discount',
   code: '2222',
   type: 'P',
@@ -79,7 +81,7 @@ export const coupon2222: Coupon = {
   categoryIds: [],
 };
 
-/** Products 40 (iPhone, 970) and 30 (Canon EOS 5D, 7; option 226 with values 15 Red 2 and 16 Blue 5). */
+/** Products 40 (iPhone) and 30 (Canon EOS 5D; option 226 with values 15 Red and 16 Blue), a million of each. */
 export function referenceProducts(): Product[] {
   const select: ProductOption = {
     productOptionId: 226,
@@ -90,7 +92,7 @@ export function referenceProducts(): Product[] {
     value: '',
     validation: '',
     sortOrder: 0,
-    values: [optionValue(15, 'Red', 2), optionValue(16, 'Blue', 5)],
+    values: [optionValue(15, 'Red', PLENTY), optionValue(16, 'Blue', PLENTY)],
   };
-  return [product(40, 'iPhone', 970, []), product(30, 'Canon EOS 5D', 7, [select])];
+  return [product(40, 'iPhone', PLENTY, []), product(30, 'Canon EOS 5D', PLENTY, [select])];
 }

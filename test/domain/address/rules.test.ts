@@ -79,9 +79,15 @@ describe('checkAddress success', () => {
       zoneId: LANCASHIRE,
       zone: 'Lancashire',
       zoneCode: 'LANCS',
-      addressFormat: '',
+      addressFormat:
+        '{firstname} {lastname}\n{company}\n{address_1}\n{address_2}\n{city}, {zone} {postcode}\n{country}',
       customField: { '3': 'x' },
     });
+  });
+
+  it('Cumbria (3955) and County Antrim (3949), installed after the rest, are UK zones', () => {
+    expect(check({ zoneId: 3955 })._unsafeUnwrap()).toMatchObject({ zone: 'Cumbria', zoneCode: 'CMA' });
+    expect(check({ zoneId: 3949 })._unsafeUnwrap()).toMatchObject({ zone: 'County Antrim', zoneCode: 'ANT' });
   });
 
   it('stores the trimmed values it measured', () => {

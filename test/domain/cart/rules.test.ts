@@ -21,8 +21,10 @@ import type { AddProductsCommand, CartItemInput } from '../../../src/domain/mach
 import type { CartLine, CartOptionValue } from '../../../src/domain/machine/session.js';
 import { createMessages } from '../../../src/domain/messages.js';
 import type { Product } from '../../../src/domain/records/catalog.js';
+import { withInstalledStock } from '../../support/installed-stock.js';
 
-const { data } = demoStore();
+/** The demo catalog with OpenCart's installed stock: product 30 has 7 units, of which Red 2 and Blue 5. */
+const data = withInstalledStock(demoStore().data);
 const today = '2026-06-01';
 const ids = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
 
@@ -162,33 +164,31 @@ describe('multi add', () => {
     expect(unknown).toEqual({ product_0_option_999: 'Option could not be found!', warning: WARNING });
   });
 
-  it('requires one of the group plans for a product that has plans (product 48, plan 2)', () => {
-    expect(errorsOf(addProducts([], multi(item('0', 48)), ids, context()))).toEqual({
+  it('requires one of the group plans for a product that has plans (product 41, plans 1 and 2)', () => {
+    expect(errorsOf(addProducts([], multi(item('0', 41)), ids, context()))).toEqual({
       product_0_subscription: SUBSCRIPTION,
       warning: WARNING,
     });
-    expect(errorsOf(addProducts([], multi(item('0', 48, 1, {}, 3)), ids, context()))).toEqual({
+    expect(errorsOf(addProducts([], multi(item('0', 41, 1, {}, 3)), ids, context()))).toEqual({
       product_0_subscription: SUBSCRIPTION,
       warning: WARNING,
     });
-    const cart = cartOf(addProducts([], multi(item('0', 48, 1, {}, 2)), ids, context()));
-    expect(cart).toEqual([{ ...line('c1', 48, 1), subscriptionPlanId: 2 }]);
+    const cart = cartOf(addProducts([], multi(item('0', 41, 1, {}, 2)), ids, context()));
+    expect(cart).toEqual([{ ...line('c1', 41, 1), subscriptionPlanId: 2 }]);
   });
 
   it('refuses a plan of another group and a disabled plan', () => {
-    const groupTwoOnly = withProduct(48, {
-      subscriptionPlans: product(48).subscriptionPlans.filter((p) => p.customerGroupId === 2),
-    });
-    const noPlanForGroup = context({ products: groupTwoOnly });
-    expect(errorsOf(addProducts([], multi(item('0', 48, 1, {}, 2)), ids, noPlanForGroup))).toEqual({
+    // The iMac's plans are for group 1 only: group 2 buys it without one, and may not name one.
+    const retail = context({ customerGroupId: 2 });
+    expect(errorsOf(addProducts([], multi(item('0', 41, 1, {}, 2)), ids, retail))).toEqual({
       product_0_subscription: SUBSCRIPTION,
       warning: WARNING,
     });
-    expect(cartOf(addProducts([], multi(item('0', 48)), ids, noPlanForGroup))).toHaveLength(1);
-    const disabled = withProduct(48, {
-      subscriptionPlans: product(48).subscriptionPlans.map((p) => ({ ...p, status: false })),
+    expect(cartOf(addProducts([], multi(item('0', 41)), ids, retail))).toHaveLength(1);
+    const disabled = withProduct(41, {
+      subscriptionPlans: product(41).subscriptionPlans.map((p) => ({ ...p, status: false })),
     });
-    expect(cartOf(addProducts([], multi(item('0', 48)), ids, context({ products: disabled })))).toHaveLength(
+    expect(cartOf(addProducts([], multi(item('0', 41)), ids, context({ products: disabled })))).toHaveLength(
       1,
     );
   });
@@ -300,7 +300,7 @@ describe('multi add', () => {
 
   it('reports the errors of every item, item by item', () => {
     const errors = errorsOf(
-      addProducts([], multi(item('0', 999), item('1', 30), item('2', 48)), ids, context()),
+      addProducts([], multi(item('0', 999), item('1', 30), item('2', 41)), ids, context()),
     );
     expect(Object.keys(errors)).toEqual([
       'product_0_product',
@@ -335,7 +335,7 @@ describe('single add', () => {
   });
 
   it('reports an invalid plan as subscription', () => {
-    expect(errorsOf(addProducts([], single(48), ids, context()))).toEqual({ subscription: SUBSCRIPTION });
+    expect(errorsOf(addProducts([], single(41), ids, context()))).toEqual({ subscription: SUBSCRIPTION });
     expect(errorsOf(addProducts([], single(28, 1, {}, 2), ids, context()))).toEqual({
       subscription: SUBSCRIPTION,
     });
@@ -413,10 +413,10 @@ describe('line identity', () => {
   });
 
   it('keeps separate lines for different plans', () => {
-    const cart = [{ ...line('a', 48, 1), subscriptionPlanId: 0 }];
-    const next = cartOf(addProducts(cart, single(48, 1, {}, 2), ids, context()));
+    const cart = [{ ...line('a', 41, 1), subscriptionPlanId: 1 }];
+    const next = cartOf(addProducts(cart, single(41, 1, {}, 2), ids, context()));
     expect(next.map((l) => [l.cartId, l.subscriptionPlanId])).toEqual([
-      ['a', 0],
+      ['a', 1],
       ['c1', 2],
     ]);
   });

@@ -14,8 +14,10 @@ import {
   shortOptionValues,
 } from '../../../src/domain/cart/stock.js';
 import type { Product } from '../../../src/domain/records/catalog.js';
+import { withInstalledStock } from '../../support/installed-stock.js';
 
-const { data } = demoStore();
+/** The demo catalog with OpenCart's installed stock (the demo itself gives product 30 a million units). */
+const data = withInstalledStock(demoStore().data);
 
 function product(id: number): Product {
   const p = data.products.get(id);

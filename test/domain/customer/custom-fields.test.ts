@@ -12,7 +12,7 @@ import type { CustomField, CustomFieldValue } from '../../../src/domain/records/
 const catalog = createMessages();
 const { data } = demoStore();
 const directory = createMemoryCustomerDirectory(data);
-const wholesale = await directory.getCustomFields(2);
+const wholesale = await directory.getCustomFields(3);
 const retail = await directory.getCustomFields(1);
 
 function field(over: Partial<CustomField>): CustomField {
@@ -49,40 +49,40 @@ function check(f: CustomField, raw: unknown, prefix = '') {
 describe('checkCustomFields on demo data', () => {
   it('requires Company ID for the wholesale group', () => {
     for (const empty of [undefined, '', '   ', []]) {
-      const values = empty === undefined ? {} : { '1': empty as CustomFieldValue };
+      const values = empty === undefined ? {} : { '29': empty as CustomFieldValue };
       expect(checkCustomFields(wholesale, 'account', values, '', catalog)).toEqual({
-        errors: { custom_field_1: 'Company ID required!' },
+        errors: { custom_field_29: 'Company ID required!' },
         values: {},
       });
     }
   });
 
   it('checks the Company ID pattern', () => {
-    expect(checkCustomFields(wholesale, 'account', { '1': '12a' }, '', catalog).errors).toEqual({
-      custom_field_1: 'Company ID is not a valid input!',
+    expect(checkCustomFields(wholesale, 'account', { '29': '12a' }, '', catalog).errors).toEqual({
+      custom_field_29: 'Company ID is not a valid input!',
     });
-    expect(checkCustomFields(wholesale, 'account', { '1': '12345678' }, '', catalog)).toEqual({
+    expect(checkCustomFields(wholesale, 'account', { '29': '12345678' }, '', catalog)).toEqual({
       errors: {},
-      values: { '1': '12345678' },
+      values: { '29': '12345678' },
     });
   });
 
   it('lets retail customers omit Company ID, but validates it when given', () => {
     expect(checkCustomFields(retail, 'account', {}, '', catalog)).toEqual({ errors: {}, values: {} });
-    expect(checkCustomFields(retail, 'account', { '1': 'x' }, '', catalog).errors).toEqual({
-      custom_field_1: 'Company ID is not a valid input!',
+    expect(checkCustomFields(retail, 'account', { '29': 'x' }, '', catalog).errors).toEqual({
+      custom_field_29: 'Company ID is not a valid input!',
     });
   });
 
   it('only checks and keeps fields of the location, dropping unknown keys', () => {
-    const values = { '1': '1234567', '2': 'Leave at the door', '99': 'x' };
+    const values = { '29': '1234567', '30': 'Leave at the door', '99': 'x' };
     expect(checkCustomFields(wholesale, 'account', values, '', catalog)).toEqual({
       errors: {},
-      values: { '1': '1234567' },
+      values: { '29': '1234567' },
     });
     expect(checkCustomFields(wholesale, 'address', values, 'payment_', catalog)).toEqual({
       errors: {},
-      values: { '2': 'Leave at the door' },
+      values: { '30': 'Leave at the door' },
     });
   });
 
@@ -95,7 +95,7 @@ describe('checkCustomFields on demo data', () => {
   it('uses the catalogue texts', () => {
     const custom = createMessages({ 'field.required': 'Bitte {name} angeben' });
     expect(checkCustomFields(wholesale, 'account', {}, '', custom).errors).toEqual({
-      custom_field_1: 'Bitte Company ID angeben',
+      custom_field_29: 'Bitte Company ID angeben',
     });
   });
 });
@@ -158,10 +158,10 @@ describe('checkCustomFields by type', () => {
 
   it('survives hostile input', () => {
     const hostile = JSON.parse(
-      '{"__proto__": {"polluted": true}, "1": {"__proto__": "x"}, "constructor": "y"}',
+      '{"__proto__": {"polluted": true}, "29": {"__proto__": "x"}, "constructor": "y"}',
     );
     const result = checkCustomFields(wholesale, 'account', hostile, '', catalog);
-    expect(result.errors).toEqual({ custom_field_1: 'Company ID is not a valid input!' });
+    expect(result.errors).toEqual({ custom_field_29: 'Company ID is not a valid input!' });
     expect(result.values).toEqual({});
     expect({}).not.toHaveProperty('polluted');
     expect(() =>

@@ -27,7 +27,7 @@ const guest: CustomerInput = {
   firstname: 'Ada',
   lastname: 'Lovelace',
   email: 'ada@example.org',
-  telephone: '',
+  telephone: '01632 960000',
   customField: {},
 };
 
@@ -60,6 +60,7 @@ async function errorsOf(overrides: Partial<CustomerInput>, store: StoreSettings 
 }
 
 const telephoneRequired: StoreSettings = { ...settings, telephoneRequired: true };
+const telephoneOptional: StoreSettings = { ...settings, telephoneRequired: false };
 
 describe('resolveCustomerGroupId', () => {
   it('0 resolves to config_customer_group_id', () => {
@@ -98,9 +99,9 @@ describe('checkCustomer success', () => {
   });
 
   it('group 0 follows config_customer_group_id when the store default changes', async () => {
-    const store = { ...settings, customerGroupId: 2 };
-    const decision = await accepted({ customField: { '1': '123456' } }, store);
-    expect(decision.customer.customerGroupId).toBe(2);
+    const store = { ...settings, customerGroupId: 3 };
+    const decision = await accepted({ customField: { '29': '123456' } }, store);
+    expect(decision.customer.customerGroupId).toBe(3);
   });
 });
 
@@ -144,7 +145,7 @@ describe('checkCustomer customer group', () => {
 
   it('custom fields are not checked when the group does not exist', async () => {
     const input = { ...guest, customerGroupId: 9 };
-    const facts = { ...(await factsFor(input)), customFields: await directory.getCustomFields(2) };
+    const facts = { ...(await factsFor(input)), customFields: await directory.getCustomFields(3) };
     expect(checkCustomer(input, facts, settings, catalog)._unsafeUnwrapErr()).toEqual({
       customer_group: texts.customer_group,
     });
@@ -152,38 +153,45 @@ describe('checkCustomer customer group', () => {
 });
 
 describe('checkCustomer account custom fields', () => {
-  it('Wholesale (group 2) requires custom field 1 "Company ID"', async () => {
-    expect(await errorsOf({ customerGroupId: 2 })).toEqual({ custom_field_1: 'Company ID required!' });
+  it('Wholesale (group 3) requires custom field 29 "Company ID"', async () => {
+    expect(await errorsOf({ customerGroupId: 3 })).toEqual({ custom_field_29: 'Company ID required!' });
   });
 
   it('Wholesale Company ID must match /^[0-9]{6,8}$/', async () => {
-    expect(await errorsOf({ customerGroupId: 2, customField: { '1': '12345' } })).toEqual({
-      custom_field_1: 'Company ID is not a valid input!',
+    expect(await errorsOf({ customerGroupId: 3, customField: { '29': '12345' } })).toEqual({
+      custom_field_29: 'Company ID is not a valid input!',
     });
-    expect(await errorsOf({ customerGroupId: 2, customField: { '1': '123456789' } })).toEqual({
-      custom_field_1: 'Company ID is not a valid input!',
+    expect(await errorsOf({ customerGroupId: 3, customField: { '29': '123456789' } })).toEqual({
+      custom_field_29: 'Company ID is not a valid input!',
     });
   });
 
-  it('a valid Wholesale Company ID is stored with group 2', async () => {
-    const decision = await accepted({ customerGroupId: 2, customField: { '1': '12345678' } });
-    expect(decision.customer.customerGroupId).toBe(2);
-    expect(decision.customer.customField).toEqual({ '1': '12345678' });
+  it('a valid Wholesale Company ID is stored with group 3', async () => {
+    const decision = await accepted({ customerGroupId: 3, customField: { '29': '12345678' } });
+    expect(decision.customer.customerGroupId).toBe(3);
+    expect(decision.customer.customField).toEqual({ '29': '12345678' });
   });
 
-  it('Company ID is optional for the Default group', async () => {
+  it('Company ID is optional for the Default and Retail groups', async () => {
     expect((await accepted({ customerGroupId: 1 })).customer.customField).toEqual({});
+    expect((await accepted({ customerGroupId: 2 })).customer.customField).toEqual({});
+  });
+
+  it("OpenCart's own custom fields are installed disabled: none is asked for", async () => {
+    expect((await directory.getCustomFields(1)).map((field) => field.customFieldId)).toEqual([29, 30]);
   });
 
   it('an optional Company ID that is given is still checked against its pattern', async () => {
-    expect(await errorsOf({ customField: { '1': '12' } })).toEqual({
-      custom_field_1: 'Company ID is not a valid input!',
+    expect(await errorsOf({ customField: { '29': '12' } })).toEqual({
+      custom_field_29: 'Company ID is not a valid input!',
     });
   });
 
-  it('only account fields are kept: the address field 2 and unknown ids are dropped', async () => {
-    const decision = await accepted({ customField: { '1': '1234567', '2': 'Back door', '77': 'x' } });
-    expect(decision.customer.customField).toEqual({ '1': '1234567' });
+  it('only account fields are kept: the address field 30, a disabled field and unknown ids are dropped', async () => {
+    const decision = await accepted({
+      customField: { '29': '1234567', '30': 'Back door', '4': 'disabled', '77': 'x' },
+    });
+    expect(decision.customer.customField).toEqual({ '29': '1234567' });
   });
 });
 
@@ -270,8 +278,8 @@ describe('checkCustomer e-mail', () => {
 
 describe('checkCustomer telephone', () => {
   it('is not checked when config_telephone_required is off', async () => {
-    expect((await check({ telephone: '' })).isOk()).toBe(true);
-    expect((await check({ telephone: '1'.repeat(40) })).isOk()).toBe(true);
+    expect((await check({ telephone: '' }, telephoneOptional)).isOk()).toBe(true);
+    expect((await check({ telephone: '1'.repeat(40) }, telephoneOptional)).isOk()).toBe(true);
   });
 
   const cases: [string, string, boolean][] = [
@@ -308,8 +316,8 @@ describe('checkCustomer reports all errors together', () => {
   });
 
   it('custom field errors come after the fixed fields', async () => {
-    const errors = await errorsOf({ customerGroupId: 2, firstname: '', email: 'nope' });
-    expect(Object.keys(errors)).toEqual(['firstname', 'email', 'custom_field_1']);
+    const errors = await errorsOf({ customerGroupId: 3, firstname: '', email: 'nope' });
+    expect(Object.keys(errors)).toEqual(['firstname', 'email', 'custom_field_29']);
   });
 
   it('texts come from the message catalog', async () => {
@@ -322,7 +330,7 @@ describe('checkCustomer reports all errors together', () => {
 
 describe('checkCustomer login by e-mail', () => {
   it('an active account matched by e-mail in another case logs in as its id', async () => {
-    const decision = await accepted({ email: 'JOHN.Doe@Example.COM' });
+    const decision = await accepted({ email: 'GRACE@Example.COM' });
     expect(decision.loggedInCustomerId).toBe(1);
     expect(decision.customer.customerId).toBe(0);
   });
@@ -344,6 +352,6 @@ describe('checkCustomer login by e-mail', () => {
   });
 
   it('a refused step logs nobody in (it returns errors only)', async () => {
-    expect((await check({ email: 'john.doe@example.com', firstname: '' })).isErr()).toBe(true);
+    expect((await check({ email: 'grace@example.com', firstname: '' })).isErr()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The weight weight-based shipping prices (src/domain/methods/shipping-weight.ts): lines that ship, converted from their
- * product's weight class to the store's, summed exactly. Demo classes: 1 kg (1), 2 g (1000), 5 lb (2.2046).
+ * The weight weight-based shipping prices (src/domain/methods/shipping-weight.ts): lines that ship, converted from
+ * their product's weight class to the store's, summed exactly. Demo classes: 1 kg (1), 2 g (1000), 3 lb (2.2046).
  */
 import { describe, expect, it } from 'vitest';
 import { shippingWeight } from '../../../src/domain/methods/shipping-weight.js';
@@ -43,7 +43,7 @@ describe('shippingWeight', () => {
     if (product40 === undefined) throw new Error('demo product 40 missing');
     const [line] = priceItems([[40, 1]]);
     if (line === undefined) throw new Error('no line');
-    const inPounds = new Map([[40, { ...product40, weightClassId: 5 }]]);
+    const inPounds = new Map([[40, { ...product40, weightClassId: 3 }]]);
     expect(shippingWeight([{ ...line, weight: '2.2046' }], inPounds, settings)).toBe('1.0000');
   });
 

@@ -2,6 +2,7 @@
  * The priced cart (src/domain/pricing/cart): the seed's Cart line for each line, prices by group, tier, special
  * and plan, the display fields, and the aggregates, on the demo catalog.
  */
+
 import { describe, expect, it } from 'vitest';
 import { choiceOption, optionValue } from '../../../src/adapters/memory/demo/options.js';
 import { demoStore } from '../../../src/adapters/memory/index.js';
@@ -19,8 +20,10 @@ import {
 } from '../../../src/domain/pricing/cart.js';
 import type { Product } from '../../../src/domain/records/catalog.js';
 import { money } from '../../../src/money/index.js';
+import { withInstalledStock } from '../../support/installed-stock.js';
 
-const { data } = demoStore();
+/** The demo catalog with OpenCart's installed stock: product 30 has 7 units, of which Red 2 and Blue 5. */
+const data = withInstalledStock(demoStore().data);
 const today = '2026-06-01';
 const usd = (amount: string) => money(amount, 'USD');
 
@@ -172,31 +175,55 @@ describe('priceCart: prices', () => {
     expect(priced[0]?.price).toEqual(usd('151.00'));
   });
 
-  it('applies the 80.00 special of product 30 to group 1 only', () => {
-    expect(priceOne(line('a', 30, 1, RED)).price).toEqual(usd('80.00'));
-    expect(priceOne(line('a', 30, 1, RED), context({ customerGroupId: 2 })).price).toEqual(usd('100.00'));
+  it('applies a group-1 special of product 30 (80.00) to group 1 only', () => {
+    const special = { customerGroupId: 1, priority: 1, price: usd('80.00'), dateStart: null, dateEnd: null };
+    const products = withProduct(30, { specials: [special] });
+    expect(priceOne(line('a', 30, 1, RED)).price).toEqual(usd('100.00'));
+    expect(priceOne(line('a', 30, 1, RED), context({ products })).price).toEqual(usd('80.00'));
+    expect(priceOne(line('a', 30, 1, RED), context({ products, customerGroupId: 2 })).price).toEqual(
+      usd('100.00'),
+    );
   });
 
-  it('prices a plan line at the trial price (product 48, plan 2: 1.00) with its subscription object', () => {
-    const priced = priceOne(line('a', 48, 2, {}, 2));
-    expect(priced.price).toEqual(usd('1.00'));
-    expect(priced.total).toEqual(usd('2.00'));
+  it('prices a plan line at its plan price (product 41, plan 2 "Weekly": 25.00) with its subscription object', () => {
+    const priced = priceOne(line('a', 41, 2, {}, 2));
+    expect(priced.price).toEqual(usd('25.00'));
+    expect(priced.total).toEqual(usd('50.00'));
     expect(priced.subscription_plan_id).toBe(2);
     expect(priced.subscription).toEqual({
       subscription_plan_id: 2,
-      name: 'Monthly',
-      trial_status: true,
-      trial_price: usd('1.00'),
-      trial_cycle: 1,
-      trial_frequency: 'month',
-      trial_duration: 1,
-      price: usd('10.00'),
+      name: 'Weekly',
+      trial_status: false,
+      trial_price: usd('0.00'),
+      trial_cycle: 0,
+      trial_frequency: 'day',
+      trial_duration: 0,
+      price: usd('25.00'),
       cycle: 1,
       frequency: 'month',
       duration: 10,
     });
+    // Plan 2 is named "Weekly" but bills monthly, as OpenCart installs it.
+    expect(priced.recurring).toBe('25.00 every 1 month(s) for 10 payment(s)');
+  });
+
+  it('prices a plan line in its trial at the trial price, and describes the trial first', () => {
+    const plans = product(41).subscriptionPlans.map((p) => ({
+      ...p,
+      trialStatus: true,
+      trialPrice: usd('1.00'),
+      trialFrequency: 'month' as const,
+      trialCycle: 1,
+      trialDuration: 1,
+    }));
+    const priced = priceOne(
+      line('a', 41, 2, {}, 2),
+      context({ products: withProduct(41, { subscriptionPlans: plans }) }),
+    );
+    expect(priced.price).toEqual(usd('1.00'));
+    expect(priced.total).toEqual(usd('2.00'));
     expect(priced.recurring).toBe(
-      '1.00 every 1 month(s) for 1 payment(s) then 10.00 every 1 month(s) for 10 payment(s)',
+      '1.00 every 1 month(s) for 1 payment(s) then 25.00 every 1 month(s) for 10 payment(s)',
     );
   });
 
@@ -205,12 +232,15 @@ describe('priceCart: prices', () => {
       { productOptionId: 900, optionId: 5, name: 'Colour', type: 'select', sortOrder: 1 },
       [optionValue(901, 39, 'Red', '5.00')],
     );
-    const products = withProduct(48, { options: [colour] });
-    expect(priceOne(line('a', 48, 1, { '900': '901' }, 2), context({ products })).price).toEqual(usd('6.00'));
+    const products = withProduct(41, { options: [colour] });
+    // Plan 2 at 25.00, plus 5.00 of Red.
+    expect(priceOne(line('a', 41, 1, { '900': '901' }, 2), context({ products })).price).toEqual(
+      usd('30.00'),
+    );
   });
 
   it('describes a plan without trial and without end as "until canceled"', () => {
-    const plans = product(48).subscriptionPlans.map((p) => ({
+    const plans = product(41).subscriptionPlans.map((p) => ({
       ...p,
       trialStatus: false,
       duration: 0,
@@ -218,8 +248,8 @@ describe('priceCart: prices', () => {
       frequency: 'semi_month' as const,
     }));
     const priced = priceOne(
-      line('a', 48, 1, {}, 2),
-      context({ products: withProduct(48, { subscriptionPlans: plans }) }),
+      line('a', 41, 1, {}, 2),
+      context({ products: withProduct(41, { subscriptionPlans: plans }) }),
     );
     expect(priced.price).toEqual(usd('12.345'));
     expect(priced.recurring).toBe('12.35 every 1 semi-month(s) until canceled');

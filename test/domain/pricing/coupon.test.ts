@@ -146,9 +146,12 @@ describe('couponProductIds: per product, categories with their descendants', () 
     ).toEqual([42]);
   });
 
-  it('a parent category covers its descendants (20 → 28 → 35)', () => {
+  it('a parent category covers its descendants (25 → 28 → 35)', () => {
     expect([...categoriesWithDescendants([28], categories)].sort((a, b) => a - b)).toEqual([28, 35, 36]);
-    expect(categoriesWithDescendants([20], categories).has(35)).toBe(true);
+    expect(categoriesWithDescendants([25], categories).has(35)).toBe(true);
+    expect(categoriesWithDescendants([20], categories).has(35)).toBe(false);
+    // Three levels: 34 "MP3 Players" → 52 "test 20" → 58 "test 25".
+    expect(categoriesWithDescendants([34], categories).has(58)).toBe(true);
   });
 
   it('survives a cycle in a broken tree', () => {

@@ -105,14 +105,16 @@ describe('createTaxRates on the demo store', () => {
     expect(usStore.ratesFor(10).map((r) => r.taxRateId)).toEqual([86]);
   });
 
-  it('customer group 3 (not linked to the rates): none', () => {
-    const rates = createTaxRates(ctx({ customerGroupId: 3 }));
-    expect(rates.ratesFor(9)).toEqual([]);
-    expect(rates.ratesFor(10)).toEqual([]);
+  it('customer groups 2 (Retail) and 3 (Wholesale) are not linked to the rates: none', () => {
+    for (const customerGroupId of [2, 3]) {
+      const rates = createTaxRates(ctx({ customerGroupId }));
+      expect(rates.ratesFor(9)).toEqual([]);
+      expect(rates.ratesFor(10)).toEqual([]);
+    }
   });
 
-  it('customer group 2 is linked', () => {
-    expect(createTaxRates(ctx({ customerGroupId: 2 })).ratesFor(9)).toHaveLength(2);
+  it('customer group 1 is linked', () => {
+    expect(createTaxRates(ctx({ customerGroupId: 1 })).ratesFor(9)).toHaveLength(2);
   });
 
   it('class 0 and unknown classes: no taxes', () => {

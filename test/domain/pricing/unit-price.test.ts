@@ -3,6 +3,7 @@ import { demoStore } from '../../../src/adapters/memory/index.js';
 import {
   activeDiscount,
   activeSpecial,
+  discountedPrice,
   linePoints,
   lineReward,
   optionSurcharge,
@@ -10,7 +11,12 @@ import {
   subscriptionPlanFor,
   unitPrice,
 } from '../../../src/domain/pricing/unit-price.js';
-import type { Product, ProductDiscount, ProductSpecial } from '../../../src/domain/records/catalog.js';
+import type {
+  FixedPriceDiscount,
+  PercentageDiscount,
+  Product,
+  ProductSpecial,
+} from '../../../src/domain/records/catalog.js';
 import { money } from '../../../src/money/index.js';
 
 const { data } = demoStore();
@@ -48,7 +54,8 @@ const cinemaOptions = {
   '223': ['8', '10'],
 };
 
-const discount = (over: Partial<ProductDiscount>): ProductDiscount => ({
+const discount = (over: Partial<FixedPriceDiscount>): FixedPriceDiscount => ({
+  type: 'F',
   customerGroupId: 1,
   quantity: 1,
   priority: 1,
@@ -57,6 +64,20 @@ const discount = (over: Partial<ProductDiscount>): ProductDiscount => ({
   dateEnd: null,
   ...over,
 });
+
+const percentage = (over: Partial<PercentageDiscount>): PercentageDiscount => ({
+  type: 'P',
+  customerGroupId: 1,
+  quantity: 1,
+  priority: 1,
+  percent: '10.0000',
+  dateStart: null,
+  dateEnd: null,
+  ...over,
+});
+
+/** The price a discount gives when it is the active one, or undefined. */
+const discountPrice = (d: ReturnType<typeof activeDiscount>) => (d?.type === 'F' ? d.price : undefined);
 
 const special = (over: Partial<ProductSpecial>): ProductSpecial => ({
   customerGroupId: 1,
@@ -70,15 +91,17 @@ const special = (over: Partial<ProductSpecial>): ProductSpecial => ({
 describe('unitPrice on the demo catalog', () => {
   it('40: the product price', () => {
     const r = unitPrice(input(product(40)));
-    expect(r.price).toEqual(usd('100.0000'));
-    expect(r.price.amount).toBe('100.0000');
-    expect(r.basePrice).toEqual(usd('100'));
+    expect(r.price).toEqual(usd('101.0000'));
+    expect(r.price.amount).toBe('101.0000');
+    expect(r.basePrice).toEqual(usd('101'));
     expect(r.subscription).toBeNull();
   });
 
-  it('30: the special for group 1, none for group 2', () => {
-    expect(unitPrice(input(product(30), { customerGroupId: 1 })).price.amount).toBe('80.0000');
-    expect(unitPrice(input(product(30), { customerGroupId: 2 })).price.amount).toBe('100.0000');
+  it('30 with a group-1 special: the special for group 1, none for group 2 (the demo itself has no special)', () => {
+    const onSpecial: Product = { ...product(30), specials: [special({ price: usd('80.00') })] };
+    expect(unitPrice(input(product(30))).price.amount).toBe('100.0000');
+    expect(unitPrice(input(onSpecial, { customerGroupId: 1 })).price.amount).toBe('80.0000');
+    expect(unitPrice(input(onSpecial, { customerGroupId: 2 })).price.amount).toBe('100.0000');
   });
 
   it('30: outside the special dates the product price applies (start inclusive, end exclusive)', () => {
@@ -120,17 +143,23 @@ describe('unitPrice on the demo catalog', () => {
     ).toBe('151.0000');
   });
 
-  it('48 with plan 2: the trial price, no discount or special, no options', () => {
-    for (const customerGroupId of [1, 2]) {
-      const r = unitPrice(input(product(48), { subscriptionPlanId: 2, customerGroupId }));
-      expect(r.price.amount).toBe('1.0000');
-      expect(r.subscription?.plan.subscriptionPlanId).toBe(2);
-      expect(r.subscription?.inTrial).toBe(true);
-    }
+  it('41 with plan 1 or 2: the plan price (10.00 daily, 25.00 "weekly"), no trial, for group 1 only', () => {
+    const daily = unitPrice(input(product(41), { subscriptionPlanId: 1 }));
+    expect(daily.price.amount).toBe('10.0000');
+    expect(daily.subscription).toMatchObject({
+      plan: { subscriptionPlanId: 1, name: 'Daily' },
+      inTrial: false,
+    });
+    const weekly = unitPrice(input(product(41), { subscriptionPlanId: 2 }));
+    expect(weekly.price.amount).toBe('25.0000');
+    expect(weekly.subscription?.plan.frequency).toBe('month');
+    expect(
+      unitPrice(input(product(41), { subscriptionPlanId: 2, customerGroupId: 2 })).subscription,
+    ).toBeNull();
   });
 
-  it('48 without a plan: the product price', () => {
-    expect(unitPrice(input(product(48))).price.amount).toBe('100.0000');
+  it('41 without a plan: the product price', () => {
+    expect(unitPrice(input(product(41))).price.amount).toBe('100.0000');
   });
 });
 
@@ -181,48 +210,49 @@ describe('optionSurcharge', () => {
 });
 
 describe('subscriptions (DECISIONS 14)', () => {
-  const p48 = product(48);
+  const p41 = product(41);
 
   it('adds option prices to the plan price', () => {
-    const withOption: Product = { ...p48, options: product(42).options };
+    // Plan 2 at 25.00 + radio Large (+30.00).
+    const withOption: Product = { ...p41, options: product(42).options };
     expect(
       unitPrice(input(withOption, { subscriptionPlanId: 2, options: { '218': '7' } })).price.amount,
-    ).toBe('31.0000');
+    ).toBe('55.0000');
   });
 
-  it('uses the regular price when the plan has no trial', () => {
-    const noTrial: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, trialStatus: false })),
+  it('uses the trial price while the plan has a trial', () => {
+    const withTrial: Product = {
+      ...p41,
+      subscriptionPlans: p41.subscriptionPlans.map((p) => ({
+        ...p,
+        trialStatus: true,
+        trialPrice: usd('1.00'),
+      })),
     };
-    const r = unitPrice(input(noTrial, { subscriptionPlanId: 2 }));
-    expect(r.price.amount).toBe('10.0000');
-    expect(r.subscription?.inTrial).toBe(false);
+    const r = unitPrice(input(withTrial, { subscriptionPlanId: 2 }));
+    expect(r.price.amount).toBe('1.0000');
+    expect(r.subscription?.inTrial).toBe(true);
   });
 
   it('ignores a disabled plan, a plan of another group and plan 0', () => {
     const disabled: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.map((p) => ({ ...p, status: false })),
+      ...p41,
+      subscriptionPlans: p41.subscriptionPlans.map((p) => ({ ...p, status: false })),
     };
     expect(unitPrice(input(disabled, { subscriptionPlanId: 2 })).subscription).toBeNull();
-    const groupOne: Product = {
-      ...p48,
-      subscriptionPlans: p48.subscriptionPlans.filter((p) => p.customerGroupId === 1),
-    };
-    expect(subscriptionPlanFor(groupOne, 2, 2)).toBeUndefined();
-    expect(subscriptionPlanFor(p48, 0, 1)).toBeUndefined();
-    expect(unitPrice(input(p48, { subscriptionPlanId: 3 })).price.amount).toBe('100.0000');
+    expect(subscriptionPlanFor(p41, 2, 2)).toBeUndefined();
+    expect(subscriptionPlanFor(p41, 0, 1)).toBeUndefined();
+    expect(unitPrice(input(p41, { subscriptionPlanId: 3 })).price.amount).toBe('100.0000');
   });
 
   it('does not apply discounts or specials on top of a plan (OpenCart defect 26)', () => {
     const discounted: Product = {
-      ...p48,
+      ...p41,
       discounts: [discount({ quantity: 1, price: usd('0.50') })],
       specials: [special({ price: usd('0.25') })],
     };
     expect(unitPrice(input(discounted, { subscriptionPlanId: 2, productQuantity: 5 })).price.amount).toBe(
-      '1.0000',
+      '25.0000',
     );
   });
 });
@@ -241,8 +271,8 @@ describe('activeDiscount', () => {
         discount({ quantity: 6, priority: 0, price: usd('1') }),
       ],
     };
-    expect(activeDiscount(p, 1, 5, today)?.price).toEqual(usd('72'));
-    expect(activeDiscount(p, 1, 4, today)?.price).toEqual(usd('10'));
+    expect(discountPrice(activeDiscount(p, 1, 5, today))).toEqual(usd('72'));
+    expect(discountPrice(activeDiscount(p, 1, 4, today))).toEqual(usd('10'));
     expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
     expect(activeDiscount(p, 2, 5, today)).toBeUndefined();
   });
@@ -258,6 +288,108 @@ describe('activeDiscount', () => {
     expect(activeDiscount(p, 1, 1, today)).toBeUndefined();
     expect(activeDiscount(p, 1, 1, '2026-06-02')?.dateStart).toBe('2026-06-02');
     expect(activeDiscount(p, 1, 1, '2026-05-31')?.dateEnd).toBe(today);
+  });
+});
+
+describe('discount types: F is a fixed price plus options, P a percentage off the price with options', () => {
+  const p42 = product(42);
+  /** Product 42 with only `discounts` as its quantity discounts. */
+  const with42 = (...discounts: (FixedPriceDiscount | PercentageDiscount)[]): Product => ({
+    ...p42,
+    discounts,
+  });
+
+  it('P 12 % from 10 units: (100 + 51 of options) less 12 % is 132.88, the options discounted alike', () => {
+    // 151 × 12 / 100 = 18.12; 151 − 18.12 = 132.88. The base alone: 100 − 12 = 88.
+    const r = unitPrice(
+      input(with42(percentage({ quantity: 10, percent: '12.0000' })), {
+        options: cinemaOptions,
+        productQuantity: 10,
+      }),
+    );
+    expect(r.price.amount).toBe('132.8800');
+    expect(r.basePrice.amount).toBe('88.0000');
+    expect(
+      unitPrice(input(with42(percentage({ quantity: 10 })), { options: cinemaOptions, productQuantity: 9 }))
+        .price.amount,
+    ).toBe('151.0000');
+  });
+
+  it('F 88.00 from 10 units: 88 + 51 of options = 139, whatever the product price', () => {
+    const dearer: Product = {
+      ...with42(discount({ quantity: 10, price: usd('88.00') })),
+      price: usd('500.00'),
+    };
+    const r = unitPrice(input(dearer, { options: cinemaOptions, productQuantity: 10 }));
+    expect(r.price.amount).toBe('139.0000');
+    expect(r.basePrice.amount).toBe('88.0000');
+  });
+
+  it('keeps the exact fraction of a percentage: 12.5 % off 101 leaves 88.375', () => {
+    const iphone: Product = {
+      ...product(40),
+      price: usd('101.00'),
+      discounts: [percentage({ percent: '12.5' })],
+    };
+    expect(unitPrice(input(iphone)).price.amount).toBe('88.3750');
+  });
+
+  it('ranks rows of one quantity and priority by the price they give, not by their raw figures', () => {
+    // F 80 gives 80 + 51 = 131; P 12 gives 151 − 18.12 = 132.88. Comparing the raw 80 with 12 (as OpenCart
+    // does) would pick the dearer percentage.
+    const both = with42(
+      percentage({ quantity: 10, percent: '12.0000' }),
+      discount({ quantity: 10, price: usd('80.00') }),
+    );
+    expect(activeDiscount(both, 1, 10, today, cinemaOptions)).toMatchObject({ type: 'F' });
+    expect(unitPrice(input(both, { options: cinemaOptions, productQuantity: 10 })).price.amount).toBe(
+      '131.0000',
+    );
+    // Without options: F 80 against P 12 % off 100 = 88; the fixed price is still lower.
+    expect(activeDiscount(both, 1, 10, today)).toMatchObject({ type: 'F' });
+    // A 25 % row gives 151 × 0.75 = 113.25 with the options, below 131: it wins now.
+    const deeper = with42(...both.discounts, percentage({ quantity: 10, percent: '25' }));
+    expect(activeDiscount(deeper, 1, 10, today, cinemaOptions)).toMatchObject({ type: 'P', percent: '25' });
+  });
+
+  it('the highest quantity still comes first, whatever the type', () => {
+    const tiers = with42(
+      percentage({ quantity: 10, percent: '50' }),
+      discount({ quantity: 20, price: usd('99') }),
+    );
+    expect(unitPrice(input(tiers, { productQuantity: 19 })).price.amount).toBe('50.0000');
+    expect(unitPrice(input(tiers, { productQuantity: 20 })).price.amount).toBe('99.0000');
+  });
+
+  it('a percentage and a special: the lower price wins', () => {
+    const p = {
+      ...with42(percentage({ quantity: 1, percent: '10' })),
+      specials: [special({ price: usd('95') })],
+    };
+    // P: 151 × 0.9 = 135.90; special: 95 + 51 = 146.
+    expect(unitPrice(input(p, { options: cinemaOptions })).price.amount).toBe('135.9000');
+    // Without options: P gives 90, the special 95.
+    expect(unitPrice(input(p)).basePrice.amount).toBe('90.0000');
+    const cheaper = { ...p, specials: [special({ price: usd('80') })] };
+    expect(unitPrice(input(cheaper, { options: cinemaOptions })).price.amount).toBe('131.0000');
+  });
+
+  it('a percentage of 0 leaves the price, of 100 makes it 0, and above 100 stops at 0', () => {
+    const at = (percent: string) =>
+      unitPrice(input(with42(percentage({ percent })), { options: cinemaOptions })).price.amount;
+    expect(at('0')).toBe('151.0000');
+    expect(at('100')).toBe('0.0000');
+    expect(at('150.0000')).toBe('0.0000');
+  });
+
+  it('discountedPrice: F adds the surcharge to its price, P takes the percentage off the list price', () => {
+    expect(discountedPrice(discount({ price: usd('77') }), usd('151'), usd('51'))).toEqual(usd('128'));
+    expect(discountedPrice(percentage({ percent: '23' }), usd('151'), usd('51'))).toEqual(usd('116.27'));
+  });
+
+  it('neither type applies on top of a subscription plan', () => {
+    const planned: Product = { ...product(41), discounts: [percentage({ percent: '50' })] };
+    expect(unitPrice(input(planned, { subscriptionPlanId: 2 })).price.amount).toBe('25.0000');
   });
 });
 
@@ -301,7 +433,9 @@ describe('lineReward and linePoints', () => {
   });
 
   it('adds option points, and is 0 when the product has no points price', () => {
-    expect(linePoints(product(42), cinemaOptions, 2)).toBe(0);
+    // 42 costs 400 points, radio Small adds 1: (400 + 1) × 2.
+    expect(linePoints(product(42), cinemaOptions, 2)).toBe(802);
+    expect(linePoints({ ...product(42), points: 0 }, cinemaOptions, 2)).toBe(0);
     const withPoints: Product = { ...product(42), points: 50 };
     expect(linePoints(withPoints, cinemaOptions, 2)).toBe(102);
     expect(linePoints(withPoints, { '218': '6' }, 3)).toBe(144);

@@ -1,7 +1,7 @@
 /**
  * The engine on the demo store: memory adapters, a manual clock, sequential ids and the demo's shipping, payment
  * and total extensions (as `examples/shared/demo-app.ts` wires them), with hooks to replace or wrap any port and
- * to lay `config_*` settings over the demo's.
+ * to lay `config_*` settings and extension statuses over the demo's.
  */
 import type { Result, ResultAsync } from 'neverthrow';
 import {
@@ -14,6 +14,7 @@ import {
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
+import { applyExtensionConfig } from '../../../src/domain/settings/extension-settings.js';
 import { applyStoreConfig } from '../../../src/domain/settings/parse.js';
 import type { StoreSettings } from '../../../src/domain/settings/settings.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
@@ -24,12 +25,24 @@ import { createShippingMethods } from '../../../src/extensions/shipping/index.js
 import type { AddressRequest } from '../../../src/operations/requests.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
+/** The settings switching on every extension OpenCart does not install (the demo leaves them off). */
+export const everyExtensionOn = {
+  shipping_free_status: true,
+  shipping_item_status: true,
+  shipping_weight_status: true,
+  shipping_pickup_status: true,
+  payment_bank_transfer_status: true,
+} as const;
+
 /** Where every test clock starts. */
 export const startInstant = '2026-03-02T10:00:00.000Z';
 
 /** What a test may change. */
 export interface DemoCheckoutOverrides {
-  /** `config_*` settings laid over the demo's (`applyStoreConfig`). */
+  /**
+   * `config_*` settings and extension statuses (`shipping_free_status`, …) laid over the demo's
+   * (`applyStoreConfig`, `applyExtensionConfig`).
+   */
   readonly config?: Readonly<Record<string, unknown>>;
   /** Ports to replace, given the memory adapters (wrap one to make it fail, count calls, delay, …). */
   readonly deps?: (adapters: MemoryAdapters) => Partial<CheckoutDeps>;
@@ -83,6 +96,9 @@ export function demoCheckout(overrides: DemoCheckoutOverrides = {}): DemoCheckou
     const applied = applyStoreConfig(demo.settings, overrides.config);
     if (applied.isErr()) throw new Error(`bad test config: ${JSON.stringify(applied.error)}`);
     settings = applied.value;
+    const extensions = applyExtensionConfig(demo.data.extensions, overrides.config);
+    if (extensions.isErr()) throw new Error(`bad test config: ${JSON.stringify(extensions.error)}`);
+    demo.data.extensions = extensions.value;
   }
   const adapters = createMemoryAdapters(demo.data, { clock, orders: overrides.orders });
   const base: CheckoutDeps = {

@@ -5,8 +5,8 @@ import type { ConfirmResult } from '../../../src/operations/answers.js';
 import type { CartItemRequest, ConfirmRequest, CustomerRequest } from '../../../src/operations/requests.js';
 import { type DemoCheckout, expectOk, guest, ukAddress } from './demo-checkout.js';
 
-/** John Doe's e-mail (customer 1, 1000 reward points): a customer step with it logs the session in. */
-export const johnDoe = { ...guest, firstname: 'John', lastname: 'Doe', email: 'john.doe@example.com' };
+/** Grace Hopper's e-mail (customer 1, 1000 reward points): a customer step with it logs the session in. */
+export const graceHopper = { ...guest, firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com' };
 
 /** What {@link readyToConfirm} sets; each has a default. */
 export interface ReadySteps {
@@ -18,18 +18,21 @@ export interface ReadySteps {
   readonly shippingMethod?: string;
   /** Default `cod`. */
   readonly paymentMethod?: string;
+  /** The payment and shipping address; default {@link ukAddress} (Lancashire). */
+  readonly address?: typeof ukAddress;
 }
 
 /**
  * Runs customer → cart → payment address → shipping address → shipping methods → shipping method → payment
- * methods → payment method on `sessionId` (UK addresses: Lancashire, in the VAT and shipping zones).
+ * methods → payment method on `sessionId` (UK addresses by default: Lancashire, in the VAT and shipping zones).
  */
 export async function readyToConfirm(d: DemoCheckout, sessionId: string, steps: ReadySteps = {}) {
   const { checkout } = d;
   await expectOk(checkout.setCustomer(sessionId, steps.customer ?? guest));
   await expectOk(checkout.addProducts(sessionId, { product: steps.products ?? [{ product_id: 40 }] }));
-  await expectOk(checkout.setPaymentAddress(sessionId, ukAddress('payment_')));
-  await expectOk(checkout.setShippingAddress(sessionId, ukAddress('shipping_')));
+  const address = steps.address ?? ukAddress;
+  await expectOk(checkout.setPaymentAddress(sessionId, address('payment_')));
+  await expectOk(checkout.setShippingAddress(sessionId, address('shipping_')));
   await expectOk(checkout.getShippingMethods(sessionId));
   await expectOk(
     checkout.setShippingMethod(sessionId, { shipping_method: steps.shippingMethod ?? 'flat.flat' }),
@@ -69,7 +72,7 @@ export function valueStockOf(d: DemoCheckout, productId: number, productOptionVa
   return value.quantity;
 }
 
-/** John Doe's reward balance, from the memory ledger. */
+/** Grace Hopper's reward balance, from the memory ledger. */
 export function pointsOf(d: DemoCheckout, customerId = 1): Promise<number> {
   return d.adapters.customers.getRewardBalance(customerId);
 }

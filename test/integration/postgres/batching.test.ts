@@ -124,7 +124,7 @@ describe('postgres adapters: one round-trip per read', () => {
     expect(statements?.at(-1)).toBe('COMMIT');
 
     reset();
-    const tooMany = { ...take, delta: -10_000 };
+    const tooMany = { ...take, delta: -2_000_000 }; // the demo has a million iPhones
     const refused = await ports.orders.addHistory(1, sampleHistoryWrite({ stockMoves: [tooMany] }), 1);
     expect(refused.status).toBe('insufficient_stock');
     expect(counts.connects).toBe(1);

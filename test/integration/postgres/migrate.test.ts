@@ -38,7 +38,7 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 6], version: 6 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 5, 6], version: 6 });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
       expect.arrayContaining([
@@ -58,6 +58,7 @@ describe('migrate', () => {
       { version: 2, name: 'directories' },
       { version: 3, name: 'orders' },
       { version: 4, name: 'order login' },
+      { version: 5, name: 'discount type' },
       { version: 6, name: 'api signing' },
     ]);
     expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 6 });
@@ -68,10 +69,10 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 6]);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(results.every((result) => result.version === 6)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(5);
+    expect(rows[0]?.n).toBe(6);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -84,7 +85,7 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 6], version: 6 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6], version: 6 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
@@ -93,6 +94,35 @@ describe('migrate', () => {
     } finally {
       await scoped.end();
     }
+  });
+
+  it('migration 5 reads the discount rows written before it as fixed prices', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    await migrate(pool, { schema });
+    await loadDemoStore(pool, demoStore(), { schema });
+    // As a database of the release before migration 5: no type column, version 5 not recorded.
+    await pool.query(
+      `ALTER TABLE "${schema}".product_discount DROP COLUMN type;
+       DELETE FROM "${schema}".cartwright_migrations WHERE version = 5`,
+    );
+    await pool.query(
+      `INSERT INTO "${schema}".product_discount (product_id, customer_group_id, quantity, price)
+       VALUES (40, 1, 3, 95)`,
+    );
+    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 6 });
+    const [iphone] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([40]);
+    expect(iphone?.discounts).toEqual([
+      {
+        type: 'F',
+        customerGroupId: 1,
+        quantity: 3,
+        priority: 1,
+        price: { amount: '95.0000', currency: 'USD' },
+        dateStart: null,
+        dateEnd: null,
+      },
+    ]);
   });
 
   it('reports the failed migration, not the ROLLBACK or unlock that failed after it, and frees the lock', async () => {

@@ -86,6 +86,42 @@ describe('postgres records equal the memory records over the demo store', () => 
     expect(await postgres.apiUsers.getApiUser(1)).toEqual(await memory.apiUsers.getApiUser(1));
   });
 
+  it('quantity discounts of both types, fixed prices and percentages, read back as written', async () => {
+    const { pool, schema } = database();
+    const { data } = demoStore();
+    const cinema = data.products.get(42);
+    if (cinema === undefined) throw new Error('demo product 42 missing');
+    const terms = { customerGroupId: 1, priority: 1, dateStart: null, dateEnd: null };
+    data.products.set(42, {
+      ...cinema,
+      discounts: [
+        { ...terms, type: 'P', quantity: 5, percent: '12.5000' },
+        { ...terms, type: 'F', quantity: 10, price: usd('88.00') },
+        {
+          ...terms,
+          type: 'P',
+          quantity: 20,
+          percent: '0.0001',
+          dateStart: '2026-01-01',
+          dateEnd: '2027-01-01',
+        },
+      ],
+    });
+    await loadDemoStore(pool, { data }, { schema });
+    const memory = createMemoryAdapters(data, { clock: createManualClock('2026-03-01T10:00:00Z') });
+    const [fromPostgres] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([42]);
+    expect(fromPostgres?.discounts).toEqual((await memory.catalog.getProducts([42]))[0]?.discounts);
+    expect(fromPostgres?.discounts.map((d) => d.type)).toEqual(['P', 'F', 'P']);
+    const { rows } = await pool.query(
+      `SELECT type, price::text AS price FROM "${schema}".product_discount ORDER BY position`,
+    );
+    expect(rows).toEqual([
+      { type: 'P', price: '12.5000' },
+      { type: 'F', price: '88.0000' },
+      { type: 'P', price: '0.0001' },
+    ]);
+  });
+
   it('ids no row can have (fractions, beyond INTEGER) and NUL characters find nothing', async () => {
     const { postgres } = await bothStores();
     expect(await postgres.catalog.getProducts([1.5, 2 ** 40, Number.NaN])).toEqual([]);

@@ -84,13 +84,13 @@ describe('postgres stock moves under concurrency', () => {
         ports.orders.create(
           sampleOrderDraft({ comment: `crossing ${i}` }),
           sampleHistoryWrite({
-            stockMoves: i % 2 === 0 ? [take(40, 1), take(28, 1)] : [take(28, 1), take(40, 1)],
+            stockMoves: i % 2 === 0 ? [take(40, 1), take(29, 1)] : [take(29, 1), take(40, 1)],
           }),
         ),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'created')).toHaveLength(100);
-    expect(await stockOf(ports, 40)).toBe(970 - 100);
-    expect(await stockOf(ports, 28)).toBe(939 - 100);
+    expect(await stockOf(ports, 40)).toBe(1_000_000 - 100);
+    expect(await stockOf(ports, 29)).toBe(999 - 100);
   }, 60_000);
 });

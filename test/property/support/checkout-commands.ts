@@ -1,5 +1,5 @@
 /**
- * Arbitraries of checkout commands on the demo store, valid and invalid mixed: customers of groups 1 and 2 and
+ * Arbitraries of checkout commands on the demo store, valid and invalid mixed: customers of groups 1, 2 and 3 and
  * broken ones, multi and single adds of every demo product (options right and wrong, plans or not, unknown
  * products), cart line updates and removals of existing or unknown lines, addresses in the UK, the US and
  * Singapore and broken ones, currencies, and (for the selection properties) method choices.
@@ -89,7 +89,7 @@ const brokenCinemaOptions = fc.oneof(
 );
 
 const validItem: fc.Arbitrary<ItemBody> = fc.oneof(
-  item(fc.constantFrom(28, 29, 40, 43), fc.constant({})),
+  item(fc.constantFrom(29, 32, 40, 43), fc.constant({})),
   item(
     fc.constant(30),
     fc.constantFrom<unknown>('15', '16', 15, 16).map((v) => ({ '226': v })),
@@ -98,18 +98,19 @@ const validItem: fc.Arbitrary<ItemBody> = fc.oneof(
     fc.constant(47),
     fc.constantFrom<Record<string, unknown>>({ '225': '2026-07-01' }, { '225': '2011-04-22' }),
   ),
-  item(fc.constant(48), fc.constant({}), fc.constant(2)),
+  item(fc.constant(41), fc.constant({}), fc.constantFrom(1, 2)),
   item(fc.constant(42), cinemaOptions),
 );
 
+/** Unknown products, 28 and 49 (no stock), 35 (disabled), wrong options, a missing or unknown plan. */
 const brokenItem: fc.Arbitrary<ItemBody> = fc.oneof(
-  item(fc.constantFrom(999, 0, 31, 49), fc.constant({})),
+  item(fc.constantFrom(999, 0, 28, 35, 49), fc.constant({})),
   item(
     fc.constant(30),
     fc.constantFrom<Record<string, unknown>>({ '226': '17' }, { '226': '' }, {}, { '999': '15' }),
   ),
   item(fc.constant(47), fc.constantFrom<Record<string, unknown>>({ '225': 'not a date' }, {})),
-  item(fc.constant(48), fc.constant({}), fc.constantFrom(0, 7)),
+  item(fc.constant(41), fc.constant({}), fc.constantFrom(0, 7)),
   item(fc.constant(42), brokenCinemaOptions),
 );
 
@@ -134,12 +135,12 @@ const addProducts: fc.Arbitrary<CommandSpec> = fc.oneof(
  */
 export const addOne: fc.Arbitrary<Step> = fc
   .oneof(
-    item(fc.constantFrom(28, 29, 40, 43), fc.constant({})),
+    item(fc.constantFrom(29, 32, 40, 43), fc.constant({})),
     item(
       fc.constant(47),
       fc.constantFrom<Record<string, unknown>>({ '225': '2026-07-01' }, { '225': '2011-04-22' }),
     ),
-    item(fc.constant(48), fc.constant({}), fc.constant(2)),
+    item(fc.constant(41), fc.constant({}), fc.constantFrom(1, 2)),
     item(fc.constant(42), cinemaOptions),
   )
   .chain((body) =>
@@ -163,35 +164,44 @@ const cartChange: fc.Arbitrary<CommandSpec> = fc.oneof(
   lineRef.map((line): CommandSpec => ({ type: 'remove_cart_line', line })),
 );
 
-/** A valid customer: a guest or an account, group 1 or 2 (2 with its required company id), a valid e-mail. */
+/**
+ * A valid customer: a guest or an account, group 1, 2 or 3 (3 with its required company id), a valid e-mail and
+ * telephone (the demo requires one).
+ */
 const validCustomer: fc.Arbitrary<CustomerInput> = fc
   .record({
     customerId: fc.constantFrom(0, 0, 1, 2, 3),
-    customerGroupId: fc.constantFrom(0, 1, 2),
+    customerGroupId: fc.constantFrom(0, 1, 2, 3),
     firstname: fc.constantFrom('Ann', ' Zoë '),
     lastname: fc.constantFrom('Lee', 'Ødegård'),
     email: fc.constantFrom(
       'ann@example.com',
-      'JOHN.DOE@example.com',
+      'GRACE@example.com',
       'buyer@example.com',
       'disabled@example.com',
     ),
-    telephone: fc.constantFrom('', '+44 1632 960961'),
-    extra: fc.constantFrom<Record<string, unknown>>({}, { '2': 'an address field' }, { '99': 'unknown' }),
+    telephone: fc.constantFrom('+44 1632 960961', ' 01632 960000 '),
+    extra: fc.constantFrom<Record<string, unknown>>(
+      {},
+      { '30': 'an address field' },
+      { '4': 'a disabled field' },
+      { '99': 'unknown' },
+    ),
   })
   .map(({ extra, ...c }) => ({
     ...c,
-    customField: c.customerGroupId === 2 ? { ...extra, '1': '1234567' } : extra,
+    customField: c.customerGroupId === 3 ? { ...extra, '29': '1234567' } : extra,
   }));
 
 const setCustomer: fc.Arbitrary<CommandSpec> = mostly(
   validCustomer,
   breakOne(validCustomer, {
     customerId: [99],
-    customerGroupId: [3, 99],
+    customerGroupId: [4, 99],
     firstname: ['', ' ', 'x'.repeat(33)],
     email: ['not-an-email', '', 'a@b'],
-    customField: [{ '1': 'abc' }],
+    telephone: ['', '12'],
+    customField: [{ '29': 'abc' }],
   }),
   3,
 ).map((customer): CommandSpec => ({ type: 'set_customer', customer }));
@@ -200,6 +210,8 @@ const setCustomer: fc.Arbitrary<CommandSpec> = mostly(
 const validPlace = fc.constantFrom<readonly [number, number]>(
   [222, 3513],
   [222, 3563],
+  [222, 3949],
+  [222, 3955],
   [223, 3616],
   [223, 3624],
   [223, 3655],
@@ -223,8 +235,8 @@ const validAddress = fc
     postcode: fc.constantFrom<string>('PR1 2HJ', '079903'),
     customField: fc.constantFrom<Record<string, unknown>>(
       {},
-      { '2': 'Ring twice' },
-      { '1': '1234567', '99': 'x' },
+      { '30': 'Ring twice' },
+      { '29': '1234567', '99': 'x' },
     ),
   })
   .map(({ place: [countryId, zoneId], ...fields }) => ({

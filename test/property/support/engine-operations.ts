@@ -38,7 +38,7 @@ const op = (label: string, run: Operation['run']): Operation => ({
 const guest = { firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', telephone: '01632 960123' };
 const customers: readonly CustomerRequest[] = [
   guest,
-  { ...guest, email: 'john.doe@example.com' },
+  { ...guest, email: 'grace@example.com' },
   { ...guest, email: 'buyer@example.com', customer_group_id: 2, custom_field: { '1': '1234567' } },
   { ...guest, firstname: '' },
   { ...guest, customer_group_id: 2 },

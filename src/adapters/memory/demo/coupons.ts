@@ -1,6 +1,6 @@
 /**
- * The demo store's coupons: OpenCart's three demo coupons, enabled and without an end date, plus `4444` for
- * a category-limited discount.
+ * The demo store's coupons: OpenCart's three demo coupons with their ids, enabled and without dates (they are
+ * installed disabled and long expired, so a demo could use none), plus `4444` for a category-limited discount.
  * @module
  */
 import type { Coupon } from '../../../domain/records/coupon.js';
@@ -26,11 +26,11 @@ function coupon(row: CouponRow): Coupon {
   };
 }
 
-/** Coupons 4 (`2222`), 5 (`3333`), 6 (`1111`) with OpenCart's use limits, and 7 (`4444`). */
+/** Coupons 1 (`2222`), 2 (`3333`), 3 (`1111`) with OpenCart's figures and use limits, and 4 (`4444`). */
 export function demoCoupons(): Coupon[] {
   return [
     coupon({
-      couponId: 4,
+      couponId: 1,
       name: '-10% Discount',
       code: '2222',
       type: 'P',
@@ -39,7 +39,7 @@ export function demoCoupons(): Coupon[] {
       usesCustomer: 10,
     }),
     coupon({
-      couponId: 5,
+      couponId: 2,
       name: 'Free Shipping',
       code: '3333',
       type: 'P',
@@ -50,7 +50,7 @@ export function demoCoupons(): Coupon[] {
       usesCustomer: 10,
     }),
     coupon({
-      couponId: 6,
+      couponId: 3,
       name: '-10.00 Discount',
       code: '1111',
       type: 'F',
@@ -60,7 +60,7 @@ export function demoCoupons(): Coupon[] {
       usesCustomer: 10000,
     }),
     coupon({
-      couponId: 7,
+      couponId: 4,
       name: '-15% Monitors',
       code: '4444',
       type: 'P',

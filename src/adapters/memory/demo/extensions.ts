@@ -14,19 +14,23 @@ function disabledFee(sortOrder: number): FeeTotalConfig {
 }
 
 /**
- * Shipping: flat 5.00 (sort 1, everywhere), free from 500.00 (UK shipping zone, sort 2), item 2.00 per unit
- * (sort 3), weight by kg in the UK shipping zone (sort 4), pickup (sort 5). Payment: free_checkout 1,
- * bank_transfer 2, cheque 3, cod 5. Totals: sub_total 1, reward 2, shipping 3, coupon 4, tax 5, credit 7,
- * total 9; handling (6) and low_order_fee (8) off.
+ * What OpenCart 4.1.0.4 installs, on: shipping flat 5.00 (sort 1, everywhere); payment free_checkout (sort 1) and
+ * cod (5); totals sub_total 1, reward 2, shipping 3, coupon 4, tax 5, credit 7, total 9, with handling and
+ * low_order_fee off. Cheque (sort 6) is on as well, though OpenCart does not install it: cod is offered only for
+ * a cart that ships and free_checkout only when nothing is due, so a cart that does not ship could not be paid.
+ *
+ * Present but off until their `<type>_<code>_status` setting switches them on (OpenCart does not install them,
+ * so a fresh store offers only flat shipping): shipping free from 500.00 (UK shipping zone, sort 2), item 2.00
+ * per unit (sort 3), weight by kg in the UK shipping zone (sort 4), pickup (sort 5); payment bank_transfer (2).
  */
 export function demoExtensions(): ExtensionConfig {
   return {
     shipping: {
       flat: { status: true, geoZoneId: 0, sortOrder: 1, cost: usd('5.00'), taxClassId: 9 },
-      free: { status: true, geoZoneId: 4, sortOrder: 2, total: usd('500.00') },
-      item: { status: true, geoZoneId: 0, sortOrder: 3, cost: usd('2.00'), taxClassId: 9 },
+      free: { status: false, geoZoneId: 4, sortOrder: 2, total: usd('500.00') },
+      item: { status: false, geoZoneId: 0, sortOrder: 3, cost: usd('2.00'), taxClassId: 9 },
       weight: {
-        status: true,
+        status: false,
         taxClassId: 9,
         sortOrder: 4,
         zones: [
@@ -42,18 +46,18 @@ export function demoExtensions(): ExtensionConfig {
           },
         ],
       },
-      pickup: { status: true, geoZoneId: 0, sortOrder: 5 },
+      pickup: { status: false, geoZoneId: 0, sortOrder: 5 },
     },
     payment: {
       free_checkout: { status: true, geoZoneId: 0, sortOrder: 1, orderStatusId: 1 },
       bank_transfer: {
-        status: true,
+        status: false,
         geoZoneId: 0,
         sortOrder: 2,
         orderStatusId: 1,
         instructions: 'Please transfer the total amount to: Your Store, Demo Bank, account 00000000.',
       },
-      cheque: { status: true, geoZoneId: 0, sortOrder: 3, orderStatusId: 1, payable: 'Your Store' },
+      cheque: { status: true, geoZoneId: 0, sortOrder: 6, orderStatusId: 1, payable: 'Your Store' },
       cod: { status: true, geoZoneId: 0, sortOrder: 5, orderStatusId: 1 },
     },
     totals: {

@@ -1,12 +1,13 @@
 /**
- * The demo store's geography and taxes: the UK, the US and Singapore, OpenCart's two UK geo zones, and its
- * two tax classes with VAT and the eco tax.
+ * The demo store's geography and taxes: the UK, the US and Singapore (three of OpenCart's 253 countries, each
+ * with all its zones), OpenCart's two UK geo zones, and its two tax classes with VAT and the eco tax.
  * @module
  */
 import type { Country, GeoZone, Zone } from '../../../domain/records/geo.js';
 import type { TaxRate, TaxRule } from '../../../domain/records/tax.js';
 import type { TaxClass } from '../store-data.js';
 import { ukZoneRows } from './uk-zones.js';
+import { usZoneRows } from './us-zones.js';
 
 /** The United Kingdom. */
 export const UK = 222;
@@ -15,15 +16,12 @@ export const US = 223;
 /** Singapore, a country without zones. */
 export const SINGAPORE = 188;
 
-/** Some US states, OpenCart's ids (3616 Arizona, 3624 California, 3655 New York among them). */
-const usZoneRows: readonly (readonly [number, string, string])[] = [
-  [3613, 'AL', 'Alabama'],
-  [3614, 'AK', 'Alaska'],
-  [3616, 'AZ', 'Arizona'],
-  [3624, 'CA', 'California'],
-  [3630, 'FL', 'Florida'],
-  [3655, 'NY', 'New York'],
-];
+/**
+ * The one address format of OpenCart's install (`address_format_id` 1, every country's), which orders copy into
+ * their `*_address_format`.
+ */
+const addressFormat =
+  '{firstname} {lastname}\n{company}\n{address_1}\n{address_2}\n{city}, {zone} {postcode}\n{country}';
 
 /** Zone records of one country from `[zoneId, code, name]` rows. */
 function zones(countryId: number, rows: readonly (readonly [number, string, string])[]): Zone[] {
@@ -38,7 +36,7 @@ export function demoCountries(): Country[] {
       name: 'United Kingdom',
       isoCode2: 'GB',
       isoCode3: 'GBR',
-      addressFormat: '',
+      addressFormat,
       postcodeRequired: true,
       status: true,
       zones: zones(UK, ukZoneRows),
@@ -48,7 +46,7 @@ export function demoCountries(): Country[] {
       name: 'United States',
       isoCode2: 'US',
       isoCode3: 'USA',
-      addressFormat: '',
+      addressFormat,
       postcodeRequired: false,
       status: true,
       zones: zones(US, usZoneRows),
@@ -58,7 +56,7 @@ export function demoCountries(): Country[] {
       name: 'Singapore',
       isoCode2: 'SG',
       isoCode3: 'SGP',
-      addressFormat: '',
+      addressFormat,
       postcodeRequired: false,
       status: true,
       zones: [],
@@ -66,7 +64,7 @@ export function demoCountries(): Country[] {
   ];
 }
 
-/** Geo zone 3 "UK VAT Zone" (every UK zone, one by one) and 4 "UK Shipping" (all of the UK, zone 0). */
+/** Geo zone 3 "UK VAT Zone" (all 107 UK zones, one by one) and 4 "UK Shipping" (all of the UK, zone 0). */
 export function demoGeoZones(): GeoZone[] {
   return [
     {
@@ -86,17 +84,17 @@ export function demoTaxClasses(): TaxClass[] {
   ];
 }
 
-/** Rates 86 (VAT 20 %) and 87 (eco tax 2.00 per unit), both in geo zone 3 for groups 1 and 2. */
+/** Rates 86 (VAT 20 %) and 87 (eco tax 2.00 per unit), both in geo zone 3, for customer group 1 only. */
 export function demoTaxRates(): TaxRate[] {
   return [
-    { taxRateId: 86, name: 'VAT (20%)', rate: '20.0000', type: 'P', geoZoneId: 3, customerGroupIds: [1, 2] },
+    { taxRateId: 86, name: 'VAT (20%)', rate: '20.0000', type: 'P', geoZoneId: 3, customerGroupIds: [1] },
     {
       taxRateId: 87,
       name: 'Eco Tax (-2.00)',
       rate: '2.0000',
       type: 'F',
       geoZoneId: 3,
-      customerGroupIds: [1, 2],
+      customerGroupIds: [1],
     },
   ];
 }

@@ -1,29 +1,32 @@
 /**
- * The demo store's products: the rows of DEMO-STORE.md's catalog table, with OpenCart's models, images, dates,
- * weights and option ids. Prices are USD, net of tax.
+ * The demo store's products: OpenCart 4.1.0.4's 19, with its models, images, dates, weights, points, rewards and
+ * option ids; prices are USD, net of tax. Four changes make a usable demo: the products a demo checkout buys
+ * (30, 40, 41, 42, 43, 47 and the option values of 30 and 42) have a million units so they never run out; 28 has
+ * none (the out-of-stock example) and 35 is disabled (the unavailable one); 41 sells subscriptions; and 42's
+ * quantity discounts are fixed prices, as their figures mean (installed as percentages by a column default).
  * @module
  */
-import type {
-  Product,
-  ProductDiscount,
-  ProductOption,
-  SubscriptionPlan,
-} from '../../../domain/records/catalog.js';
+import type { FixedPriceDiscount, Product, SubscriptionPlan } from '../../../domain/records/catalog.js';
 import { money } from '../../../money/index.js';
-import { choiceOption, freeOption, optionValue } from './options.js';
+import { cinemaOptions, freeOption, optionValue, PLENTY, selectOption } from './options.js';
 
 const usd = (amount: string) => money(amount, 'USD');
 
 /** Weight classes of the demo (see `demoWeightClasses`). */
-const KG = 1;
 const GRAM = 2;
+/** Length classes of the demo (see `demoLengthClasses`). */
+const MILLIMETRE = 2;
+const INCH = 3;
 
 /** What a demo product must state; everything else takes the common default. */
 type ProductRow = Pick<Product, 'productId' | 'name' | 'model' | 'price' | 'quantity' | 'manufacturerId'> &
-  Partial<Product>;
+  Partial<Product> & {
+    /** Reward points group 1 earns per unit (every demo product has a row, most of them 0). */
+    readonly reward?: number;
+  };
 
-/** A product from its row: enabled, shipping, subtract on, tax class 9, minimum 1, available since 2009. */
-function product(row: ProductRow): Product {
+/** A product from its row: enabled, shipping, subtract on, tax class 9, minimum 1, in kg and cm, since 2009. */
+function product({ reward = 0, ...row }: ProductRow): Product {
   return {
     masterId: 0,
     description: `${row.name}.`,
@@ -35,7 +38,7 @@ function product(row: ProductRow): Product {
     points: 0,
     taxClassId: 9,
     weight: '0.00000000',
-    weightClassId: KG,
+    weightClassId: 1,
     length: '0.00000000',
     width: '0.00000000',
     height: '0.00000000',
@@ -47,96 +50,67 @@ function product(row: ProductRow): Product {
     options: [],
     discounts: [],
     specials: [],
-    rewards: [],
+    rewards: [{ customerGroupId: 1, points: reward }],
     subscriptionPlans: [],
     ...row,
   };
 }
 
-/** Product 42's options: one of every type, all required, with OpenCart's ids, prices, stock and weights. */
-function cinemaOptions(): ProductOption[] {
-  return [
-    choiceOption({ productOptionId: 217, optionId: 5, name: 'Select', type: 'select', sortOrder: 1 }, [
-      optionValue(1, 41, 'Green', '1.00', { quantity: 100, weight: '1.00000000' }),
-      optionValue(2, 42, 'Yellow', '2.00', { quantity: 200, subtract: true, weight: '2.00000000' }),
-      optionValue(3, 40, 'Blue', '3.00', { quantity: 300, weight: '3.00000000' }),
-      optionValue(4, 39, 'Red', '4.00', { quantity: 92, subtract: true, weight: '4.00000000' }),
-    ]),
-    choiceOption({ productOptionId: 218, optionId: 1, name: 'Radio', type: 'radio', sortOrder: 2 }, [
-      optionValue(5, 32, 'Small', '10.00', {
-        quantity: 96,
-        subtract: true,
-        points: 1,
-        weight: '10.00000000',
-      }),
-      optionValue(6, 31, 'Medium', '20.00', {
-        quantity: 146,
-        subtract: true,
-        points: -2,
-        weight: '20.00000000',
-      }),
-      optionValue(7, 43, 'Large', '30.00', {
-        quantity: 300,
-        subtract: true,
-        points: 3,
-        weight: '30.00000000',
-      }),
-    ]),
-    choiceOption({ productOptionId: 223, optionId: 2, name: 'Checkbox', type: 'checkbox', sortOrder: 3 }, [
-      optionValue(8, 23, 'Checkbox 1', '10.00', { quantity: 48, subtract: true, weight: '10.00000000' }),
-      optionValue(9, 24, 'Checkbox 2', '20.00', { quantity: 194, subtract: true, weight: '20.00000000' }),
-      optionValue(10, 44, 'Checkbox 3', '30.00', { quantity: 2696, subtract: true, weight: '30.00000000' }),
-      optionValue(11, 45, 'Checkbox 4', '40.00', { quantity: 3998, subtract: true, weight: '40.00000000' }),
-    ]),
-    freeOption({ productOptionId: 208, optionId: 4, name: 'Text', type: 'text', sortOrder: 4 }, 'test'),
-    freeOption({ productOptionId: 209, optionId: 6, name: 'Textarea', type: 'textarea', sortOrder: 5 }),
-    freeOption({ productOptionId: 222, optionId: 7, name: 'File', type: 'file', sortOrder: 6 }),
-    freeOption({ productOptionId: 219, optionId: 8, name: 'Date', type: 'date', sortOrder: 7 }, '2011-02-20'),
-    freeOption({ productOptionId: 221, optionId: 9, name: 'Time', type: 'time', sortOrder: 8 }, '22:25'),
-    freeOption(
-      { productOptionId: 220, optionId: 10, name: 'Date & Time', type: 'datetime', sortOrder: 9 },
-      '2011-02-20 22:25',
-    ),
-  ];
-}
-
-/** A quantity discount for customer group 1, without dates. */
-function groupOneDiscount(quantity: number, price: string): ProductDiscount {
-  return { customerGroupId: 1, quantity, priority: 1, price: usd(price), dateStart: null, dateEnd: null };
-}
-
-/** Plan 2 for one group: monthly, 10 payments of 10.00, after a one-month trial at 1.00. */
-function monthlyPlan(customerGroupId: number): SubscriptionPlan {
+/** A fixed-price quantity discount for customer group 1, without dates. */
+function groupOneDiscount(quantity: number, price: string): FixedPriceDiscount {
   return {
-    subscriptionPlanId: 2,
-    customerGroupId,
-    name: 'Monthly',
-    status: true,
-    price: usd('10.00'),
-    frequency: 'month',
-    cycle: 1,
-    duration: 10,
-    trialStatus: true,
-    trialPrice: usd('1.00'),
-    trialFrequency: 'month',
-    trialCycle: 1,
-    trialDuration: 1,
+    type: 'F',
+    customerGroupId: 1,
+    quantity,
+    priority: 1,
+    price: usd(price),
+    dateStart: null,
+    dateEnd: null,
   };
 }
 
-/** The products of the demo catalog. */
-export function demoProducts(): Product[] {
+/** One of OpenCart's subscription plans, priced for customer group 1, without a trial (as 4.1.0.4 installs them). */
+function groupOnePlan(
+  plan: Pick<SubscriptionPlan, 'subscriptionPlanId' | 'name' | 'frequency' | 'cycle' | 'duration'>,
+  price: string,
+): SubscriptionPlan {
+  return {
+    ...plan,
+    customerGroupId: 1,
+    status: true,
+    price: usd(price),
+    trialStatus: false,
+    trialPrice: usd('0.00'),
+    // No trial: OpenCart leaves the trial frequency unset; any value means the same.
+    trialFrequency: 'day',
+    trialCycle: 0,
+    trialDuration: 0,
+  };
+}
+
+/** Plan 1 "Daily" (every day, no end) and plan 2 "Weekly" (whose frequency is, as installed, monthly: 10 months). */
+const dailyPlan = { subscriptionPlanId: 1, name: 'Daily', frequency: 'day', cycle: 1, duration: 0 } as const;
+const weeklyPlan = {
+  subscriptionPlanId: 2,
+  name: 'Weekly',
+  frequency: 'month',
+  cycle: 1,
+  duration: 10,
+} as const;
+
+/** Products 28–36: phones, cameras, the iPod Touch and Shuffle, a monitor, Product 8 and the iPod Nano. */
+function firstProducts(): Product[] {
   return [
     product({
       productId: 28,
       name: 'HTC Touch HD',
       model: 'Product 1',
       price: usd('100.00'),
-      quantity: 939,
+      quantity: 0,
       manufacturerId: 5,
       image: 'catalog/demo/htc_touch_hd_1.jpg',
       points: 200,
-      rewards: [{ customerGroupId: 1, points: 400 }],
+      reward: 400,
       weight: '146.40000000',
       weightClassId: GRAM,
       categoryIds: [20, 24],
@@ -151,6 +125,7 @@ export function demoProducts(): Product[] {
       image: 'catalog/demo/palm_treo_pro_1.jpg',
       weight: '133.00000000',
       weightClassId: GRAM,
+      lengthClassId: INCH,
       categoryIds: [20, 24],
     }),
     product({
@@ -158,38 +133,137 @@ export function demoProducts(): Product[] {
       name: 'Canon EOS 5D',
       model: 'Product 3',
       price: usd('100.00'),
-      quantity: 7,
+      quantity: PLENTY,
       manufacturerId: 9,
       image: 'catalog/demo/canon_eos_5d_1.jpg',
+      reward: 200,
       categoryIds: [20, 33],
       options: [
-        choiceOption({ productOptionId: 226, optionId: 5, name: 'Select', type: 'select', sortOrder: 1 }, [
-          optionValue(15, 39, 'Red', '0.00', { quantity: 2, subtract: true }),
-          optionValue(16, 40, 'Blue', '0.00', { quantity: 5, subtract: true }),
+        selectOption({ productOptionId: 226, optionId: 5, name: 'Select', sortOrder: 4 }, [
+          optionValue(15, 39, 'Red', '0.00', { quantity: PLENTY, subtract: true }),
+          optionValue(16, 40, 'Blue', '0.00', { quantity: PLENTY, subtract: true }),
         ]),
       ],
-      specials: [{ customerGroupId: 1, priority: 1, price: usd('80.00'), dateStart: null, dateEnd: null }],
     }),
+    product({
+      productId: 31,
+      name: 'Nikon D300',
+      model: 'Product 4',
+      price: usd('80.00'),
+      quantity: 1000,
+      manufacturerId: 0,
+      image: 'catalog/demo/nikon_d300_1.jpg',
+      lengthClassId: INCH,
+      categoryIds: [33],
+    }),
+    product({
+      productId: 32,
+      name: 'iPod Touch',
+      model: 'Product 5',
+      price: usd('100.00'),
+      quantity: 999,
+      manufacturerId: 8,
+      image: 'catalog/demo/ipod_touch_1.jpg',
+      weight: '5.00000000',
+      categoryIds: [34],
+    }),
+    product({
+      productId: 33,
+      name: 'Samsung SyncMaster 941BW',
+      model: 'Product 6',
+      price: usd('200.00'),
+      quantity: 1000,
+      manufacturerId: 0,
+      image: 'catalog/demo/samsung_syncmaster_941bw.jpg',
+      weight: '5.00000000',
+      lengthClassId: MILLIMETRE,
+      categoryIds: [20, 28],
+    }),
+    product({
+      productId: 34,
+      name: 'iPod Shuffle',
+      model: 'Product 7',
+      price: usd('100.00'),
+      quantity: 1000,
+      manufacturerId: 8,
+      image: 'catalog/demo/ipod_shuffle_1.jpg',
+      weight: '5.00000000',
+      lengthClassId: MILLIMETRE,
+      categoryIds: [34],
+    }),
+    product({
+      productId: 35,
+      name: 'Product 8',
+      model: 'Product 8',
+      price: usd('100.00'),
+      quantity: 1000,
+      manufacturerId: 0,
+      shipping: false,
+      status: false,
+      weight: '5.00000000',
+      categoryIds: [20],
+      options: [
+        selectOption({ productOptionId: 224, optionId: 11, name: 'Size', sortOrder: 10 }, [
+          optionValue(12, 46, 'Small', '5.00', { quantity: 0, subtract: true }),
+          optionValue(13, 47, 'Medium', '10.00', { quantity: 10, subtract: true }),
+          optionValue(14, 48, 'Large', '15.00', { quantity: 15, subtract: true }),
+        ]),
+      ],
+    }),
+    product({
+      productId: 36,
+      name: 'iPod Nano',
+      model: 'Product 9',
+      price: usd('100.00'),
+      quantity: 994,
+      manufacturerId: 8,
+      image: 'catalog/demo/ipod_nano_1.jpg',
+      shipping: false,
+      points: 100,
+      weight: '5.00000000',
+      lengthClassId: MILLIMETRE,
+      categoryIds: [34],
+    }),
+  ];
+}
+
+/** Products 40–44: the iPhone, the iMac, the Apple Cinema 30", the MacBook and the MacBook Air. */
+function appleProducts(): Product[] {
+  return [
     product({
       productId: 40,
       name: 'iPhone',
       model: 'product 11',
-      price: usd('100.00'),
-      quantity: 970,
+      price: usd('101.00'),
+      quantity: PLENTY,
       manufacturerId: 8,
       image: 'catalog/demo/iphone_1.jpg',
       weight: '10.00000000',
       categoryIds: [20, 24],
     }),
     product({
+      productId: 41,
+      name: 'iMac',
+      model: 'Product 14',
+      price: usd('100.00'),
+      quantity: PLENTY,
+      manufacturerId: 8,
+      image: 'catalog/demo/imac_1.jpg',
+      weight: '5.00000000',
+      categoryIds: [27],
+      subscriptionPlans: [groupOnePlan(dailyPlan, '10.00'), groupOnePlan(weeklyPlan, '25.00')],
+    }),
+    product({
       productId: 42,
       name: 'Apple Cinema 30"',
       model: 'Product 15',
       price: usd('100.00'),
-      quantity: 990,
+      quantity: PLENTY,
       manufacturerId: 8,
       image: 'catalog/demo/apple_cinema_30.jpg',
       minimum: 2,
+      points: 400,
+      reward: 100,
       dateAvailable: '2009-02-04',
       weight: '12.50000000',
       length: '1.00000000',
@@ -202,18 +276,61 @@ export function demoProducts(): Product[] {
         groupOneDiscount(20, '77.00'),
         groupOneDiscount(30, '66.00'),
       ],
-      rewards: [{ customerGroupId: 1, points: 100 }],
     }),
     product({
       productId: 43,
       name: 'MacBook',
       model: 'Product 16',
       price: usd('500.00'),
-      quantity: 929,
+      quantity: PLENTY,
       manufacturerId: 8,
       image: 'catalog/demo/macbook_1.jpg',
       shipping: false,
-      taxClassId: 10,
+      reward: 600,
+      lengthClassId: MILLIMETRE,
+      categoryIds: [18, 20],
+    }),
+    product({
+      productId: 44,
+      name: 'MacBook Air',
+      model: 'Product 17',
+      price: usd('1000.00'),
+      quantity: 1000,
+      manufacturerId: 8,
+      image: 'catalog/demo/macbook_air_1.jpg',
+      reward: 700,
+      lengthClassId: MILLIMETRE,
+      categoryIds: [18, 20],
+    }),
+  ];
+}
+
+/** Products 45–49: the MacBook Pro, the Sony VAIO, the HP LP3065, the iPod Classic and the Galaxy Tab. */
+function lastProducts(): Product[] {
+  return [
+    product({
+      productId: 45,
+      name: 'MacBook Pro',
+      model: 'Product 18',
+      price: usd('2000.00'),
+      quantity: 998,
+      manufacturerId: 8,
+      image: 'catalog/demo/macbook_pro_1.jpg',
+      // Tax class 100 does not exist, so (as in OpenCart) the MacBook Pro is untaxed.
+      taxClassId: 100,
+      reward: 800,
+      lengthClassId: MILLIMETRE,
+      categoryIds: [18],
+    }),
+    product({
+      productId: 46,
+      name: 'Sony VAIO',
+      model: 'Product 19',
+      price: usd('1000.00'),
+      quantity: 1000,
+      manufacturerId: 10,
+      image: 'catalog/demo/sony_vaio_1.jpg',
+      lengthClassId: MILLIMETRE,
       categoryIds: [18, 20],
     }),
     product({
@@ -221,15 +338,17 @@ export function demoProducts(): Product[] {
       name: 'HP LP3065',
       model: 'Product 21',
       price: usd('100.00'),
-      quantity: 1000,
+      quantity: PLENTY,
       manufacturerId: 7,
       image: 'catalog/demo/hp_1.jpg',
       subtract: false,
+      points: 400,
+      reward: 300,
       weight: '1.00000000',
-      categoryIds: [18, 28],
+      categoryIds: [18, 20],
       options: [
         freeOption(
-          { productOptionId: 225, optionId: 12, name: 'Delivery Date', type: 'date', sortOrder: 1 },
+          { productOptionId: 225, optionId: 12, name: 'Delivery Date', type: 'date', sortOrder: 11 },
           '2011-04-22',
         ),
       ],
@@ -244,8 +363,8 @@ export function demoProducts(): Product[] {
       image: 'catalog/demo/ipod_classic_1.jpg',
       dateAvailable: '2009-02-08',
       weight: '1.00000000',
+      lengthClassId: MILLIMETRE,
       categoryIds: [20, 34],
-      subscriptionPlans: [monthlyPlan(1), monthlyPlan(2)],
     }),
     product({
       productId: 49,
@@ -255,8 +374,15 @@ export function demoProducts(): Product[] {
       quantity: 0,
       manufacturerId: 0,
       image: 'catalog/demo/samsung_tab_1.jpg',
+      reward: 1000,
       dateAvailable: '2011-04-25',
+      sortOrder: 1,
       categoryIds: [57],
     }),
   ];
+}
+
+/** The 19 products of the demo catalog, by id. */
+export function demoProducts(): Product[] {
+  return [...firstProducts(), ...appleProducts(), ...lastProducts()];
 }

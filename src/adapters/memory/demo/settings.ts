@@ -1,11 +1,15 @@
 /**
- * The demo store's settings: OpenCart's defaults, with the choices DEMO-STORE.md makes.
+ * The demo store's settings: OpenCart 4.1.0.4's as installed, except that the telephone is required and a payment
+ * address is collected (both unset in a fresh install), so the demo asks what a real checkout asks.
  * @module
  */
 import type { MeasureClass, OrderStatus, StoreSettings } from '../../../domain/settings/settings.js';
 import type { Currency } from '../../../money/index.js';
 
-/** USD (default), GBP and EUR with OpenCart's demo rates. */
+/**
+ * USD (default), GBP and EUR with OpenCart's demo rates: the enabled ones. The five installed disabled (HKD, INR,
+ * RUB, CNY, AUD) cannot be chosen, so they are left out.
+ */
 export function demoCurrencies(): Currency[] {
   return [
     {
@@ -49,13 +53,16 @@ export function demoOrderStatuses(): OrderStatus[] {
   return names.map(([orderStatusId, name]) => ({ orderStatusId, name }));
 }
 
-/** Weight classes against the kilogram (OpenCart's `weight_class` rows). */
+/**
+ * Weight classes against the kilogram (OpenCart 4.1.0.4's `weight_class` rows: pound and ounce are 3 and 4, and
+ * the pound's title carries the trailing space it is installed with).
+ */
 export function demoWeightClasses(): MeasureClass[] {
   return [
     { id: 1, title: 'Kilogram', unit: 'kg', value: '1.00000000' },
     { id: 2, title: 'Gram', unit: 'g', value: '1000.00000000' },
-    { id: 5, title: 'Pound', unit: 'lb', value: '2.20460000' },
-    { id: 6, title: 'Ounce', unit: 'oz', value: '35.27400000' },
+    { id: 3, title: 'Pound ', unit: 'lb', value: '2.20460000' },
+    { id: 4, title: 'Ounce', unit: 'oz', value: '35.27400000' },
   ];
 }
 
@@ -78,7 +85,7 @@ export function demoSettings(): StoreSettings {
     currency: 'USD',
     currencies: demoCurrencies(),
     customerGroupId: 1,
-    telephoneRequired: false,
+    telephoneRequired: true,
     stockCheckout: false,
     checkoutPaymentAddress: true,
     orderStatusId: 1,

@@ -3,7 +3,10 @@
  * @module
  */
 
-/** `[zoneId, code, name]` of every UK zone, as OpenCart installs them. */
+/**
+ * `[zoneId, code, name]` of all 107 UK zones, as OpenCart 4.1.0.4 installs them: 3513–3612 in alphabetical order,
+ * then the Northern Irish counties and Cumbria, added later under 3949–3955.
+ */
 export const ukZoneRows: readonly (readonly [number, string, string])[] = [
   [3513, 'ABN', 'Aberdeen'],
   [3514, 'ABNS', 'Aberdeenshire'],
@@ -105,4 +108,11 @@ export const ukZoneRows: readonly (readonly [number, string, string])[] = [
   [3610, 'WLT', 'Wiltshire'],
   [3611, 'WORCS', 'Worcestershire'],
   [3612, 'WRX', 'Wrexham'],
+  [3949, 'ANT', 'County Antrim'],
+  [3950, 'ARM', 'County Armagh'],
+  [3951, 'DOW', 'County Down'],
+  [3952, 'FER', 'County Fermanagh'],
+  [3953, 'LDY', 'County Londonderry'],
+  [3954, 'TYR', 'County Tyrone'],
+  [3955, 'CMA', 'Cumbria'],
 ];

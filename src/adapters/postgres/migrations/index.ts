@@ -6,6 +6,7 @@ import { catalogMigration } from './001-catalog.js';
 import { directoriesMigration } from './002-directories.js';
 import { ordersMigration } from './003-orders.js';
 import { orderLoginMigration } from './004-order-login.js';
+import { discountTypeMigration } from './005-discount-type.js';
 import { apiSigningMigration } from './006-api-signing.js';
 import type { Migration } from './migration.js';
 
@@ -17,5 +18,6 @@ export const migrations: readonly Migration[] = [
   directoriesMigration,
   ordersMigration,
   orderLoginMigration,
+  discountTypeMigration,
   apiSigningMigration,
 ];

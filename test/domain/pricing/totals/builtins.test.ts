@@ -62,8 +62,8 @@ describe('createTotalCalculators', () => {
       low_order_fee: { status: true, sortOrder: 8, fee: usd('2.00'), total: usd('500.00'), taxClassId: 9 },
     };
     const lines = present(run(totalsContext(priceItems([[40, 1]])), createTotalCalculators(config)));
-    // 100 + VAT 20 + eco 2 + fee 2 + its VAT 0.40 + its eco 2 = 126.40
-    expect(lines.at(-1)).toEqual(['total', 'Total', '126.4000']);
+    // 101 + VAT 20.20 + eco 2 + fee 2 + its VAT 0.40 + its eco 2 = 127.60
+    expect(lines.at(-1)).toEqual(['total', 'Total', '127.6000']);
   });
 });
 

@@ -18,7 +18,7 @@ const amounts = (parts: readonly { amount: { amount: string } }[]) => parts.map(
 const twoLines = priceItems([
   [40, 1],
   [29, 2],
-]); // 100.00 and 559.98
+]); // 101.00 and 559.98
 const running = (total: string): TotalsState => ({ lines: [], taxes: {}, total: usd(total) });
 
 describe('qualifyingLines', () => {
@@ -36,25 +36,25 @@ describe('qualifyingLines', () => {
 describe('couponParts', () => {
   it('P: the percentage of each qualifying line', () => {
     const parts = couponParts(demoCoupon('2222'), totalsContext(twoLines), 'USD');
-    expect(amounts(parts)).toEqual(['10.0000', '55.9980']);
+    expect(amounts(parts)).toEqual(['10.1000', '55.9980']);
   });
 
   it('P above 100 % takes no line below zero', () => {
     const parts = couponParts(coupon({ discount: '150' }), totalsContext(twoLines), 'USD');
-    expect(amounts(parts)).toEqual(['100.0000', '559.9800']);
+    expect(amounts(parts)).toEqual(['101.0000', '559.9800']);
   });
 
   it('F: spread in proportion to the line totals, adding up exactly', () => {
-    // 10 over 100 : 559.98 in 0.0001 units: 15151.97… and 84848.02… floor to 15151 + 84848; the unit left
-    // over goes to the larger remainder, the first.
+    // 10 over 101 : 559.98 in 0.0001 units: 15280.34… and 84719.65… floor to 15280 + 84719; the unit left
+    // over goes to the larger remainder, the second.
     const parts = couponParts(demoCoupon('1111'), totalsContext(twoLines), 'USD');
-    expect(amounts(parts)).toEqual(['1.5152', '8.4848']);
+    expect(amounts(parts)).toEqual(['1.5280', '8.4720']);
   });
 
   it('F: never more than the qualifying lines’ sub-total', () => {
     const context = totalsContext(twoLines, { couponProductIds: [40] });
     const parts = couponParts(coupon({ type: 'F', discount: '500', productIds: [40] }), context, 'USD');
-    expect(amounts(parts)).toEqual(['100.0000']);
+    expect(amounts(parts)).toEqual(['101.0000']);
   });
 
   it('free shipping adds the chosen shipping cost; without a method, nothing', () => {
@@ -82,16 +82,17 @@ describe('couponCalculator', () => {
 
   it('adds a negative line and removes the VAT (not the eco tax) of the discount', () => {
     const context = totalsContext(priceItems([[40, 1]]), { coupon: demoCoupon('2222') });
-    const after = createCouponCalculator(6).apply(running('100.00'), context);
+    // 10 % of 101 = 10.10, and 20 % of that in VAT.
+    const after = createCouponCalculator(6).apply(running('101.00'), context);
     expect(after.lines).toEqual([
-      { code: 'coupon', title: 'Coupon (2222)', value: usd('-10.00'), sortOrder: 6 },
+      { code: 'coupon', title: 'Coupon (2222)', value: usd('-10.10'), sortOrder: 6 },
     ]);
-    expect(after.total).toEqual(usd('90.00'));
-    expect(Object.values(after.taxes).map((t) => [t.taxRateId, t.amount.amount])).toEqual([[86, '-2.0000']]);
+    expect(after.total).toEqual(usd('90.90'));
+    expect(Object.values(after.taxes).map((t) => [t.taxRateId, t.amount.amount])).toEqual([[86, '-2.0200']]);
   });
 
   it('caps the discount at the running total and removes only the taxes of what it gave', () => {
-    // 100 % of 100 wanted, 40 left to discount: the line is -40 and the VAT removed 20 % of 40.
+    // 100 % of 101 wanted, 40 left to discount: the line is -40 and the VAT removed 20 % of 40.
     const context = totalsContext(priceItems([[40, 1]]), { coupon: coupon({ discount: '100' }) });
     const after = couponCalculator.apply(running('40.00'), context);
     expect(after.lines[0]?.value).toEqual(usd('-40.00'));

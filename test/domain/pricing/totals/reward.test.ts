@@ -53,9 +53,9 @@ describe('rewardDiscount', () => {
   });
 
   it('is the sum of OpenCart’s per-line shares, line total × applied ÷ all points', () => {
-    // 28: 100 × 150 ÷ 400 = 37.50; 40: 100 × 150 ÷ 400 = 37.50.
+    // 28: 100 × 150 ÷ 400 = 37.50; 40: 101 × 150 ÷ 400 = 37.875.
     const lines = [withPoints(line28, 200), withPoints(line40, 200)];
-    expect(rewardDiscount(150, lines, 'USD')).toEqual(usd('75.00'));
+    expect(rewardDiscount(150, lines, 'USD')).toEqual(usd('75.375'));
   });
 });
 

@@ -19,15 +19,19 @@ describe('lineTaxes', () => {
   it('taxes each line: P on price × quantity, F per unit', () => {
     const context = totalsContext(priceItems([[40, 3]]));
     expect(lineTaxes(context).map((t) => [t.taxRateId, t.amount.amount])).toEqual([
-      [86, '60.0000'],
-      [87, '6.0000'],
+      [86, '60.6000'], // 20 % of 3 × 101
+      [87, '6.0000'], // 2 per unit
     ]);
   });
 
-  it('follows each rule’s basis: product 43 (class 10) to a US address pays only the store-based eco tax', () => {
-    const context = totalsContext(priceItems([[43, 1]]), { address: US_ADDRESS });
+  it('follows each rule’s basis: a class-10 line to a US address pays only the store-based eco tax', () => {
+    // No demo product is in class 10 (OpenCart 4.1 moved the MacBook, 43, to class 9): the line is made so.
+    const downloadable = priceItems([[43, 1]]).map((line) => ({ ...line, tax_class_id: 10 }));
+    const context = totalsContext(downloadable, { address: US_ADDRESS });
     // class 10: VAT on the payment address (US: none), eco on the store address (UK: 2.00).
     expect(lineTaxes(context).map((t) => [t.taxRateId, t.amount.amount])).toEqual([[87, '2.0000']]);
+    // In class 9 the MacBook is taxed by the shipping address: nothing to the US.
+    expect(lineTaxes(totalsContext(priceItems([[43, 1]]), { address: US_ADDRESS }))).toEqual([]);
   });
 });
 
@@ -44,12 +48,13 @@ describe('taxCalculator', () => {
       total: usd('105.00'),
     };
     const after = createTaxCalculator(7).apply(before, context);
+    // VAT: the 1.00 already there + 20 % of 101; eco 2 for the unit; 105 + 21.20 + 2.
     expect(after.lines).toEqual([
-      { code: 'tax', title: 'VAT (20%)', value: usd('21.00'), sortOrder: 7 },
+      { code: 'tax', title: 'VAT (20%)', value: usd('21.20'), sortOrder: 7 },
       { code: 'tax', title: 'Eco Tax (-2.00)', value: usd('2.00'), sortOrder: 7 },
     ]);
-    expect(after.total).toEqual(usd('128.00'));
-    expect(after.taxes['86']?.amount).toEqual(usd('21.00'));
+    expect(after.total).toEqual(usd('128.20'));
+    expect(after.taxes['86']?.amount).toEqual(usd('21.20'));
   });
 
   it('shows no line for a rate at zero or below, and does not charge it', () => {

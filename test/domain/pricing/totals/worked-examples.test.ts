@@ -37,23 +37,40 @@ function totals(items: readonly Item[], couponCode?: string, address = {}) {
 }
 
 describe('worked examples on the demo store (UK address 222/3563, group 1, flat 5.00 class 9)', () => {
-  it('product 40 × 1: 100 + 5, VAT 20 + 1, eco 2 + 2, total 130', () => {
+  it('product 40 × 1: 101 + 5, VAT 20.20 + 1, eco 2 + 2, total 131.20', () => {
     expect(totals([[40, 1]])).toEqual([
-      ['sub_total', 'Sub-Total', '100.0000'],
+      ['sub_total', 'Sub-Total', '101.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
-      ['tax', 'VAT (20%)', '21.0000'], // 20 % of 100 + 20 % of 5
+      ['tax', 'VAT (20%)', '21.2000'], // 20 % of 101 + 20 % of 5
       ['tax', 'Eco Tax (-2.00)', '4.0000'], // 2 per unit + 2 on the shipping
-      ['total', 'Total', '130.0000'], // 100 + 5 + 21 + 4
+      ['total', 'Total', '131.2000'], // 101 + 5 + 21.20 + 4
     ]);
   });
 
   it('product 40 × 3: the eco tax counts every unit', () => {
     expect(totals([[40, 3]])).toEqual([
-      ['sub_total', 'Sub-Total', '300.0000'],
+      ['sub_total', 'Sub-Total', '303.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
-      ['tax', 'VAT (20%)', '61.0000'], // 60 + 1
+      ['tax', 'VAT (20%)', '61.6000'], // 60.60 + 1
       ['tax', 'Eco Tax (-2.00)', '8.0000'], // 2 × 3 units + 2 on the shipping
-      ['total', 'Total', '374.0000'], // 300 + 5 + 61 + 8
+      ['total', 'Total', '377.6000'], // 303 + 5 + 61.60 + 8
+    ]);
+  });
+
+  it("the seed's happy cart: 2 × iPhone, 1 × Canon EOS 5D red, flat shipping, Lancashire: 376.40", () => {
+    // Sub-total 2 × 101 + 100 = 302. VAT 20 % of 302 = 60.40, + 20 % of the 5.00 shipping = 1 → 61.40.
+    // Eco tax 2 per unit: 3 units = 6, + 2 on the shipping (class 9) → 8. Total 302 + 5 + 61.40 + 8 = 376.40.
+    expect(
+      totals([
+        [40, 2],
+        [30, 1, { '226': '15' }],
+      ]),
+    ).toEqual([
+      ['sub_total', 'Sub-Total', '302.0000'],
+      ['shipping', 'Flat Shipping Rate', '5.0000'],
+      ['tax', 'VAT (20%)', '61.4000'],
+      ['tax', 'Eco Tax (-2.00)', '8.0000'],
+      ['total', 'Total', '376.4000'],
     ]);
   });
 
@@ -86,26 +103,26 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
 
   it('a US address pays no tax', () => {
     expect(totals([[40, 1]], undefined, { address: US_ADDRESS })).toEqual([
-      ['sub_total', 'Sub-Total', '100.0000'],
+      ['sub_total', 'Sub-Total', '101.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
-      ['total', 'Total', '105.0000'],
+      ['total', 'Total', '106.0000'],
     ]);
   });
 
-  it('coupon 2222 (-10 %) on product 40 × 1: -10.00 and the VAT on it, 2.00, comes off', () => {
+  it('coupon 2222 (-10 %) on product 40 × 1: -10.10 and the VAT on it, 2.02, comes off', () => {
     expect(totals([[40, 1]], '2222')).toEqual([
-      ['sub_total', 'Sub-Total', '100.0000'],
+      ['sub_total', 'Sub-Total', '101.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
-      ['coupon', 'Coupon (2222)', '-10.0000'], // 10 % of 100; shipping is not discounted
-      ['tax', 'VAT (20%)', '19.0000'], // 20 + 1 − 20 % of 10
+      ['coupon', 'Coupon (2222)', '-10.1000'], // 10 % of 101; shipping is not discounted
+      ['tax', 'VAT (20%)', '19.1800'], // 20.20 + 1 − 20 % of 10.10
       ['tax', 'Eco Tax (-2.00)', '4.0000'], // fixed per unit: unchanged
-      ['total', 'Total', '118.0000'], // 100 + 5 − 10 + 19 + 4
+      ['total', 'Total', '119.0800'], // 101 + 5 − 10.10 + 19.18 + 4
     ]);
   });
 
-  it('coupon 1111 (10.00 fixed) over products 40 (100.00) and 29 (279.99)', () => {
-    // The 10.00 is spread 100 : 279.99 exactly (2.6316 + 7.3684); both lines are class 9, so the VAT removed is
-    // 20 % of 10 = 2. VAT 20 + 55.998 + 1 − 2 = 74.998 → 75.00; eco 2 + 2 + 2 = 6.
+  it('coupon 1111 (10.00 fixed) over products 40 (101.00) and 29 (279.99)', () => {
+    // The 10.00 is spread 101 : 279.99 exactly (2.650… + 7.349…); both lines are class 9, so the VAT removed is
+    // 20 % of 10 = 2. VAT 20.20 + 55.998 + 1 − 2 = 75.198 → 75.20; eco 2 + 2 + 2 = 6.
     expect(
       totals(
         [
@@ -115,28 +132,28 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
         '1111',
       ),
     ).toEqual([
-      ['sub_total', 'Sub-Total', '379.9900'],
+      ['sub_total', 'Sub-Total', '380.9900'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
       ['coupon', 'Coupon (1111)', '-10.0000'],
-      ['tax', 'VAT (20%)', '75.0000'],
+      ['tax', 'VAT (20%)', '75.2000'],
       ['tax', 'Eco Tax (-2.00)', '6.0000'],
-      ['total', 'Total', '455.9900'], // 379.99 + 5 − 10 + 75 + 6
+      ['total', 'Total', '457.1900'], // 380.99 + 5 − 10 + 75.198 + 6 = 457.188
     ]);
   });
 
   it('coupon 3333 (free shipping) takes off the shipping and its VAT; the fixed eco tax stays', () => {
     expect(totals([[40, 1]], '3333')).toEqual([
-      ['sub_total', 'Sub-Total', '100.0000'],
+      ['sub_total', 'Sub-Total', '101.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
       ['coupon', 'Coupon (3333)', '-5.0000'], // its 0 % takes nothing off the line; the shipping cost
-      ['tax', 'VAT (20%)', '20.0000'], // 20 + 1 − 1
+      ['tax', 'VAT (20%)', '20.2000'], // 20.20 + 1 − 1
       ['tax', 'Eco Tax (-2.00)', '4.0000'],
-      ['total', 'Total', '124.0000'], // 100 + 5 − 5 + 20 + 4
+      ['total', 'Total', '125.2000'], // 101 + 5 − 5 + 20.20 + 4
     ]);
   });
 
   it('coupon 4444 (-15 % on category 28) discounts product 42 (in 28), not product 40 (in 20 and 24)', () => {
-    // 42 × 2 at 151.00 = 302.00 → coupon 45.30. VAT 20 + 60.40 + 1 − 9.06 = 72.34; eco 2 + 4 + 2 = 8.
+    // 42 × 2 at 151.00 = 302.00 → coupon 45.30. VAT 20.20 + 60.40 + 1 − 9.06 = 72.54; eco 2 + 4 + 2 = 8.
     expect(
       totals(
         [
@@ -146,12 +163,12 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
         '4444',
       ),
     ).toEqual([
-      ['sub_total', 'Sub-Total', '402.0000'],
+      ['sub_total', 'Sub-Total', '403.0000'],
       ['shipping', 'Flat Shipping Rate', '5.0000'],
       ['coupon', 'Coupon (4444)', '-45.3000'],
-      ['tax', 'VAT (20%)', '72.3400'],
+      ['tax', 'VAT (20%)', '72.5400'],
       ['tax', 'Eco Tax (-2.00)', '8.0000'],
-      ['total', 'Total', '442.0400'], // 402 + 5 − 45.30 + 72.34 + 8
+      ['total', 'Total', '443.2400'], // 403 + 5 − 45.30 + 72.54 + 8
     ]);
   });
 
@@ -208,13 +225,14 @@ describe('worked examples on the demo store (UK address 222/3563, group 1, flat 
   it('presents in GBP by converting each exact line first, the total being the sum of the rounded lines', () => {
     const lines = priceItems([[40, 1]]);
     const gbp = present(run(totalsContext(lines, { shippingMethod: FLAT })), 'GBP');
-    // × 0.61250001: 61.250001 → 61.25, 3.06250005 → 3.06, 12.86250021 → 12.86, 2.45000004 → 2.45.
+    // × 0.61250001: 101 → 61.86250101 → 61.86, 5 → 3.06250005 → 3.06, VAT 21.20 → 12.98500021 → 12.99 (just
+    // above the half), eco 4 → 2.45000004 → 2.45. Total 61.86 + 3.06 + 12.99 + 2.45 = 80.36.
     expect(gbp.map(([code, , amount]) => [code, amount])).toEqual([
-      ['sub_total', '61.2500'],
+      ['sub_total', '61.8600'],
       ['shipping', '3.0600'],
-      ['tax', '12.8600'],
+      ['tax', '12.9900'],
       ['tax', '2.4500'],
-      ['total', '79.6200'],
+      ['total', '80.3600'],
     ]);
   });
 });
