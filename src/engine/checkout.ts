@@ -6,6 +6,7 @@
 import type { ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
+import type { CheckoutSummary } from '../operations/answers.js';
 import type { Operation, RequestOf, ResultOf } from '../operations/index.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import type { SessionTarget } from './session-access.js';
@@ -62,6 +63,12 @@ export interface SessionMethods {
   findSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
   /** The stored session, as a plain object (slides its expiry). */
   getSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
+  /**
+   * The cart lines and totals of `getProducts` and `getTotals` at once, priced once, without sliding the
+   * session's expiry: what a refused request (a failed confirm) shows next to its error, since a refused request
+   * never keeps a session alive.
+   */
+  viewCart(session: SessionTarget): ResultAsync<CheckoutSummary, CheckoutError>;
   /**
    * Runs the operation `name` on a session with a request of any shape, as a form or JSON body arrives: the
    * operation's form reads it, and anything malformed is a `validation` error keyed by field. The typed methods

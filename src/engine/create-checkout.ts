@@ -26,7 +26,7 @@ import { openSession } from './open-session.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
-import { runLookup, runView } from './run-read.js';
+import { runLookup, runView, viewCart } from './run-read.js';
 import { runStep } from './run-step.js';
 import { loadSession, type SessionTarget, sessionOf, touchSession } from './session-access.js';
 
@@ -73,6 +73,7 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
     findSession: (sessionId) => loadSession(context, sessionId),
     getSession: (sessionId) =>
       loadSession(context, sessionId).andThen((session) => touchSession(context, session)),
+    viewCart: (target) => viewCart(context, target),
     run: <N extends OperationName>(
       name: N,
       target: SessionTarget,

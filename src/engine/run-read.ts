@@ -10,7 +10,7 @@ import { dayOf } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
-import type { Answers } from '../operations/answers.js';
+import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { callPort, type EngineContext, readClock } from './context.js';
 import { viewPricing } from './facts.js';
@@ -38,14 +38,43 @@ export function readSession<T>(
   compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
   committed = false,
 ): ResultAsync<T, CheckoutError> {
+  return peekSession(context, target, (access) =>
+    safeTry(async function* () {
+      const result = yield* compute(access);
+      const touched = await touchSession(context, access.session);
+      return touched.isErr() && !committed ? err(touched.error) : ok(result);
+    }),
+  );
+}
+
+/**
+ * Takes the session and computes a read from it without sliding its expiry: for what a refused request shows
+ * next to its error, since a refused request never keeps a session alive.
+ */
+export function peekSession<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+): ResultAsync<T, CheckoutError> {
   return safeTry(async function* () {
     const session = yield* sessionOf(context, target);
     const messages = context.messagesFor(session.language);
     const now = yield* readClock(context, messages);
-    const result = yield* compute({ session, messages, today: dayOf(now.toISOString()) });
-    const touched = await touchSession(context, session);
-    return touched.isErr() && !committed ? err(touched.error) : ok(result);
+    return ok(yield* compute({ session, messages, today: dayOf(now.toISOString()) }));
   });
+}
+
+/** The cart's lines and totals at once, priced once, without sliding the session's expiry. */
+export function viewCart(
+  context: EngineContext,
+  target: SessionTarget,
+): ResultAsync<CheckoutSummary, CheckoutError> {
+  return peekSession(context, target, ({ session, messages, today }) =>
+    viewPricing(context, session, messages, today).map((pricing) => {
+      const view = pricing.view(session);
+      return { products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired };
+    }),
+  );
 }
 
 /** A read of the session's priced cart: its lines or its totals, one catalog read and one pricing. */

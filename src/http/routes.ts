@@ -5,7 +5,7 @@
  * answer kind says.
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { messageText } from '../domain/messages.js';
 import { isIdempotencyKey } from '../domain/order/claims.js';
 import type { ConfirmOptions } from '../engine/run-confirm.js';
@@ -53,15 +53,16 @@ function confirmOptions(c: SessionCall): Result<ConfirmOptions, HttpError> {
  * so a client sees the cart it could not buy.
  */
 function withCart(c: SessionCall, error: HttpError): ResultAsync<never, HttpError> {
-  return ResultAsync.combine([c.checkout.getProducts(c.session), c.checkout.getTotals(c.session)] as const)
-    .orElse(() => okAsync([[], []] as const))
-    .andThen(([products, totals]) =>
+  return c.checkout
+    .viewCart(c.session)
+    .orElse(() => okAsync({ products: [], totals: [], shippingRequired: false }))
+    .andThen((cart) =>
       errAsync<never, HttpError>({
         ...error,
         extra: {
-          products: presentCartLines(products, c.money),
-          totals: presentTotalLines(totals, c.money),
-          shipping_required: products.some((line) => line.shipping),
+          products: presentCartLines(cart.products, c.money),
+          totals: presentTotalLines(cart.totals, c.money),
+          shipping_required: cart.shippingRequired,
         },
       }),
     );
