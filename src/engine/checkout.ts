@@ -11,7 +11,13 @@ import type { OrderRecord } from '../domain/records/order.js';
 import type { CheckoutSession } from '../domain/session.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { ConfirmOptions, ConfirmResult } from './confirm.js';
-import type { PaymentMethodsResult, ShippingMethodsResult, StepResult, SummaryResult } from './outputs.js';
+import type {
+  CheckoutSummary,
+  PaymentMethodsResult,
+  ShippingMethodsResult,
+  StepResult,
+  SummaryResult,
+} from './outputs.js';
 import type { ManufacturerPage, ProductPage } from './queries.js';
 import type {
   AffiliateRequest,
@@ -83,6 +89,12 @@ export interface Checkout {
   getProducts(sessionId: string): ResultAsync<readonly PricedCartLine[], CheckoutError>;
   /** The seed's cart totals query: total lines in the session currency, rounded; `total` is their sum. */
   getTotals(sessionId: string): ResultAsync<readonly TotalLine[], CheckoutError>;
+  /**
+   * The cart lines and totals of `getProducts` and `getTotals` at once, without sliding the session's expiry:
+   * what a refused request (a failed confirm) shows next to its error, since a refused request never keeps a
+   * session alive.
+   */
+  viewCart(sessionId: string): ResultAsync<CheckoutSummary, CheckoutError>;
   /** Seed step 3: the payment address. */
   setPaymentAddress(
     sessionId: string,

@@ -37,6 +37,7 @@ import {
   findManufacturer,
   pageManufacturers,
   pageProducts,
+  peekSession,
   productQueryContext,
   type ReadAccess,
   readSession,
@@ -110,6 +111,14 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
     getTotals: (sessionId) =>
       read(sessionId, (access) =>
         viewSession(context, access.session, access.messages, access.today).map((view) => view.totals),
+      ),
+    viewCart: (sessionId) =>
+      peekSession(context, sessionId, (access) =>
+        viewSession(context, access.session, access.messages, access.today).map((view) => ({
+          products: view.lines,
+          totals: view.totals,
+          shippingRequired: view.shippingRequired,
+        })),
       ),
     setPaymentAddress: (sessionId, request) =>
       step(context, sessionId, (messages) => parsePaymentAddress(request, messages)),

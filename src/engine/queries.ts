@@ -42,14 +42,28 @@ export function readSession<T>(
   compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
   committed = false,
 ): ResultAsync<T, CheckoutError> {
+  return peekSession(context, sessionId, (access) =>
+    compute(access).andThen((result) =>
+      touchSession(context, access.session)
+        .map(() => result)
+        .orElse((error) => (committed ? ok(result) : err(error))),
+    ),
+  );
+}
+
+/**
+ * Loads the session and computes a read from it without sliding its expiry: for what a refused request shows
+ * next to its error, since a refused request never keeps a session alive.
+ */
+export function peekSession<T>(
+  context: EngineContext,
+  sessionId: string,
+  compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+): ResultAsync<T, CheckoutError> {
   return loadSession(context, sessionId).andThen((session) => {
     const messages = context.messagesFor(session.language);
     return readClock(context, messages).asyncAndThen((now) =>
-      compute({ session, messages, today: dayOf(now.toISOString()) }).andThen((result) =>
-        touchSession(context, session)
-          .map(() => result)
-          .orElse((error) => (committed ? ok(result) : err(error))),
-      ),
+      compute({ session, messages, today: dayOf(now.toISOString()) }),
     );
   });
 }

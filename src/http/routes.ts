@@ -5,7 +5,7 @@
  * @module
  */
 
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync } from 'neverthrow';
 import type { FormObject } from '../input/form.js';
 import { login, logout } from './account.js';
 import type { HttpError } from './http-error.js';
@@ -58,15 +58,17 @@ const confirm = postOrGet((c) =>
       shipping_required: result.shippingRequired,
     }))
     .orElse((error) =>
-      ResultAsync.combine([c.checkout.getProducts(c.sessionId), c.checkout.getTotals(c.sessionId)] as const)
-        .orElse(() => okAsync([[], []] as const))
-        .andThen(([products, totals]) =>
+      // The cart as it is, read without sliding the expiry: a refused confirm must not keep the session alive.
+      c.checkout
+        .viewCart(c.sessionId)
+        .orElse(() => okAsync({ products: [], totals: [], shippingRequired: false }))
+        .andThen(({ products, totals, shippingRequired }) =>
           errAsync<never, HttpError>({
             ...error,
             extra: {
               products: presentCartLines(products, c.money),
               totals: presentTotalLines(totals, c.money),
-              shipping_required: products.some((line) => line.shipping),
+              shipping_required: shippingRequired,
             },
           }),
         ),
