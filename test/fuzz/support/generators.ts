@@ -9,7 +9,7 @@ import type { FormStyle } from './encode-form.js';
 import type { JsonStyle } from './encode-json.js';
 import { mutate, mutation, validParams } from './params.js';
 import { type RouteName, routeSpecs } from './routes.js';
-import type { Params } from './tree.js';
+import { type Params, Ref } from './tree.js';
 
 const otherMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND'];
 
@@ -205,6 +205,22 @@ const checkoutRoutes: readonly RouteName[] = [
 ];
 const checkout: fc.Arbitrary<Call[]> = fc.tuple(...checkoutRoutes.map(plainCall));
 
+/** A login with a near miss of the key (`variant` 1 to 7), or the right one (0). */
+function loginWith(variant: number, username = 'demo'): fc.Arbitrary<Call> {
+  return plainCall('login').map((call) => ({ ...call, params: { username, key: new Ref('key', variant) } }));
+}
+
+/**
+ * Failed logins in a row (enough to reach the throttle's limit for the username), then the right key: the
+ * throttle must refuse it too, until its window has passed.
+ */
+const loginBurst: fc.Arbitrary<Call[]> = fc
+  .tuple(
+    fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 4, maxLength: 7 }),
+    fc.constantFrom('demo', 'nobody'),
+  )
+  .chain(([variants, username]) => fc.tuple(...variants.map((v) => loginWith(v, username)), loginWith(0)));
+
 /** A run: random steps with the first `take` steps of a checkout woven in at the given places. */
 export function runOf(maxSteps: number): fc.Arbitrary<Step[]> {
   const step: fc.Arbitrary<Step> = fc.oneof(
@@ -221,13 +237,15 @@ export function runOf(maxSteps: number): fc.Arbitrary<Step[]> {
         minLength: checkoutRoutes.length,
         maxLength: checkoutRoutes.length,
       }),
+      burst: fc.option(fc.record({ at: fc.nat(maxSteps), calls: loginBurst }), { freq: 8 }),
     })
-    .map(({ noise, scaffold, take, places }) => {
+    .map(({ noise, scaffold, take, places, burst }) => {
       const steps: Step[] = [...noise];
       const at = places.slice(0, take).sort((a, b) => a - b);
       scaffold.slice(0, take).forEach((call, i) => {
         steps.splice(Math.min((at[i] ?? 0) + i, steps.length), 0, call);
       });
+      if (burst !== null) steps.splice(Math.min(burst.at, steps.length), 0, ...burst.calls);
       return steps;
     });
 }

@@ -4,6 +4,7 @@
  * its expiry to now plus the inactivity period, and stored no text a store cannot hold. The model is updated
  * with what the server did, so that a run goes on from the server's state.
  */
+import { answeredLinesProblems } from './answer-lines.js';
 import type { Call } from './call.js';
 import type { Encoded } from './encode.js';
 import { isUnstorable } from './known-defects.js';
@@ -116,6 +117,7 @@ function checkAccepted(
   if (readOnly.has(call.route) && typeof before === 'object' && after.version !== before.version) {
     violations.push(model(`${call.route} saved a new version (${before.version} → ${after.version})`));
   }
+  violations.push(...answeredLinesProblems(call.route, answer.json, after.view).map(model));
   for (const text of unstorableTexts(after.view)) {
     violations.push(model(`stored text no store can hold: ${JSON.stringify(text).slice(0, 80)}`));
   }

@@ -7,6 +7,7 @@
 import type { Call } from './call.js';
 import type { Catalog } from './catalog.js';
 import type { Encoded } from './encode.js';
+import { mustOf } from './musts.js';
 import { allowOf, type RouteName, readsQuery, routeSpecs, takes } from './routes.js';
 import { createThrottleModel, isThrottled, loginName, type ThrottleModel } from './throttle-model.js';
 import type { View } from './view.js';
@@ -78,6 +79,8 @@ export interface Expectation {
   readonly session?: ModelSession;
   /** A session of the run the request names but must leave untouched. */
   readonly bystander?: ModelSession | undefined;
+  /** Keys the error must carry when the request is refused (the missing steps). */
+  readonly errorKeys?: readonly string[];
 }
 
 /** The statuses each operation may answer once its session passed. */
@@ -172,7 +175,26 @@ export function expectationOf(model: Model, call: Call, encoded: Encoded): Expec
       bystander: state.session,
     };
   }
-  const statuses = [...operationStatuses[call.route]];
-  if (call.route === 'confirm' && 'idempotency-key' in call.headers) statuses.push(400);
-  return { statuses, stage: 'operation', why: 'the operation decides', session: state.session };
+  const session = state.session;
+  if (call.route === 'confirm' && 'idempotency-key' in call.headers) {
+    return {
+      statuses: [...operationStatuses.confirm, 400],
+      stage: 'operation',
+      why: 'an Idempotency-Key',
+      session,
+    };
+  }
+  const must = mustOf(model, call.route, encoded.seen, session);
+  if (must === undefined) {
+    return {
+      statuses: operationStatuses[call.route],
+      stage: 'operation',
+      why: 'the operation decides',
+      session,
+    };
+  }
+  const why = must.statuses.includes(200)
+    ? 'a request that follows every rule'
+    : 'a request that breaks a rule';
+  return { statuses: must.statuses, stage: 'operation', why, session, errorKeys: must.keys ?? [] };
 }

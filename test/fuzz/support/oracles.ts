@@ -64,7 +64,10 @@ function bodyProblems(call: Call, answer: WireAnswer, expectation: Expectation):
     oracle: detail.startsWith('error key') ? 'error-key' : 'shape',
     detail,
   }));
-  const warning = (answer.json as { error?: { warning?: unknown } }).error?.warning;
+  const error = (answer.json as { error?: Record<string, unknown> }).error ?? {};
+  const absent = (expectation.errorKeys ?? []).filter((key) => !Object.hasOwn(error, key));
+  if (absent.length > 0) problems.push({ oracle: 'text', detail: `error lacks ${absent.join(', ')}` });
+  const warning = error.warning;
   if (expectation.warnings !== undefined && !expectation.warnings.includes(String(warning))) {
     problems.push({
       oracle: 'text',

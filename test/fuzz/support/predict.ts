@@ -28,7 +28,7 @@ function identity(line: Addition): string {
 }
 
 /** One cart item read by the documented rules, or why it is malformed. */
-function readItem(raw: Seen | undefined, catalog: Catalog): Addition | string {
+export function readItem(raw: Seen | undefined, catalog: Catalog): Addition | string {
   const fields = isRecord(raw) ? raw : undefined;
   if (fields === undefined) return 'an item that is not an object';
   const productId = readId(fields.product_id);
@@ -152,7 +152,7 @@ function setAddress(view: View, input: Input, prefix: 'payment_' | 'shipping_'):
 }
 
 /** A method code as posted: a bare string, or the object's `code`; trimmed, `<method>[.<quote>]`. */
-function readMethodCode(value: Seen | undefined): string | undefined {
+export function readMethodCode(value: Seen | undefined): string | undefined {
   const posted = isRecord(value) ? value.code : value;
   if (typeof posted !== 'string') return undefined;
   const code = posted.trim();

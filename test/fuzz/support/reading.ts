@@ -102,5 +102,33 @@ export function readOption(
     if (ids.some((id) => id === undefined || !allowed.has(id))) return undefined;
     return [...new Set(ids as string[])].sort((a, b) => Number(a) - Number(b));
   }
-  return typeof raw === 'string' ? raw : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const valid: Record<string, (text: string) => boolean> = {
+    date: isDate,
+    time: isTime,
+    datetime: isDateTime,
+  };
+  return (valid[rule.type] ?? (() => true))(raw) ? raw : undefined;
+}
+
+/** `YYYY-MM-DD`, a real calendar day. */
+function isDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
+
+/** `HH:MM` or `HH:MM:SS`, 24-hour. */
+function isTime(text: string): boolean {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  return match !== null && Number(match[1]) <= 23 && Number(match[2]) <= 59 && Number(match[3] ?? 0) <= 59;
+}
+
+/** `YYYY-MM-DD HH:MM[:SS]`. */
+function isDateTime(text: string): boolean {
+  const [date = '', time = '', ...rest] = text.split(' ');
+  return rest.length === 0 && isDate(date) && isTime(time);
 }
