@@ -25,41 +25,38 @@ const jsonStyle: fc.Arbitrary<JsonStyle> = fc.record({ dots: fc.boolean(), decoy
 const plainForm: FormStyle = { keys: 'brackets', lists: 'push', decoys: false, plus: false };
 const plainJson: JsonStyle = { dots: false, decoys: false };
 
-const bodyBreakage: fc.Arbitrary<BodyBreakage> = fc.oneof(
-  { weight: 70, arbitrary: fc.constant('none' as const) },
-  {
-    weight: 12,
-    arbitrary: fc.constantFrom<BodyBreakage>(
-      'media-type',
-      'media-alias',
-      'oversize',
-      'deep',
-      'many',
-      'forbidden-key',
-      'bad-escape',
-      'bad-utf8',
-      'bad-key',
-      'bad-json',
-      'not-object',
-      'empty',
-    ),
-  },
+/** Mostly `'none'`; otherwise one of `kinds`, and rarely one of `rare`. */
+function mostlyNone<T extends string>(odds: readonly [number, number, number], kinds: T[], rare: T[] = []) {
+  return fc.oneof(
+    { weight: odds[0], arbitrary: fc.constant('none' as const) },
+    { weight: odds[1], arbitrary: fc.constantFrom(...kinds) },
+    ...(rare.length > 0 ? [{ weight: odds[2], arbitrary: fc.constantFrom(...rare) }] : []),
+  );
+}
+
+const bodyBreakage: fc.Arbitrary<BodyBreakage> = mostlyNone(
+  [70, 12, 0],
+  [
+    'media-type',
+    'media-alias',
+    'oversize',
+    'deep',
+    'many',
+    'forbidden-key',
+    'bad-escape',
+    'bad-utf8',
+    'bad-key',
+    'bad-json',
+    'not-object',
+    'empty',
+  ],
 );
 
-const queryBreakage: fc.Arbitrary<QueryBreakage> = fc.oneof(
-  { weight: 100, arbitrary: fc.constant('none' as const) },
-  {
-    weight: 6,
-    arbitrary: fc.constantFrom<QueryBreakage>(
-      'forbidden-key',
-      'bad-escape',
-      'bad-key',
-      'deep',
-      'many',
-      'route-decoy',
-    ),
-  },
-  { weight: 1, arbitrary: fc.constant('long' as const) },
+/** Query strings over Node's header limit are rare: a known defect answers them without JSON. */
+const queryBreakage: fc.Arbitrary<QueryBreakage> = mostlyNone(
+  [100, 6, 1],
+  ['forbidden-key', 'bad-escape', 'bad-key', 'deep', 'many', 'route-decoy'],
+  ['long'],
 );
 
 const auth: fc.Arbitrary<Auth> = fc.record({

@@ -72,99 +72,47 @@ const separated = (controller: string, method: string): string[] => [
   `route=+api/${controller}/${method}+`,
 ];
 
+/** A route inside a session that takes POST. */
+const post = (shape: Shape, ...spellings: string[]): RouteSpec => ({
+  spellings,
+  method: 'POST',
+  access: 'session',
+  shape,
+});
+
+/** A route inside a session that takes GET. */
+const get = (shape: Shape, ...spellings: string[]): RouteSpec => ({
+  ...post(shape, ...spellings),
+  method: 'GET',
+});
+
 /** The routes. */
 export const routeSpecs: Readonly<Record<RouteName, RouteSpec>> = {
   login: { spellings: separated('account', 'login'), method: 'POST', access: 'public', shape: 'login' },
-  logout: { spellings: separated('account', 'logout'), method: 'POST', access: 'session', shape: 'success' },
-  customer: {
-    spellings: ['route=api/customer', call('customer')],
-    method: 'POST',
-    access: 'session',
-    shape: 'step',
-  },
-  cart: { spellings: ['route=api/cart', call('cart')], method: 'POST', access: 'session', shape: 'step' },
-  addProduct: {
-    spellings: [...separated('cart', 'addProduct'), call('product_add')],
-    method: 'POST',
-    access: 'session',
-    shape: 'step',
-  },
-  getProducts: {
-    spellings: separated('cart', 'getProducts'),
-    method: 'GET',
-    access: 'session',
-    shape: 'lines',
-  },
-  getTotals: { spellings: separated('cart', 'getTotals'), method: 'GET', access: 'session', shape: 'totals' },
-  update: { spellings: separated('cart', 'update'), method: 'POST', access: 'session', shape: 'step' },
-  remove: { spellings: separated('cart', 'remove'), method: 'POST', access: 'session', shape: 'step' },
-  currency: { spellings: ['route=api/currency'], method: 'POST', access: 'session', shape: 'step' },
-  manufacturer: {
-    spellings: ['route=api/manufacturer'],
-    method: 'GET',
-    access: 'session',
-    shape: 'manufacturer',
-  },
-  manufacturerList: {
-    spellings: separated('manufacturer', 'list'),
-    method: 'GET',
-    access: 'session',
-    shape: 'manufacturers',
-  },
-  productList: {
-    spellings: separated('product', 'list'),
-    method: 'GET',
-    access: 'session',
-    shape: 'products',
-  },
-  paymentAddress: { spellings: [call('payment_address')], method: 'POST', access: 'session', shape: 'step' },
-  shippingAddress: {
-    spellings: [call('shipping_address')],
-    method: 'POST',
-    access: 'session',
-    shape: 'step',
-  },
-  shippingMethods: {
-    spellings: [call('shipping_methods'), `${call('shipping_methods')}+`],
-    method: 'GET',
-    access: 'session',
-    shape: 'shippingMethods',
-  },
-  shippingMethod: {
-    spellings: [call('shipping_method')],
-    method: 'POST',
-    access: 'session',
-    shape: 'summary',
-  },
-  paymentMethods: {
-    spellings: [call('payment_methods')],
-    method: 'GET',
-    access: 'session',
-    shape: 'paymentMethods',
-  },
-  paymentMethod: { spellings: [call('payment_method')], method: 'POST', access: 'session', shape: 'summary' },
-  coupon: {
-    spellings: [`${call('extension')}&code=coupon`, `code=coupon&${call('extension')}`],
-    method: 'POST',
-    access: 'session',
-    shape: 'summary',
-  },
-  reward: {
-    spellings: [`${call('extension')}&code=reward`],
-    method: 'POST',
-    access: 'session',
-    shape: 'summary',
-  },
-  affiliate: { spellings: [call('affiliate')], method: 'POST', access: 'session', shape: 'step' },
-  confirm: {
-    spellings: [call('confirm')],
-    method: 'POST',
-    alsoGet: true,
-    access: 'session',
-    shape: 'confirm',
-  },
-  historyAdd: { spellings: [call('history_add')], method: 'POST', access: 'session', shape: 'step' },
-  orderInfo: { spellings: separated('order', 'info'), method: 'GET', access: 'session', shape: 'order' },
+  logout: post('success', ...separated('account', 'logout')),
+  customer: post('step', 'route=api/customer', call('customer')),
+  cart: post('step', 'route=api/cart', call('cart')),
+  addProduct: post('step', ...separated('cart', 'addProduct'), call('product_add')),
+  getProducts: get('lines', ...separated('cart', 'getProducts')),
+  getTotals: get('totals', ...separated('cart', 'getTotals')),
+  update: post('step', ...separated('cart', 'update')),
+  remove: post('step', ...separated('cart', 'remove')),
+  currency: post('step', 'route=api/currency'),
+  manufacturer: get('manufacturer', 'route=api/manufacturer'),
+  manufacturerList: get('manufacturers', ...separated('manufacturer', 'list')),
+  productList: get('products', ...separated('product', 'list')),
+  paymentAddress: post('step', call('payment_address')),
+  shippingAddress: post('step', call('shipping_address')),
+  shippingMethods: get('shippingMethods', call('shipping_methods'), `${call('shipping_methods')}+`),
+  shippingMethod: post('summary', call('shipping_method')),
+  paymentMethods: get('paymentMethods', call('payment_methods')),
+  paymentMethod: post('summary', call('payment_method')),
+  coupon: post('summary', `${call('extension')}&code=coupon`, `code=coupon&${call('extension')}`),
+  reward: post('summary', `${call('extension')}&code=reward`),
+  affiliate: post('step', call('affiliate')),
+  confirm: { ...post('confirm', call('confirm')), alsoGet: true },
+  historyAdd: post('step', call('history_add')),
+  orderInfo: get('order', ...separated('order', 'info')),
   unknown: {
     spellings: [
       '',

@@ -2,10 +2,10 @@
  * The server the fuzzer attacks: the demo store wired exactly as `npm start` wires it (`wireDemoApp`, the
  * node:http server of the example), listening on a free port of 127.0.0.1, either all in memory or with sessions
  * in Redis and catalog, API users and orders in PostgreSQL (a fresh schema and key prefix per world, removed on
- * close). Three things differ from `npm start`, each so that a long run measures the service and not the test:
- * a manual clock (the fuzzer moves time to expire sessions), a remembered key check (the real check runs once
- * per distinct key instead of once per login), a login throttle the fuzzer can empty between runs, and stock
- * raised so that thousands of orders never sell a product out.
+ * close). Four things differ from `npm start`: a manual clock (the fuzzer moves time to expire sessions), a
+ * remembered key check (the real, deliberately slow check runs once per distinct key instead of once per login),
+ * a login throttle the fuzzer can empty between runs (each run models its own failed logins), and stock raised
+ * so that thousands of orders never sell a product out.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
