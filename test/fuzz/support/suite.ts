@@ -1,7 +1,7 @@
 /**
  * The bounded fuzz suite of one store mode, as `npm test` runs it: a fixed number of property runs from a
- * printed seed (`FUZZ_SEED` replays one, `FUZZ_RUNS` changes the count), failing with each shrunk
- * counterexample as a curl script.
+ * printed seed (`FUZZ_SEED` replays one, with `FUZZ_PATH` its shrunk counterexample alone; `FUZZ_RUNS` changes
+ * the count), failing with each shrunk counterexample as a curl script.
  */
 import { expect, it } from 'vitest';
 import { fuzz, seedFromEnvironment } from './fuzz.js';
@@ -16,6 +16,7 @@ export function fuzzSuite(mode: StoreMode, runs: number): void {
       mode,
       seed,
       runsPerRound: Number(process.env.FUZZ_RUNS ?? runs),
+      path: process.env.FUZZ_PATH,
       maxSteps: 40,
       log: (line) => console.log(line),
     });
