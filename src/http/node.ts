@@ -9,6 +9,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { resolveClient, type TrustProxy } from './client-ip.js';
 import type { FetchHandler } from './fetch-handler.js';
 import type { HttpLogger } from './options.js';
+import { jsonResponse } from './responses.js';
+import { defaultHttpTexts, fillText } from './texts.js';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -131,6 +133,19 @@ function failRequest(res: ServerResponse): void {
   res.end(JSON.stringify({ error: { warning: 'Warning: The request could not be read!' } }));
 }
 
+/**
+ * Methods the Fetch standard forbids in a `Request` (TRACE would echo the request back, CONNECT and TRACK
+ * likewise have no place in an API): no route can take them, and `new Request` throws for them. They are
+ * answered here with the 405 every other method a route does not take gets, naming the methods the API uses.
+ */
+const unservedMethods: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** The 405 of a method no fetch handler can be asked about. */
+function unservedMethod(): Response {
+  const warning = fillText(defaultHttpTexts.methodNotAllowed, { method: 'GET, POST' });
+  return jsonResponse(405, { error: { warning } }, { Allow: 'GET, HEAD, POST' });
+}
+
 /** Serves one request. */
 async function serve(
   handler: FetchHandler,
@@ -138,6 +153,10 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  if (unservedMethods.has((req.method ?? '').toUpperCase())) {
+    await writeResponse(unservedMethod(), res);
+    return;
+  }
   const headers = toHeaders(req.headers);
   const client = resolveClient({
     peer: req.socket.remoteAddress ?? '',

@@ -82,6 +82,22 @@ describe('confirm over HTTP', () => {
     expect((refused.body as { totals: unknown[] }).totals.length).toBeGreaterThan(0);
   });
 
+  it('a refused confirm keeps the session as it was: the cart it answers does not slide the expiry', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+    const stored = async () => {
+      const lookup = await demo.app.adapters.sessions.get(session.token);
+      return lookup.status === 'found' ? lookup.session : lookup.status;
+    };
+    const before = await stored();
+    demo.clock.advanceSeconds(60);
+    const refused = await session.call('api/order&call=confirm', { form: {} });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { products: unknown[] }).products).toHaveLength(1);
+    expect(await stored()).toEqual(before);
+  });
+
   it('takes GET as well, as the seed overview lists it', async () => {
     const demo = await startDemo();
     const session = await demo.login();

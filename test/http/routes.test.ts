@@ -2,6 +2,7 @@
  * Every route of the table, reached through a real server: the seed's routes and calls, the cart changes, the
  * catalog routes of DECISIONS 29, the extension calls, and unknown routes and wrong methods.
  */
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { guest, send, startDemo } from './support/harness.js';
 
@@ -179,6 +180,38 @@ describe('routing', () => {
     expect([postOnGet.status, postOnGet.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
     expect(postOnGet.error).toEqual({ warning: 'Warning: This API route must be called with GET!' });
     expect((await session.call('api/cart', { method: 'PUT', form: {} })).status).toBe(405);
+  });
+
+  it('answers 405 for TRACE, which no fetch Request can carry, without logging a failure', async () => {
+    const failures: unknown[] = [];
+    const demo = await startDemo({ listener: { logger: { error: (...args) => failures.push(args) } } });
+    const session = await demo.login();
+    for (const route of ['api/cart/getProducts', 'api/order&call=confirm', 'api/nothing']) {
+      const reply = await new Promise<{ status: number; allow: unknown; body: string }>((resolve, reject) => {
+        const traced = request(`${demo.origin}/index.php?route=${route}`, {
+          method: 'TRACE',
+          headers: { cookie: session.cookie },
+        });
+        traced.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }),
+          );
+        });
+        traced.on('error', reject);
+        traced.end();
+      });
+      expect([route, reply.status, reply.allow, JSON.parse(reply.body)]).toEqual([
+        route,
+        405,
+        'GET, HEAD, POST',
+        { error: { warning: 'Warning: This API route must be called with GET, POST!' } },
+      ]);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('answers HEAD on GET routes like GET without a body; never on POST routes or confirm', async () => {
