@@ -1,13 +1,15 @@
 /**
- * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express
- * (`app.use(listener)`) and Fastify (`reply.hijack()` then `listener(request.raw, reply.raw)`). It converts and
- * nothing more: no global is patched, the body is streamed to the handler as it asks for it, and the client
- * address is the socket's unless the peer is a trusted proxy.
+ * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express and
+ * Connect (`app.use(listener)`), and any framework that hands out node's request and response (Fastify has its
+ * own plugin, `cartwrightPlugin`). It converts and nothing more: no global is patched, the body is streamed to
+ * the handler as it asks for it (or taken from what a body parser in front left, see `node-body.ts`), and the
+ * client address is the socket's unless the peer is a trusted proxy.
  * @module
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClient, type TrustProxy } from './client-ip.js';
 import type { FetchHandler } from './fetch-handler.js';
+import { nodeBody } from './node-body.js';
 import type { HttpLogger } from './options.js';
 
 /** Options of {@link toNodeListener}. */
@@ -88,17 +90,33 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** The Web `Request` of a node request. */
-function toRequest(req: IncomingMessage, url: string, headers: Headers): Request {
+/**
+ * The body of the `Request`: the request stream, or the bytes a body parser in front left (with the headers
+ * changed to describe them: their length, no transfer or content coding, which the parser already undid).
+ * Undefined when a framework read the body and kept nothing usable.
+ */
+function requestBody(
+  req: IncomingMessage,
+  headers: Headers,
+): ReadableStream<Uint8Array> | Uint8Array | undefined {
+  const body = nodeBody(req);
+  if (body === 'unread') return bodyStream(req);
+  if (body === 'consumed') return undefined;
+  headers.delete('transfer-encoding');
+  headers.delete('content-encoding');
+  headers.set('content-length', String(body.bytes.byteLength));
+  return body.bytes;
+}
+
+/** The Web `Request` of a node request, or undefined when its body was read by a framework and lost. */
+function toRequest(req: IncomingMessage, url: string, headers: Headers): Request | undefined {
   const method = req.method ?? 'GET';
   const framed =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const bodiless = method === 'GET' || method === 'HEAD' || !framed;
-  return new Request(url, {
-    method,
-    headers,
-    ...(bodiless ? {} : { body: bodyStream(req), duplex: 'half' as const }),
-  });
+  if (method === 'GET' || method === 'HEAD' || !framed) return new Request(url, { method, headers });
+  const body = requestBody(req, headers);
+  if (body === undefined) return undefined;
+  return new Request(url, { method, headers, body, duplex: 'half' });
 }
 
 /**
@@ -131,13 +149,30 @@ function failRequest(res: ServerResponse): void {
   res.end(JSON.stringify({ error: { warning: 'Warning: The request could not be read!' } }));
 }
 
+/**
+ * What a request whose body a framework read and did not keep is answered with: a server fault (500), named
+ * with its fix, since no client can do anything about it.
+ */
+const bodyLost = Object.freeze({
+  warning:
+    'Warning: The request body was read before cartwright got it, and nothing usable was kept! Mount cartwright before the body parser, or have the parser leave the body in req.body or req.rawBody.',
+});
+
+/** Answers a request whose body is lost, telling the logger once per listener (every such request fails). */
+function answerBodyLost(res: ServerResponse, report: () => void): void {
+  report();
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ error: bodyLost }));
+}
+
 /** Serves one request. */
 async function serve(
   handler: FetchHandler,
   options: NodeListenerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
+  exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
 ): Promise<void> {
+  const { req, res } = exchange;
   const headers = toHeaders(req.headers);
   const client = resolveClient({
     peer: req.socket.remoteAddress ?? '',
@@ -146,6 +181,7 @@ async function serve(
     trustProxy: options.trustProxy,
   });
   const request = toRequest(req, requestUrl(req, client.https), headers);
+  if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
   const response = await handler(request, client);
   await writeResponse(response, res);
 }
@@ -155,20 +191,29 @@ async function serve(
  *
  * @param handler - the fetch handler (`createFetchHandler`).
  * @param options - the trusted proxies, and where failures are logged.
+ * A body parser mounted in front (`express.json()`, `express.urlencoded()`, `express.raw()`, `express.text()`)
+ * is fine: the body it parsed, or the bytes it kept on `req.body` or `req.rawBody`, is used. A body read and not
+ * kept at all is answered with a 500 that names the fix (and logged once).
+ *
  * @example
  * ```ts
  * createServer(toNodeListener(handler)).listen(8080);           // node:http
- * express().use(toNodeListener(handler));                       // Express 5
- * fastify.all('/*', (request, reply) => {                       // Fastify 5
- *   reply.hijack();
- *   toNodeListener(handler)(request.raw, reply.raw);
- * });
+ * express().use(express.json()).use('/index.php', toNodeListener(handler)); // Express 5
  * ```
  */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
   const logger = options.logger ?? console;
+  let lostBodyReported = false;
+  const reportLostBody = (): void => {
+    if (lostBodyReported) return;
+    lostBodyReported = true;
+    logger.error(
+      'cartwright: a body parser in front read a request body and kept nothing usable; mount cartwright before it',
+      new Error(bodyLost.warning),
+    );
+  };
   return (req, res) => {
-    serve(handler, options, req, res).catch((error: unknown) => {
+    serve(handler, options, { req, res, reportLostBody }).catch((error: unknown) => {
       // A client that went away is not a failure of ours: there is nobody to answer and nothing to log.
       if (!clientGone(req, res)) logger.error('cartwright: could not serve a request', error);
       failRequest(res);
