@@ -7,12 +7,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
-import { toNodeListener } from '../../src/http/index.js';
+import { type HttpLogger, toNodeListener } from '../../src/http/index.js';
 import { type BodyEncoding, expectedTotal, orderPlaced, runFullCheckout } from './support/full-checkout.js';
 import { apiKey, demoHandler, listen, send } from './support/harness.js';
 
 /** An Express app with `parser` in front of everything, a JSON route of its own and cartwright at `/index.php`. */
-function expressApp(parser: RequestHandler, logger = { error: () => {} }) {
+function expressApp(parser: RequestHandler, logger: HttpLogger = { error: () => {} }) {
   const app = express();
   app.use(parser);
   app.post('/echo', (req, res) => {
@@ -86,7 +86,7 @@ describe('Express with a body parser in front', () => {
       req.on('end', () => next());
     };
     const errors: string[] = [];
-    const origin = await listen(expressApp(swallow, { error: (message: string) => errors.push(message) }));
+    const origin = await listen(expressApp(swallow, { error: (message: string) => void errors.push(message) }));
     for (let i = 0; i < 2; i += 1) {
       const reply = await send(origin, 'api/account/login', { form: { username: 'demo', key: apiKey } });
       expect(reply.status).toBe(500);
