@@ -86,7 +86,9 @@ describe('Express with a body parser in front', () => {
       req.on('end', () => next());
     };
     const errors: string[] = [];
-    const origin = await listen(expressApp(swallow, { error: (message: string) => void errors.push(message) }));
+    const origin = await listen(
+      expressApp(swallow, { error: (message: string) => void errors.push(message) }),
+    );
     for (let i = 0; i < 2; i += 1) {
       const reply = await send(origin, 'api/account/login', { form: { username: 'demo', key: apiKey } });
       expect(reply.status).toBe(500);
