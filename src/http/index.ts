@@ -7,6 +7,7 @@
 
 export type { ClientSource, ResolvedClient, TrustProxy } from './client-ip.js';
 export { normalizeIp, resolveClient } from './client-ip.js';
+export type { CorsOptions } from './cors.js';
 export type {
   CartwrightPluginOptions,
   FastifyInstanceLike,
