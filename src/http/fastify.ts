@@ -20,16 +20,20 @@ export interface FastifyRequestLike {
 /** The reply as the plugin's route receives it: Fastify's, taken over (`hijack`) and written through `raw`. */
 export interface FastifyReplyLike {
   readonly raw: ServerResponse;
+  /** Tells Fastify that the route writes the response itself. */
   hijack(): unknown;
 }
 
 /** The members of a Fastify instance the plugin uses. */
 export interface FastifyInstanceLike {
+  /** Drops the context's body parsers (the plugin's own context only: it is encapsulated). */
   removeAllContentTypeParsers(): unknown;
+  /** Adds a body parser to the context; the plugin's leaves every body unread. */
   addContentTypeParser(
     contentType: string,
     parser: (request: never, payload: never, done: (error: Error | null, body?: undefined) => void) => void,
   ): unknown;
+  /** Adds a route for every method at `path` (under the plugin's prefix). */
   all(path: string, handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => void): unknown;
 }
 
