@@ -3,6 +3,7 @@
  * shipping and payment methods, confirm. Bodies go form-encoded or as JSON, so a host with a body parser in front
  * is tried with the kind of body that parser reads. Used by the host tests of every runtime.
  */
+import { ukAddress } from '../../engine/support/demo-checkout.js';
 
 /** How the bodies are sent. */
 export type BodyEncoding = 'form' | 'json';
@@ -45,15 +46,6 @@ function encode(params: Params, encoding: BodyEncoding): { body: string; type: s
   return { body: pairs.toString(), type: 'application/x-www-form-urlencoded' };
 }
 
-const address = (prefix: 'payment_' | 'shipping_'): Params => ({
-  [`${prefix}firstname`]: 'Jane',
-  [`${prefix}lastname`]: 'Smith',
-  [`${prefix}address_1`]: '1 Market Street',
-  [`${prefix}city`]: 'Preston',
-  [`${prefix}postcode`]: 'PR1 2HJ',
-  [`${prefix}country_id`]: 222,
-  [`${prefix}zone_id`]: 3563,
-});
 
 /** The checkout after the login: route and parameters (none: a GET). */
 const steps: readonly (readonly [string, Params | undefined])[] = [
@@ -70,8 +62,8 @@ const steps: readonly (readonly [string, Params | undefined])[] = [
       ],
     },
   ],
-  ['api/order&call=payment_address', address('payment_')],
-  ['api/order&call=shipping_address', address('shipping_')],
+  ['api/order&call=payment_address', ukAddress('payment_')],
+  ['api/order&call=shipping_address', ukAddress('shipping_')],
   ['api/order&call=shipping_methods', undefined],
   ['api/order&call=shipping_method', { shipping_method: { code: 'flat.flat' } }],
   ['api/order&call=payment_methods', undefined],
