@@ -5,7 +5,7 @@
  * `req.rawBody`). The bridge then takes the body from there instead of waiting on a stream that has ended.
  * @module
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** A node request as a framework in front may have left it. */
 export interface ParsedNodeRequest extends IncomingMessage {
@@ -76,4 +76,19 @@ export function nodeBody(req: ParsedNodeRequest): NodeBody {
   if (typeof body !== 'object' || body === null) return 'consumed';
   const text = isFormType(req.headers['content-type']) ? encodeForm(body) : JSON.stringify(body);
   return { bytes: encoder.encode(text) };
+}
+
+/** The text a request whose body a framework read and did not keep is answered with: the fix, named. */
+export const bodyLostText =
+  'Warning: The request body was read before cartwright got it, and nothing usable was kept! Mount cartwright before the body parser, or have the parser leave the body in req.body or req.rawBody.';
+
+/**
+ * Answers a request whose body a framework read and did not keep: a server fault (500), since no client can do
+ * anything about it. `report` tells the logger (once per listener: every such request fails the same way).
+ */
+export function answerBodyLost(res: ServerResponse, report: () => void): void {
+  report();
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ error: { warning: bodyLostText } }));
 }

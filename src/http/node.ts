@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClient, type TrustProxy } from './client-ip.js';
 import type { FetchHandler } from './fetch-handler.js';
-import { nodeBody } from './node-body.js';
+import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
 import type { HttpLogger } from './options.js';
 
 /** Options of {@link toNodeListener}. */
@@ -149,23 +149,6 @@ function failRequest(res: ServerResponse): void {
   res.end(JSON.stringify({ error: { warning: 'Warning: The request could not be read!' } }));
 }
 
-/**
- * What a request whose body a framework read and did not keep is answered with: a server fault (500), named
- * with its fix, since no client can do anything about it.
- */
-const bodyLost = Object.freeze({
-  warning:
-    'Warning: The request body was read before cartwright got it, and nothing usable was kept! Mount cartwright before the body parser, or have the parser leave the body in req.body or req.rawBody.',
-});
-
-/** Answers a request whose body is lost, telling the logger once per listener (every such request fails). */
-function answerBodyLost(res: ServerResponse, report: () => void): void {
-  report();
-  res.statusCode = 500;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify({ error: bodyLost }));
-}
-
 /** Serves one request. */
 async function serve(
   handler: FetchHandler,
@@ -189,12 +172,12 @@ async function serve(
 /**
  * The fetch handler as a node:http listener.
  *
- * @param handler - the fetch handler (`createFetchHandler`).
- * @param options - the trusted proxies, and where failures are logged.
  * A body parser mounted in front (`express.json()`, `express.urlencoded()`, `express.raw()`, `express.text()`)
  * is fine: the body it parsed, or the bytes it kept on `req.body` or `req.rawBody`, is used. A body read and not
  * kept at all is answered with a 500 that names the fix (and logged once).
  *
+ * @param handler - the fetch handler (`createFetchHandler`).
+ * @param options - the trusted proxies, and where failures are logged.
  * @example
  * ```ts
  * createServer(toNodeListener(handler)).listen(8080);           // node:http
@@ -209,7 +192,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     lostBodyReported = true;
     logger.error(
       'cartwright: a body parser in front read a request body and kept nothing usable; mount cartwright before it',
-      new Error(bodyLost.warning),
+      new Error(bodyLostText),
     );
   };
   return (req, res) => {
