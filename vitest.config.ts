@@ -8,12 +8,22 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           benchmark: { include: ['bench/**/*.bench.ts'] },
-          exclude: ['test/package/**', 'node_modules/**'],
+          exclude: ['test/package/**', 'test/hosts/**', 'node_modules/**'],
           // Concurrency and real-server tests run hundreds of operations; on a loaded 2-core CI machine they
           // can pass vitest's 5 s default without anything being wrong. Timings are never asserted in tests.
           testTimeout: 30_000,
           hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // Runs every example through its npm script (node:http, Express, Fastify, Hono, Bun, Deno, workerd) and
+        // checks out against it over HTTP: each starts a runtime of its own, so this is its own CI step.
+        test: {
+          name: 'hosts',
+          include: ['test/hosts/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -4,10 +4,11 @@
  * load and save, the engine, JSON out. Run with `npm run bench`; results go to docs/benchmarks.md by hand.
  * Timings are measured here, never asserted in tests.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, bench, describe } from 'vitest';
-import { createNodeHttpServer } from '../examples/node-http/server.js';
 import { createDemoApp } from '../examples/shared/demo-app.js';
+import { toNodeListener } from '../src/http/index.js';
 import { graceHopper, prefixedAddress } from './support.js';
 
 const apiKey = 'bench-key';
@@ -17,7 +18,7 @@ const app = created.value;
 // Stock is raised so that thousands of confirmed orders never run a product out during one run.
 for (const [id, product] of app.data.products)
   app.data.products.set(id, { ...product, quantity: 10_000_000 });
-const server = createNodeHttpServer(app.handler);
+const server = createServer(toNodeListener(app.handler));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.php`;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -6,8 +6,8 @@
  * against it).
  */
 
-import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
-import { convert, createSession, createSystemClock, findCurrency, formatMoney } from '../src/index.js';
+import { convert, createSession, createSystemClock, findCurrency, formatMoney } from 'cartwright';
+import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
 
 const { data, settings } = demoStore();
 const clock = createSystemClock();

@@ -9,7 +9,10 @@ const file = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 const platform =
-  /-(android|darwin|freebsd|linux|openbsd|openharmony|win32)-(arm64|x64|ia32|loong64|ppc64|riscv64|s390x|arm)(?:-(gnu|musl|gnueabihf|musleabihf|eabi|msvc))?$/;
+  /[-/](android|darwin|freebsd|linux|openbsd|openharmony|win32|windows)-(arm64|aarch64|x64|64|ia32|loong64|ppc64|riscv64|s390x|arm)(?:-(gnu|glibc|musl|gnueabihf|musleabihf|eabi|msvc))?$/;
+// Some packages spell the platform their own way (workerd: `windows-64`; bun: `aarch64`): npm's names here.
+const osNames = { windows: 'win32' };
+const cpuNames = { aarch64: 'arm64', 64: 'x64' };
 
 let added = 0;
 for (const entry of Object.values(packages)) {
@@ -18,7 +21,13 @@ for (const entry of Object.values(packages)) {
     const match = platform.exec(name);
     if (packages[key] || !match) continue;
     const [, os, cpu, abi] = match;
-    const stub = { version, dev: entry.dev, optional: true, os: [os], cpu: [cpu] };
+    const stub = {
+      version,
+      dev: entry.dev,
+      optional: true,
+      os: [osNames[os] ?? os],
+      cpu: [cpuNames[cpu] ?? cpu],
+    };
     if (abi?.startsWith('musl')) stub.libc = ['musl'];
     else if (abi?.startsWith('gnu')) stub.libc = ['glibc'];
     if (!stub.dev) delete stub.dev;

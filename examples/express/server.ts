@@ -1,29 +1,28 @@
 /**
- * The demo store under Express 5: `node --import tsx examples/express/server.ts`. The handler reads its own
- * bodies, so no body parser is mounted in front of it. Stores as `npm start` (see `../shared/demo-env.ts`).
+ * cartwright inside an Express 5 app: `npm run example:express`. The app keeps its own routes and its body
+ * parsers; cartwright is mounted at `/index.php` and takes the body the parsers already read.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerClientError, nodeServerOptions, toNodeListener } from 'cartwright/http';
 import express from 'express';
-import {
-  answerClientError,
-  type FetchHandler,
-  type NodeListenerOptions,
-  nodeServerOptions,
-  toNodeListener,
-} from '../../src/http/index.js';
-import { isMain } from '../shared/demo-env.js';
-import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
+import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
-/** An Express app serving `handler` at every path, wrapped in a node:http server (not yet listening). */
-export function createExpressServer(handler: FetchHandler, options: NodeListenerOptions = {}): Server {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(toNodeListener(handler, options));
-  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-  return createServer(nodeServerOptions(), app).on('clientError', answerClientError);
-}
+const apiKey = demoApiKey(process.env.CARTWRIGHT_API_KEY);
+const host = process.env.HOST ?? '127.0.0.1';
+const app = express();
 
-/** Serves the handler under Express on the environment's host and port. */
-export const serveExpress: ServeDemo = (handler, env) => listenNodeServer(createExpressServer(handler), env);
+app.use(express.json());
+app.use(express.urlencoded({ extended: true }));
+// The app's own routes, parsed as usual.
+app.post('/hello', (req, res) => {
+  res.json({ hello: req.body as unknown });
+});
+app.use('/index.php', toNodeListener(createDemoHandler({ apiKey })));
 
-if (isMain(import.meta.url)) await runDemoServer('Express', serveExpress);
+// Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+const server = createServer(nodeServerOptions(), app).on('clientError', answerClientError);
+server.listen(Number(process.env.PORT ?? 8080), host, () => {
+  const { port } = server.address() as AddressInfo;
+  console.log(listeningLine('Express', host, port, apiKey));
+});

@@ -1,45 +1,22 @@
 /**
- * The demo store under Fastify 5: `node --import tsx examples/fastify/server.ts`. Fastify's body parsers are
- * replaced by one that leaves the body unread, so the handler reads (and bounds) it itself. Stores as `npm start`
- * (see `../shared/demo-env.ts`).
+ * cartwright inside a Fastify 5 app: `npm run example:fastify`. `cartwrightPlugin` serves it at its prefix in
+ * its own encapsulation context, so the app's routes keep Fastify's JSON parser and everything else the app set.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  answerClientError,
-  type FetchHandler,
-  type NodeListenerOptions,
-  nodeServerOptions,
-  toNodeListener,
-} from '../../src/http/index.js';
-import { isMain } from '../shared/demo-env.js';
-import { runDemoServer, type ServeDemo } from '../shared/demo-main.js';
+import { answerClientError, cartwrightPlugin, nodeServerOptions } from 'cartwright/http';
+import Fastify from 'fastify';
+import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
-/** A Fastify app (not yet listening) serving `handler` at every path. */
-export function createFastifyServer(
-  handler: FetchHandler,
-  options: NodeListenerOptions = {},
-): FastifyInstance {
-  const listener = toNodeListener(handler, options);
-  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-  const app = Fastify({ http: nodeServerOptions(), clientErrorHandler: answerClientError });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  app.all('/*', (request, reply) => {
-    reply.hijack();
-    listener(request.raw, reply.raw);
-  });
-  return app;
-}
+const apiKey = demoApiKey(process.env.CARTWRIGHT_API_KEY);
+const host = process.env.HOST ?? '127.0.0.1';
+// Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+const app = Fastify({ http: nodeServerOptions(), clientErrorHandler: answerClientError });
 
-/** Serves the handler under Fastify on the environment's host and port. */
-export const serveFastify: ServeDemo = async (handler, env) => {
-  const app = createFastifyServer(handler);
-  await app.listen({ host: env.host, port: env.port });
-  const address = app.server.address();
-  return {
-    port: typeof address === 'object' && address !== null ? address.port : env.port,
-    close: () => app.close(),
-  };
-};
+// The app's own route, parsed by Fastify as usual.
+app.post('/hello', async (request) => ({ hello: request.body }));
+await app.register(cartwrightPlugin, { prefix: '/index.php', handler: createDemoHandler({ apiKey }) });
 
-if (isMain(import.meta.url)) await runDemoServer('Fastify', serveFastify);
+await app.listen({ host, port: Number(process.env.PORT ?? 8080) });
+const address = app.server.address();
+console.log(
+  listeningLine('Fastify', host, typeof address === 'object' && address ? address.port : 0, apiKey),
+);

@@ -1,67 +1,33 @@
 /**
- * The demo store under Hono on `@hono/node-server`: `node --import tsx examples/hono/server.ts`. Hono hands the
- * handler the Web `Request` as it is; the client address and whether the socket is TLS come from the connection
- * (`getConnInfo`, the node request's socket), through the same trusted-proxy rule as `toNodeListener`. Globals
- * are left alone (`overrideGlobalObjects: false`). Stores as `npm start` (see `../shared/demo-env.ts`).
+ * cartwright inside a Hono app on Node (`@hono/node-server`): `npm run example:hono`. Hono hands the handler the
+ * Web `Request` as it is; the client address is the connection's (`getConnInfo`). Node's globals are left alone
+ * (`overrideGlobalObjects: false`). On Bun, Deno or Workers the same app runs with that runtime's address
+ * instead (see the examples beside this one).
  */
-import type { Server } from 'node:http';
-import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
-import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { answerClientError, nodeServerOptions } from 'cartwright/http';
 import { Hono } from 'hono';
-import {
-  answerClientError,
-  type FetchHandler,
-  nodeServerOptions,
-  resolveClient,
-  type TrustProxy,
-} from '../../src/http/index.js';
-import { isMain } from '../shared/demo-env.js';
-import { listenNodeServer, runDemoServer, type ServeDemo } from '../shared/demo-main.js';
+import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
-/** Options of {@link createHonoServer}. */
-export interface HonoServerOptions {
-  /** Proxies whose forwarding headers count; default none. */
-  readonly trustProxy?: TrustProxy | undefined;
-  /** Serve HTTPS with these TLS options (`key`, `cert`); default plain HTTP. */
-  readonly tls?: TlsServerOptions | undefined;
-}
+const apiKey = demoApiKey(process.env.CARTWRIGHT_API_KEY);
+const hostname = process.env.HOST ?? '127.0.0.1';
+const handler = createDemoHandler({ apiKey });
+const app = new Hono();
 
-/**
- * A Hono app serving `handler` at every path, in a node server (not yet listening): node:http, or node:https
- * when `tls` is given. Whether the client used HTTPS is read from the request's own socket, so it is true
- * exactly when the connection is TLS (or a trusted proxy says so), and the session cookie is `Secure` then.
- */
-export function createHonoServer(handler: FetchHandler, options: HonoServerOptions = {}): Server {
-  const app = new Hono<{ Bindings: HttpBindings }>();
-  app.all('*', (c) => {
-    const peer = getConnInfo(c).remote.address ?? '';
-    const socket = c.env.incoming.socket;
-    const encrypted = 'encrypted' in socket && socket.encrypted === true;
-    const client = resolveClient({
-      peer,
-      headers: c.req.raw.headers,
-      encrypted,
-      trustProxy: options.trustProxy,
-    });
-    return handler(c.req.raw, client);
-  });
-  const fetch = app.fetch;
-  // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-  const sized = nodeServerOptions();
-  const server =
-    options.tls === undefined
-      ? createAdaptorServer({ fetch, overrideGlobalObjects: false, serverOptions: sized })
-      : createAdaptorServer({
-          fetch,
-          overrideGlobalObjects: false,
-          createServer: createHttpsServer,
-          serverOptions: { ...sized, ...options.tls },
-        });
-  return (server as Server).on('clientError', answerClientError);
-}
+// The app's own route.
+app.post('/hello', async (c) => c.json({ hello: await c.req.json() }));
+app.all('/index.php', (c) => handler(c.req.raw, { ip: getConnInfo(c).remote.address ?? '' }));
 
-/** Serves the handler under Hono on the environment's host and port (stores as `npm start`). */
-export const serveHono: ServeDemo = (handler, env) => listenNodeServer(createHonoServer(handler), env);
-
-if (isMain(import.meta.url)) await runDemoServer('Hono', serveHono);
+const server = serve(
+  {
+    fetch: app.fetch,
+    hostname,
+    port: Number(process.env.PORT ?? 8080),
+    overrideGlobalObjects: false,
+    // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+    serverOptions: nodeServerOptions(),
+  },
+  (info) => console.log(listeningLine('Hono', hostname, info.port, apiKey)),
+);
+server.on('clientError', answerClientError);

@@ -1,42 +1,17 @@
 /**
- * The demo store over node:http: `npm start`. Environment: see `../shared/demo-env.ts` (with
- * `CARTWRIGHT_REDIS_URL` and `CARTWRIGHT_DATABASE_URL`, sessions in Redis and catalog and orders in PostgreSQL).
+ * cartwright on node:http: `npm run example:node`. The whole server is the fetch handler in `createNodeServer`:
+ * `toNodeListener` streams the body to it and passes the socket's address as the client's, and the server is sized
+ * so the handler answers oversized query strings and headers itself (413 / 431 with the JSON error body).
  */
-import type { Server } from 'node:http';
-import type { Result } from 'neverthrow';
-import { createNodeServer, type FetchHandler, type NodeServerOptions } from '../../src/http/index.js';
-import type { FieldErrors } from '../../src/index.js';
-import { isMain } from '../shared/demo-env.js';
-import {
-  listenNodeServer,
-  type RunningDemo,
-  runDemoServer,
-  type ServeDemo,
-  type StartDemoOptions,
-  startDemoServer,
-} from '../shared/demo-main.js';
+import type { AddressInfo } from 'node:net';
+import { createNodeServer } from 'cartwright/http';
+import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
-/**
- * A node:http server (not yet listening) serving `handler`, which answers oversized query strings and headers
- * itself (413 / 431 with the JSON error body).
- */
-export function createNodeHttpServer(handler: FetchHandler, options: NodeServerOptions = {}): Server {
-  return createNodeServer(handler, options);
-}
+const apiKey = demoApiKey(process.env.CARTWRIGHT_API_KEY);
+const host = process.env.HOST ?? '127.0.0.1';
+const server = createNodeServer(createDemoHandler({ apiKey }));
 
-/** Serves the handler over node:http on the environment's host and port. */
-export const serveNodeHttp: ServeDemo = (handler, env) =>
-  listenNodeServer(createNodeHttpServer(handler), env);
-
-/**
- * What `npm start` does, from `vars` instead of the process environment and without signal handling: for tests
- * that start the main job in-process (`PORT: '0'` picks a free port).
- */
-export function startNodeHttpDemo(
-  vars: NodeJS.ProcessEnv,
-  options: StartDemoOptions = {},
-): Promise<Result<RunningDemo, FieldErrors>> {
-  return startDemoServer('node:http', serveNodeHttp, vars, options);
-}
-
-if (isMain(import.meta.url)) await runDemoServer('node:http', serveNodeHttp);
+server.listen(Number(process.env.PORT ?? 8080), host, () => {
+  const { port } = server.address() as AddressInfo;
+  console.log(listeningLine('node:http', host, port, apiKey));
+});

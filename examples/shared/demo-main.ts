@@ -1,26 +1,24 @@
 /**
- * Starting a demo server the way `npm start` does: read the environment, open the stores it names (memory,
- * Redis, PostgreSQL), wire the app, listen, print the banner; and on SIGINT/SIGTERM stop listening and close the
- * stores. Each host example supplies only how it serves a fetch handler.
+ * `npm start`: the demo store over node:http, as the README documents it. Reads the environment, opens the stores
+ * it names (memory, Redis, PostgreSQL), wires the app, listens, prints the banner; and on SIGINT/SIGTERM stops
+ * listening and closes the stores. This is the project's own demo server, not an example to copy: the examples
+ * beside this folder show how to serve cartwright in an app.
  */
 import type { Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import type { FetchHandler, HttpLogger } from '../../src/http/index.js';
+import { createNodeServer, type HttpLogger } from '../../src/http/index.js';
 import type { Clock, FieldErrors } from '../../src/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
 
-/** A host listening for the demo. */
-export interface DemoListener {
+/** A server listening for the demo. */
+interface DemoListener {
   /** The port actually bound (the environment may ask for 0). */
   readonly port: number;
   /** Stops accepting connections and resolves once the open ones are done. */
   close(): Promise<void>;
 }
-
-/** How a host example serves the handler on the environment's host and port. */
-export type ServeDemo = (handler: FetchHandler, env: DemoEnv) => Promise<DemoListener>;
 
 /** A started demo server. */
 export interface RunningDemo {
@@ -47,8 +45,8 @@ export interface StartDemoOptions {
 /** How long open connections get to finish on shutdown before they are cut. */
 const DRAIN_MS = 5_000;
 
-/** Listens with a node:http `server` (any framework's) on the environment's host and port. */
-export function listenNodeServer(server: Server, env: Pick<DemoEnv, 'host' | 'port'>): Promise<DemoListener> {
+/** Listens with `server` on the environment's host and port. */
+function listen(server: Server, env: Pick<DemoEnv, 'host' | 'port'>): Promise<DemoListener> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.port, env.host, () => {
@@ -69,18 +67,16 @@ export function listenNodeServer(server: Server, env: Pick<DemoEnv, 'host' | 'po
 }
 
 /**
- * Reads `vars`, opens the stores they name, wires the demo app over them and serves it with `serve`, then
+ * Reads `vars`, opens the stores they name, wires the demo app over them and serves it over node:http, then
  * prints the banner. Answers the environment's errors; rejects (with the stores closed) when a store cannot be
  * opened or the port cannot be bound.
  *
  * @example
  * ```ts
- * const started = await startDemoServer('node:http', serveNodeHttp, { PORT: '0', CARTWRIGHT_API_KEY: 'k' });
+ * const started = await startDemoServer({ PORT: '0', CARTWRIGHT_API_KEY: 'k' });
  * ```
  */
 export async function startDemoServer(
-  name: string,
-  serve: ServeDemo,
   vars: NodeJS.ProcessEnv = process.env,
   options: StartDemoOptions = {},
 ): Promise<Result<RunningDemo, FieldErrors>> {
@@ -94,12 +90,13 @@ export async function startDemoServer(
   let app: DemoApp;
   try {
     app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
-    listener = await serve(app.handler, env);
+    // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+    listener = await listen(createNodeServer(app.handler), env);
   } catch (error) {
     await stores.close();
     throw error;
   }
-  printBanner(name, env, listener.port, { stores: stores.description, log: options.log });
+  printBanner('node:http', env, listener.port, { stores: stores.description, log: options.log });
   let closing: Promise<void> | undefined;
   return ok({
     env,
@@ -115,14 +112,14 @@ export async function startDemoServer(
 }
 
 /**
- * `npm start` and the other host examples' main: starts the server from `process.env` (exiting 1 with the
- * reasons when it cannot), and on SIGINT or SIGTERM stops listening, closes the PostgreSQL pool and the Redis
- * client, and exits 0. A second signal exits at once.
+ * `npm start`'s main: starts the server from `process.env` (exiting 1 with the reasons when it cannot), and on
+ * SIGINT or SIGTERM stops listening, closes the PostgreSQL pool and the Redis client, and exits 0. A second
+ * signal exits at once.
  */
-export async function runDemoServer(name: string, serve: ServeDemo): Promise<void> {
+export async function runDemoServer(): Promise<void> {
   let started: Result<RunningDemo, FieldErrors>;
   try {
-    started = await startDemoServer(name, serve);
+    started = await startDemoServer();
   } catch (error) {
     console.error(`The demo server cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

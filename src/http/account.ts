@@ -92,7 +92,12 @@ function runLogin(call: RouteCall): ResultAsync<RouteReply, HttpError> {
 }
 
 /** `POST route=api/account/login`. */
-export const login: PublicRoute = { method: 'POST', access: 'public', run: runLogin };
+export const login: PublicRoute = {
+  method: 'POST',
+  access: 'public',
+  checksClientAddress: true,
+  run: runLogin,
+};
 
 /** `POST route=api/account/logout`: ends the session and clears the cookie. */
 export const logout: SessionRoute = {

@@ -8,6 +8,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { normalizeIp } from './client-ip.js';
+import { isPreflight, preflightResponse, withCors } from './cors.js';
 import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
@@ -25,7 +26,8 @@ import { fillText } from './texts.js';
 export interface ClientInfo {
   /**
    * The client's address: the socket's peer, or what a trusted proxy forwarded (see `resolveClient`). Compared
-   * with the API user's IP list; without it no session passes the IP check.
+   * with the API user's IP list; when it is empty (or `info` is missing), the login and the session routes answer
+   * 500 with the `clientAddressUnknown` text: the host must say who is calling.
    */
   readonly ip: string;
   /** Whether the client used HTTPS; default: the request URL's scheme. Makes the session cookie `Secure`. */
@@ -63,6 +65,20 @@ function routeFor(config: HandlerConfig, request: Request, query: FormObject): R
   const allowed = allowOf(route);
   const text = fillText(config.texts.methodNotAllowed, { method: allowed.replace(', HEAD', '') });
   return err(httpError('method_not_allowed', { warning: text }, { Allow: allowed }));
+}
+
+/** Whether a route checks the client's address against an API user's list: every session route, and the login. */
+function checksClientAddress(route: Route): boolean {
+  return route.access === 'session' || route.checksClientAddress === true;
+}
+
+/**
+ * The refusal of a request to such a route when the host passed no client address: a 500 (the host's wiring is
+ * at fault, and no client can change that), in every compat mode.
+ */
+function clientAddressUnknown(config: HandlerConfig): HttpError {
+  const warning = config.texts.clientAddressUnknown;
+  return { ...httpError('client_address_unknown', { warning }), opencartStatus: 500 };
 }
 
 /** How a request says who it is: the session id it carries, and its signature when it is signed. */
@@ -146,6 +162,7 @@ async function handle(
   const found = routeFor(config, request, query.value);
   if (found.isErr()) return err(found.error);
   const route = found.value;
+  if (client.ip === '' && checksClientAddress(route)) return err(clientAddressUnknown(config));
   const queried = readsQuery(request.method);
   const body = queried ? ok(noBody) : await readBody(request, config.bodyLimits, config.texts);
   if (body.isErr()) return err(body.error);
@@ -187,7 +204,11 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
  * Routing is by the query alone (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or
  * any other. Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
  * session cookie, and gets the same checks either way. With `options.signedRequests`, a request signed as
- * OpenCart 4.1 signs them needs no login: its signature authorizes it.
+ * OpenCart 4.1 signs them needs no login: its signature authorizes it. With `options.cors`, pages of the listed
+ * origins may call it from a browser.
+ *
+ * The host passes the client's address in `info` (see {@link ClientInfo}); without it, the login and every route
+ * that needs a session answer 500 `client_address_unknown`, since no API user's IP list can be checked.
  *
  * @param checkout - the engine (`createCheckout`).
  * @param options - the API users, the login throttle, the store settings, and optional texts and limits.
@@ -199,7 +220,34 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
  */
 export function createFetchHandler(checkout: Checkout, options: FetchHandlerOptions): FetchHandler {
   const config = resolveOptions(options);
+  const answer = createAnswer(checkout, config);
+  const { cors } = config;
+  if (cors === undefined) return answer;
+  return async (request, info) => {
+    if (isPreflight(request)) return preflightResponse(request, cors, config.texts.originNotAllowed);
+    return withCors(await answer(request, info), request, cors);
+  };
+}
+
+/** Logs a failed port, and a missing client address once per handler (every request would repeat it). */
+function createErrorLog(config: HandlerConfig): (error: HttpError) => void {
+  let unknownAddressLogged = false;
+  return (error) => {
+    if (error.kind === 'unavailable')
+      config.logger.error(`cartwright: port ${error.port} failed`, error.cause);
+    if (error.kind !== 'client_address_unknown' || unknownAddressLogged) return;
+    unknownAddressLogged = true;
+    config.logger.error(
+      'cartwright: the host passed no client address (ClientInfo.ip); logins and sessions are refused until it does',
+      new Error(config.texts.clientAddressUnknown),
+    );
+  };
+}
+
+/** The handler without CORS: every request answered by its route, its handled error, or a logged 500. */
+function createAnswer(checkout: Checkout, config: HandlerConfig): FetchHandler {
   const cookie = { name: config.cookieName };
+  const logError = createErrorLog(config);
   return async (request, info) => {
     const client = clientOf(request, info);
     try {
@@ -207,8 +255,7 @@ export function createFetchHandler(checkout: Checkout, options: FetchHandlerOpti
       const response = outcome.match(
         (reply) => replyResponse(reply, { ...cookie, secure: client.https }),
         (error) => {
-          if (error.kind === 'unavailable')
-            config.logger.error(`cartwright: port ${error.port} failed`, error.cause);
+          logError(error);
           return errorResponse(error, config.compat, { ...cookie, secure: client.https });
         },
       );

@@ -1,12 +1,20 @@
 /**
  * `cartwright/http`: the Web-standard Request → Response surface of the seed's API. `createFetchHandler` is the
  * one core (routes, bodies, sessions, errors → statuses, the seed's JSON); `toNodeListener` wraps it for
- * node:http, Express and Fastify, and any fetch-style host (Hono, Deno, Bun, workers) calls it directly.
+ * node:http, Express and Connect, `cartwrightPlugin` for Fastify, and any fetch-style host (Hono, Deno, Bun, workers) calls it directly.
  * @module
  */
 
 export type { ClientSource, ResolvedClient, TrustProxy } from './client-ip.js';
 export { normalizeIp, resolveClient } from './client-ip.js';
+export type { CorsOptions } from './cors.js';
+export type {
+  CartwrightPluginOptions,
+  FastifyInstanceLike,
+  FastifyReplyLike,
+  FastifyRequestLike,
+} from './fastify.js';
+export { cartwrightPlugin } from './fastify.js';
 export type { ClientInfo, FetchHandler } from './fetch-handler.js';
 export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';

@@ -1,13 +1,15 @@
 /**
- * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express
- * (`app.use(listener)`) and Fastify (`reply.hijack()` then `listener(request.raw, reply.raw)`). It converts and
- * nothing more: no global is patched, the body is streamed to the handler as it asks for it, and the client
- * address is the socket's unless the peer is a trusted proxy.
+ * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express and
+ * Connect (`app.use(listener)`), and any framework that hands out node's request and response (Fastify has its
+ * own plugin, `cartwrightPlugin`). It converts and nothing more: no global is patched, the body is streamed to
+ * the handler as it asks for it (or taken from what a body parser in front left, see `node-body.ts`), and the
+ * client address is the socket's unless the peer is a trusted proxy.
  * @module
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClient, type TrustProxy } from './client-ip.js';
 import type { FetchHandler } from './fetch-handler.js';
+import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
 import type { HttpLogger } from './options.js';
 import { jsonResponse } from './responses.js';
 import { defaultHttpTexts, fillText } from './texts.js';
@@ -90,17 +92,33 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** The Web `Request` of a node request. */
-function toRequest(req: IncomingMessage, url: string, headers: Headers): Request {
+/**
+ * The body of the `Request`: the request stream, or the bytes a body parser in front left (with the headers
+ * changed to describe them: their length, no transfer or content coding, which the parser already undid).
+ * Undefined when a framework read the body and kept nothing usable.
+ */
+function requestBody(
+  req: IncomingMessage,
+  headers: Headers,
+): ReadableStream<Uint8Array> | Uint8Array | undefined {
+  const body = nodeBody(req);
+  if (body === 'unread') return bodyStream(req);
+  if (body === 'consumed') return undefined;
+  headers.delete('transfer-encoding');
+  headers.delete('content-encoding');
+  headers.set('content-length', String(body.bytes.byteLength));
+  return body.bytes;
+}
+
+/** The Web `Request` of a node request, or undefined when its body was read by a framework and lost. */
+function toRequest(req: IncomingMessage, url: string, headers: Headers): Request | undefined {
   const method = req.method ?? 'GET';
   const framed =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const bodiless = method === 'GET' || method === 'HEAD' || !framed;
-  return new Request(url, {
-    method,
-    headers,
-    ...(bodiless ? {} : { body: bodyStream(req), duplex: 'half' as const }),
-  });
+  if (method === 'GET' || method === 'HEAD' || !framed) return new Request(url, { method, headers });
+  const body = requestBody(req, headers);
+  if (body === undefined) return undefined;
+  return new Request(url, { method, headers, body, duplex: 'half' });
 }
 
 /**
@@ -150,9 +168,9 @@ function unservedMethod(): Response {
 async function serve(
   handler: FetchHandler,
   options: NodeListenerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
+  exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
 ): Promise<void> {
+  const { req, res } = exchange;
   if (unservedMethods.has((req.method ?? '').toUpperCase())) {
     await writeResponse(unservedMethod(), res);
     return;
@@ -165,6 +183,7 @@ async function serve(
     trustProxy: options.trustProxy,
   });
   const request = toRequest(req, requestUrl(req, client.https), headers);
+  if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
   const response = await handler(request, client);
   await writeResponse(response, res);
 }
@@ -172,22 +191,31 @@ async function serve(
 /**
  * The fetch handler as a node:http listener.
  *
+ * A body parser mounted in front (`express.json()`, `express.urlencoded()`, `express.raw()`, `express.text()`)
+ * is fine: the body it parsed, or the bytes it kept on `req.body` or `req.rawBody`, is used. A body read and not
+ * kept at all is answered with a 500 that names the fix (and logged once).
+ *
  * @param handler - the fetch handler (`createFetchHandler`).
  * @param options - the trusted proxies, and where failures are logged.
  * @example
  * ```ts
  * createServer(toNodeListener(handler)).listen(8080);           // node:http
- * express().use(toNodeListener(handler));                       // Express 5
- * fastify.all('/*', (request, reply) => {                       // Fastify 5
- *   reply.hijack();
- *   toNodeListener(handler)(request.raw, reply.raw);
- * });
+ * express().use(express.json()).use('/index.php', toNodeListener(handler)); // Express 5
  * ```
  */
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
   const logger = options.logger ?? console;
+  let lostBodyReported = false;
+  const reportLostBody = (): void => {
+    if (lostBodyReported) return;
+    lostBodyReported = true;
+    logger.error(
+      'cartwright: a body parser in front read a request body and kept nothing usable; mount cartwright before it',
+      new Error(bodyLostText),
+    );
+  };
   return (req, res) => {
-    serve(handler, options, req, res).catch((error: unknown) => {
+    serve(handler, options, { req, res, reportLostBody }).catch((error: unknown) => {
       // A client that went away is not a failure of ours: there is nobody to answer and nothing to log.
       if (!clientGone(req, res)) logger.error('cartwright: could not serve a request', error);
       failRequest(res);

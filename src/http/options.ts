@@ -9,6 +9,7 @@ import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { Clock } from '../ports/clock.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { ReplayGuard } from '../ports/replay-guard.js';
+import { type CorsConfig, type CorsOptions, resolveCors } from './cors.js';
 import { type BodyLimits, defaultBodyLimits } from './form.js';
 import { defaultCookieName } from './session-cookie.js';
 import type { StatusCompat } from './status.js';
@@ -89,6 +90,11 @@ export interface FetchHandlerOptions {
   readonly logger?: HttpLogger | undefined;
   /** Accepts OpenCart 4.1's signed requests; without it a signed request is refused (401). */
   readonly signedRequests?: SignedRequestOptions | undefined;
+  /**
+   * Lets pages of these origins call the API from a browser (CORS: preflights answered, answers readable, the
+   * session cookie allowed); default off, so browsers keep every cross-origin answer from the page.
+   */
+  readonly cors?: CorsOptions | undefined;
 }
 
 /** The options with every default filled in. */
@@ -105,6 +111,7 @@ export interface HandlerConfig {
   readonly logger: HttpLogger;
   readonly verifyApiKey: ApiKeyVerifier;
   readonly signedRequests: SignedRequestConfig | undefined;
+  readonly cors: CorsConfig | undefined;
 }
 
 /** The default signature window: OpenCart's is 450 s; a shorter one leaves a captured request less time. */
@@ -141,5 +148,6 @@ export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
     logger: options.logger ?? console,
     verifyApiKey: options.verifyApiKey,
     signedRequests: resolveSigned(options.signedRequests),
+    cors: resolveCors(options.cors),
   };
 }

@@ -59,6 +59,8 @@ export interface RouteReply {
 /** A route open to anyone (the login). */
 export interface PublicRoute {
   readonly method: RouteMethod;
+  /** Whether it checks the client's address (the login does); without an address it is refused. */
+  readonly checksClientAddress?: boolean;
   /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
   readonly alsoGet?: boolean;
   readonly access: 'public';

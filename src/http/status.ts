@@ -11,8 +11,10 @@ export type StatusCompat = 'standard' | 'opencart';
 /**
  * The failures only the HTTP layer knows: a body or query string it cannot read (`malformed`), one over the size
  * limit (`too_large`), request headers over theirs (`headers_too_large`), a media type it does not parse
- * (`unsupported_media_type`), a route called with the wrong method (`method_not_allowed`) and a login refused
- * because of too many failed ones (`throttled`).
+ * (`unsupported_media_type`), a route called with the wrong method (`method_not_allowed`), a login refused
+ * because of too many failed ones (`throttled`), and a request whose client address the host did not pass, so
+ * that no API user's IP list can be checked (`client_address_unknown`: the host's wiring is at fault, not the
+ * client, hence a 500).
  */
 export type HttpOnlyErrorKind =
   | 'malformed'
@@ -20,7 +22,8 @@ export type HttpOnlyErrorKind =
   | 'headers_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
-  | 'throttled';
+  | 'throttled'
+  | 'client_address_unknown';
 
 /** Every kind of handled error the HTTP layer answers: the engine's and its own. */
 export type HttpErrorKind = CheckoutErrorKind | HttpOnlyErrorKind;
@@ -29,7 +32,7 @@ export type HttpErrorKind = CheckoutErrorKind | HttpOnlyErrorKind;
  * HTTP status of each error kind (ARCHITECTURE.md): 422 for input and step errors, 401 for no, unknown or
  * expired sessions and wrong credentials, 403 for refused callers, 404 for an unknown thing or route, 405, 409,
  * 400 for a malformed body, 413 for a body or query string over the limit, 431 for headers over theirs, 415,
- * 429 for a throttled login, 503 for a failed port.
+ * 429 for a throttled login, 503 for a failed port, 500 when the host passed no client address.
  */
 export const errorStatus: Readonly<Record<HttpErrorKind, number>> = {
   validation: 422,
@@ -46,6 +49,7 @@ export const errorStatus: Readonly<Record<HttpErrorKind, number>> = {
   unsupported_media_type: 415,
   method_not_allowed: 405,
   throttled: 429,
+  client_address_unknown: 500,
 };
 
 /**

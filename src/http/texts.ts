@@ -19,6 +19,13 @@ export interface HttpTexts {
   readonly headersTooLarge: string;
   /** An unexpected failure (a bug): the body says nothing more, the details go to the logger. */
   readonly internalError: string;
+  /**
+   * The host passed no client address (`ClientInfo.ip`), so no API user's IP list can be checked: every login and
+   * every session request is refused until it does.
+   */
+  readonly clientAddressUnknown: string;
+  /** A browser's preflight from an origin not in the `cors` option's list. */
+  readonly originNotAllowed: string;
   /** A signed request to a handler without `signedRequests`. */
   readonly signingOff: string;
   /** A signed request without one of its query parameters (route, call, username, store_id, …). */
@@ -44,6 +51,9 @@ export const defaultHttpTexts: HttpTexts = Object.freeze({
   incompleteBody: 'Warning: The request body ended before it was complete!',
   headersTooLarge: 'Warning: Request headers must not be larger than {maximum} bytes!',
   internalError: 'Warning: An unexpected error occurred, please try again later!',
+  clientAddressUnknown:
+    "Warning: The server cannot tell the client's IP address, so it cannot check it against the API user's allowed IPs: the host must pass the address to the handler!",
+  originNotAllowed: 'Warning: Pages of this origin may not call this API!',
   signingOff: 'Warning: This server does not accept signed requests!',
   signatureIncomplete:
     'Warning: A signed request needs route, call, username, store_id, language, currency, time and signature!',

@@ -65,10 +65,13 @@ function parseKeyHash(keyHash: string): ParsedHash | undefined {
   return { salt, hash };
 }
 
-/** scrypt on libuv's thread pool: a login never blocks the event loop for the ~50 ms a derivation takes. */
+/**
+ * scrypt on libuv's thread pool: a login never blocks the event loop for the ~50 ms a derivation takes. Success
+ * is an absent error, whichever way the runtime says it (node passes null, Bun undefined).
+ */
 function derive(key: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(key, salt, HASH_BYTES, (error, derived) => (error === null ? resolve(derived) : reject(error)));
+    scrypt(key, salt, HASH_BYTES, (error, derived) => (error ? reject(error) : resolve(derived)));
   });
 }
 

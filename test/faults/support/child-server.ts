@@ -1,5 +1,5 @@
 /**
- * `npm start` as its own process (`node --import tsx examples/node-http/server.ts`), so that a test can see
+ * `npm start` as its own process (`node --import tsx examples/shared/start.ts`), so that a test can see
  * whether a store fault ends it: its exit is watched, its output kept for the failure message.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -39,7 +39,7 @@ function bannerUrl(child: ChildProcess, output: () => string, timeoutMs: number)
 
 /** Starts `npm start`'s server with `env` laid over this process's environment (`PORT` 0: a free port). */
 export async function startChildServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/node-http/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/shared/start.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,8 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
-import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { type RunningDemo, startDemoServer } from '../../../examples/shared/demo-main.js';
 import { connectPool, databaseUrl, testSchemaName } from '../../integration/support/postgres.js';
 import { redisUrl, useRedisTestRun } from '../../integration/support/redis.js';
 import { faultApiKey } from './shop-client.js';
@@ -59,7 +58,7 @@ async function startStack(label: string, prefix: string, admin: pg.Pool): Promis
       logged.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
   };
   try {
-    const started = await startNodeHttpDemo(
+    const started = await startDemoServer(
       {
         HOST: '127.0.0.1',
         PORT: '0',

@@ -10,12 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeHttpServer } from '../../../examples/node-http/server.js';
 import { prepareDemoStore, wireDemoApp } from '../../../examples/shared/demo-app.js';
 import { type DemoStores, openDemoStores } from '../../../examples/shared/demo-stores.js';
 import { createMemoryLoginThrottle } from '../../../src/adapters/memory/index.js';
 import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
-import { createFetchHandler, type HttpLogger } from '../../../src/http/index.js';
+import { createFetchHandler, createNodeServer, type HttpLogger } from '../../../src/http/index.js';
 import type { LoginThrottle } from '../../../src/ports/login-throttle.js';
 import type { SessionStore } from '../../../src/ports/session-store.js';
 import { createManualClock, type ManualClock } from '../../../src/testing/index.js';
@@ -163,7 +162,7 @@ export async function openWorld(mode: StoreMode, log: (line: string) => void = (
     loginThrottle: resettable.throttle,
     logger,
   });
-  const server: Server = createNodeHttpServer(handler, { logger });
+  const server: Server = createNodeServer(handler, { logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -4,8 +4,8 @@
  * value is refused at start-up.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import { readDemoEnv } from '../../../examples/shared/demo-env.js';
+import { startDemoServer } from '../../../examples/shared/demo-main.js';
 import { createManualClock } from '../../../src/testing/index.js';
 import { guest } from '../support/harness.js';
 import { createSigningClient } from '../support/signing-client.js';
@@ -15,7 +15,7 @@ const key = 'demo-server-signing-key-0123456789abcdef';
 /** Starts the main job in memory on a free port with `vars`; answers its origin and banner. */
 async function start(vars: NodeJS.ProcessEnv) {
   const lines: string[] = [];
-  const started = await startNodeHttpDemo(
+  const started = await startDemoServer(
     { HOST: '127.0.0.1', PORT: '0', CARTWRIGHT_API_KEY: key, ...vars },
     { log: (line) => lines.push(line) },
   );

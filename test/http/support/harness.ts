@@ -6,11 +6,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
-import { createNodeHttpServer } from '../../../examples/node-http/server.js';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
 import { hashApiKey, verifyApiKey } from '../../../src/adapters/system/api-key-hash.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
-import { createFetchHandler, type FetchHandler, type NodeListenerOptions } from '../../../src/http/index.js';
+import {
+  createFetchHandler,
+  createNodeServer,
+  type FetchHandler,
+  type NodeListenerOptions,
+} from '../../../src/http/index.js';
 import { operations } from '../../../src/operations/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
 
@@ -135,7 +139,7 @@ export async function startDemo(options: HarnessOptions = {}): Promise<Harness> 
   const clock = createManualClock(startInstant);
   const app = demoApp({ clock, ids: createSequentialIds(), ...options });
   const handler = options.handler?.(app) ?? demoHandler(app);
-  const origin = await listen(createNodeHttpServer(handler, options.listener));
+  const origin = await listen(createNodeServer(handler, options.listener));
   const harness: Harness = {
     app,
     clock,

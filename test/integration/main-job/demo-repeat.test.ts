@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runDemoCheckout } from '../../../examples/demo-checkout.js';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { startDemoServer } from '../../../examples/shared/demo-main.js';
 import { databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
 import { redisUrl, useRedisTestRun } from '../support/redis.js';
 
@@ -49,7 +49,7 @@ function storeVars(stores: { redis?: boolean; schema?: string }, extra: NodeJS.P
 /** Starts `npm start`'s server in-process; answers it and its banner. */
 async function start(vars: NodeJS.ProcessEnv): Promise<{ demo: RunningDemo; banner: string }> {
   const lines: string[] = [];
-  const started = await startNodeHttpDemo(vars, { log: (line) => lines.push(line) });
+  const started = await startDemoServer(vars, { log: (line) => lines.push(line) });
   if (started.isErr()) throw new Error(`bad environment: ${JSON.stringify(started.error)}`);
   return { demo: started.value, banner: lines.join('\n') };
 }
@@ -140,11 +140,11 @@ describe('CARTWRIGHT_DEMO_RESET on PostgreSQL', () => {
   }, 120_000);
 
   it('is refused unless it is catalog or all, and without a database', async () => {
-    const wrong = await startNodeHttpDemo(storeVars({ schema: 'x' }, { CARTWRIGHT_DEMO_RESET: 'yes' }));
+    const wrong = await startDemoServer(storeVars({ schema: 'x' }, { CARTWRIGHT_DEMO_RESET: 'yes' }));
     expect(wrong._unsafeUnwrapErr()).toEqual({
       CARTWRIGHT_DEMO_RESET: 'CARTWRIGHT_DEMO_RESET must be catalog or all!',
     });
-    const memory = await startNodeHttpDemo(storeVars({}, { CARTWRIGHT_DEMO_RESET: 'catalog' }));
+    const memory = await startDemoServer(storeVars({}, { CARTWRIGHT_DEMO_RESET: 'catalog' }));
     expect(Object.keys(memory._unsafeUnwrapErr())).toEqual(['CARTWRIGHT_DEMO_RESET']);
   });
 });

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runDemoCheckout } from '../../../examples/demo-checkout.js';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import { readDemoEnv } from '../../../examples/shared/demo-env.js';
-import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { type RunningDemo, startDemoServer } from '../../../examples/shared/demo-main.js';
 import { databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
 import { redisUrl, useRedisTestRun } from '../support/redis.js';
 
@@ -34,7 +33,7 @@ function storeVars(apiKey: string, apiIps = '127.0.0.1,::1'): NodeJS.ProcessEnv 
 /** Starts the main job; answers it and its banner. */
 async function start(vars: NodeJS.ProcessEnv): Promise<{ demo: RunningDemo; banner: string }> {
   const lines: string[] = [];
-  const started = await startNodeHttpDemo(vars, { log: (line) => lines.push(line) });
+  const started = await startDemoServer(vars, { log: (line) => lines.push(line) });
   if (started.isErr()) throw new Error(`bad environment: ${JSON.stringify(started.error)}`);
   return { demo: started.value, banner: lines.join('\n') };
 }
@@ -127,14 +126,14 @@ describe('npm start on Redis and PostgreSQL', () => {
 
   it('refuses to start, with nothing left open, when a store cannot be reached', async () => {
     const unreachableRedis = { ...storeVars('k'), CARTWRIGHT_REDIS_URL: 'redis://127.0.0.1:1' };
-    await expect(startNodeHttpDemo(unreachableRedis)).rejects.toThrow(
+    await expect(startDemoServer(unreachableRedis)).rejects.toThrow(
       /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
     );
     const unreachablePostgres = {
       ...storeVars('k'),
       CARTWRIGHT_DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/test',
     };
-    await expect(startNodeHttpDemo(unreachablePostgres)).rejects.toThrow(
+    await expect(startDemoServer(unreachablePostgres)).rejects.toThrow(
       /Cannot use PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/test/,
     );
   });

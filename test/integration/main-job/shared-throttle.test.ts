@@ -3,9 +3,9 @@
  * limit, where servers keeping their counts in memory would each allow the full count.
  */
 import { describe, expect, it } from 'vitest';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import { readDemoEnv } from '../../../examples/shared/demo-env.js';
 import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { startDemoServer } from '../../../examples/shared/demo-main.js';
 import { keysUnder, redisUrl, useRedisTestRun } from '../support/redis.js';
 
 const redis = useRedisTestRun();
@@ -13,7 +13,7 @@ const apiKey = 'shared-throttle-key-0123456789abcdef0123456789';
 
 /** Starts `npm start`'s server on port 0, with sessions and login counts in Redis unless `memory`. */
 async function start(memory = false): Promise<RunningDemo> {
-  const started = await startNodeHttpDemo(
+  const started = await startDemoServer(
     {
       HOST: '127.0.0.1',
       PORT: '0',

@@ -4,8 +4,7 @@
  * in Redis, and a later start without the variable removes the secret, so signing stops.
  */
 import { describe, expect, it } from 'vitest';
-import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
-import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { type RunningDemo, startDemoServer } from '../../../examples/shared/demo-main.js';
 import { createManualClock } from '../../../src/testing/index.js';
 import { guest } from '../../http/support/harness.js';
 import { createSigningClient } from '../../http/support/signing-client.js';
@@ -21,7 +20,7 @@ const key = 'main-job-signing-key-0123456789abcdef01';
 
 /** Starts the main job on this file's schema and prefix (on `port`, default a free one). */
 async function start(signing: boolean, port = 0): Promise<RunningDemo> {
-  const started = await startNodeHttpDemo(
+  const started = await startDemoServer(
     {
       HOST: '127.0.0.1',
       PORT: String(port),

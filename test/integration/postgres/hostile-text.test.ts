@@ -9,9 +9,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeHttpServer } from '../../../examples/node-http/server.js';
 import { prepareDemoStore, wireDemoApp } from '../../../examples/shared/demo-app.js';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
+import { createNodeServer } from '../../../src/http/index.js';
 import { createManualClock, createSequentialIds } from '../../../src/testing/index.js';
 import { guest, send, startInstant, ukAddress } from '../../http/support/harness.js';
 import { usePostgres } from '../support/postgres.js';
@@ -43,9 +43,9 @@ function origins(): Promise<{ memory: string; postgres: string }> {
     await loadDemoStore(pool, { data: prepared.data }, { schema });
     const postgres = createPostgresAdapters({ pool, schema, currency: prepared.settings.currency });
     return {
-      memory: await listen(createNodeHttpServer(wireDemoApp(memory, options).handler)),
+      memory: await listen(createNodeServer(wireDemoApp(memory, options).handler)),
       postgres: await listen(
-        createNodeHttpServer(
+        createNodeServer(
           wireDemoApp(prepared, { ...options, ids: createSequentialIds() }, { postgres }).handler,
         ),
       ),
