@@ -56,8 +56,13 @@ function allowOf(route: Route): string {
 }
 
 /** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
-function routeFor(config: HandlerConfig, request: Request, query: FormObject): Result<Route, HttpError> {
-  const route = findRoute(query);
+function routeFor(
+  config: HandlerConfig,
+  request: Request,
+  url: URL,
+  query: FormObject,
+): Result<Route, HttpError> {
+  const route = findRoute(query, url.pathname);
   if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
   if (takes(route, request.method, isSignedQuery(query))) return ok(route);
   const allowed = allowOf(route);
@@ -127,7 +132,7 @@ async function handle(
   const url = new URL(request.url);
   const query = readQuery(url, config.bodyLimits);
   if (query.isErr()) return err(query.error);
-  const found = routeFor(config, request, query.value);
+  const found = routeFor(config, request, url, query.value);
   if (found.isErr()) return err(found.error);
   const route = found.value;
   const queried = readsQuery(request.method);

@@ -12,17 +12,16 @@ export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';
 export { toNodeListener } from './node.js';
 export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
-export type {
-  CartLineJson,
-  CartOptionJson,
-  CartSubscriptionJson,
-  TotalLineJson,
-} from './present-cart.js';
-export type { ManufacturerEntryJson, ManufacturerJson, ProductEntryJson } from './present-catalog.js';
-export type { PaymentMethodJson, ShippingMethodJson, ShippingQuoteJson } from './present-methods.js';
-export type { StepJson, SummaryJson } from './present-steps.js';
 export { defaultCookieName } from './session-cookie.js';
 export type { HttpErrorKind, HttpOnlyErrorKind, StatusCompat } from './status.js';
 export { errorStatus, statusForError } from './status.js';
 export type { HttpTexts } from './texts.js';
 export { defaultHttpTexts } from './texts.js';
+export type { LoginJson, LoginRequest, LogoutJson } from './wire/account.js';
+export type { WireAnswers } from './wire/answers.js';
+export type { CartLineJson, CartOptionJson, CartSubscriptionJson, TotalLineJson } from './wire/cart.js';
+export type { ManufacturerEntryJson, ManufacturerJson, ProductEntryJson } from './wire/catalog.js';
+export type { ConfirmFailureJson, ErrorJson } from './wire/errors.js';
+export type { PaymentMethodJson, ShippingMethodJson, ShippingQuoteJson } from './wire/methods.js';
+export type { OrderJson } from './wire/order.js';
+export type { StepJson, SummaryJson } from './wire/steps.js';

@@ -7,11 +7,9 @@
 import type { Address, CustomerDetails } from '../domain/records/address.js';
 import type { OrderHistoryEntry, OrderProduct, OrderRecord } from '../domain/records/order.js';
 import type { MoneyPresenter } from './present-money.js';
+import type { OrderJson } from './wire/order.js';
 
-/** A JSON object built by a presenter. */
-type Json = Readonly<Record<string, unknown>>;
-
-function presentCustomer(customer: CustomerDetails): Json {
+function presentCustomer(customer: CustomerDetails): OrderJson['customer'] {
   return {
     customer_id: customer.customerId,
     customer_group_id: customer.customerGroupId,
@@ -23,7 +21,7 @@ function presentCustomer(customer: CustomerDetails): Json {
   };
 }
 
-function presentAddress(address: Address | null): Json | null {
+function presentAddress(address: Address | null): OrderJson['payment_address'] {
   if (address === null) return null;
   return {
     address_id: address.addressId,
@@ -46,7 +44,7 @@ function presentAddress(address: Address | null): Json | null {
   };
 }
 
-function presentProduct(line: OrderProduct, money: MoneyPresenter): Json {
+function presentProduct(line: OrderProduct, money: MoneyPresenter): OrderJson['products'][number] {
   const plan = line.subscription;
   return {
     product_id: line.productId,
@@ -88,7 +86,7 @@ function presentProduct(line: OrderProduct, money: MoneyPresenter): Json {
   };
 }
 
-function presentHistory(entry: OrderHistoryEntry): Json {
+function presentHistory(entry: OrderHistoryEntry): OrderJson['history'][number] {
   return {
     order_history_id: entry.orderHistoryId,
     order_status_id: entry.orderStatusId,
@@ -99,7 +97,7 @@ function presentHistory(entry: OrderHistoryEntry): Json {
 }
 
 /** The order with its history; `money` shows amounts in the store's default currency. */
-export function presentOrder(order: OrderRecord, money: MoneyPresenter): Json {
+export function presentOrder(order: OrderRecord, money: MoneyPresenter): OrderJson {
   return {
     order_id: order.orderId,
     order_status_id: order.orderStatusId,

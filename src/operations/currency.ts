@@ -9,13 +9,22 @@ import { checkoutError } from '../domain/errors.js';
 import type { SetCurrencyCommand } from '../domain/machine/commands.js';
 import { messageText } from '../domain/messages.js';
 import { field, form } from './form.js';
+import { describeRequest, jsonTrimmed } from './json-schema.js';
 import { defineStep } from './operation.js';
 
-const currencyCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/);
+const currencyCode = describeRequest(
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/),
+  {
+    jsonSchema: {
+      ...jsonTrimmed('[A-Za-z]{3}'),
+      description: 'A currency code of the store (ISO 4217, any case).',
+    },
+  },
+);
 
 /** `currency`: switches the session currency. */
 export const currency = defineStep({

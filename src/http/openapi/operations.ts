@@ -1,0 +1,216 @@
+/**
+ * The document's path items, one per route: every address of every operation descriptor, and the HTTP layer's
+ * own routes (login, logout, this document). A route's path is its alias (`/api/order/confirm` for
+ * `?route=api/order&call=confirm`), because OpenAPI's paths cannot hold a query string; `x-opencart-route` keeps
+ * the `?route=` form, which the handler answers alike.
+ * @module
+ */
+import type { Operation } from '../../operations/index.js';
+import type { JsonSchema } from '../../operations/json-schema.js';
+import type { HttpBinding, OperationRoute } from '../../operations/operation.js';
+import { loginRequestWire } from '../wire/account.js';
+import { answerComponents, componentRef } from './components.js';
+import type { JsonObject } from './json.js';
+import { requestJson, requestSchemaOf } from './request-schema.js';
+import {
+  confirmErrorSchema,
+  documentErrorStatuses,
+  errorAnswers,
+  jsonAnswer,
+  loginErrorStatuses,
+  logoutErrorStatuses,
+  sessionErrorStatuses,
+  setCookieHeader,
+} from './responses.js';
+
+/** One operation of a path item, with its HTTP method. */
+export interface PathOperation {
+  readonly path: string;
+  readonly method: 'get' | 'post';
+  readonly operation: JsonObject;
+}
+
+/** The path of an address: `/` and its alias. */
+export function pathOf(address: OperationRoute): string {
+  return `/${[address.route, address.call, address.code].filter((part) => part !== undefined).join('/')}`;
+}
+
+/** The `?route=` form of an address. */
+export function queryFormOf(address: OperationRoute): string {
+  const call = address.call === undefined ? '' : `&call=${address.call}`;
+  const code = address.code === undefined ? '' : `&code=${address.code}`;
+  return `?route=${address.route}${call}${code}`;
+}
+
+/** The tag an operation is listed under. */
+function tagOf(operation: Operation): string {
+  if (operation.kind === 'lookup') return operation.port === 'catalog' ? 'Catalog' : 'Orders';
+  if (operation.kind === 'confirm' || operation.kind === 'history') return 'Orders';
+  if (operation.kind === 'view') return 'Cart';
+  return 'Checkout';
+}
+
+/** The request of an operation called with `method`: query parameters for a GET, a body for a POST. */
+function requestOf(schema: JsonSchema, method: 'get' | 'post'): JsonObject {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(schema.required ?? []);
+  if (method === 'get') {
+    const parameters = Object.entries(properties).map(([name, property]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: property,
+    }));
+    return parameters.length === 0 ? {} : { parameters };
+  }
+  if (Object.keys(properties).length === 0) return {};
+  // Nested fields (`product[0][product_id]`, `shipping_method[code]`) are PHP's bracket form in a form body.
+  const encoding = Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, property]) => JSON.stringify(property).includes('"object"'))
+      .map(([name]) => [name, { style: 'deepObject', explode: true }]),
+  );
+  return {
+    requestBody: {
+      required: required.size > 0,
+      content: {
+        'application/json': { schema },
+        'application/x-www-form-urlencoded': {
+          schema,
+          ...(Object.keys(encoding).length === 0 ? {} : { encoding }),
+        },
+      },
+    },
+  };
+}
+
+/** The `Idempotency-Key` header of confirm. */
+const idempotencyKey: JsonObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Names the order this confirm places: the same key with the same session and payload answers the same ' +
+    'order instead of a second one; the same key for another order is a 409. At most 255 characters.',
+  schema: { type: 'string', maxLength: 255 },
+};
+
+/** The operation object of a descriptor at one of its addresses, called with `method`. */
+function operationObject(
+  operation: Operation,
+  address: OperationRoute,
+  method: 'get' | 'post',
+  operationId: string,
+): JsonObject {
+  const isConfirm = operation.kind === 'confirm';
+  const request = requestOf(requestSchemaOf(operation.input.fields), method);
+  const parameters = [
+    ...((request.parameters as JsonObject[] | undefined) ?? []),
+    ...(isConfirm ? [idempotencyKey] : []),
+  ];
+  return {
+    operationId,
+    summary: operation.summary,
+    description: `Also \`${queryFormOf(address)}\`. Engine method \`${operation.method}\`; answer kind \`${operation.answer}\`.`,
+    tags: [tagOf(operation)],
+    'x-opencart-route': address,
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(request.requestBody === undefined ? {} : { requestBody: request.requestBody }),
+    responses: {
+      '200': jsonAnswer('The answer.', componentRef(answerComponents[operation.answer])),
+      ...errorAnswers(sessionErrorStatuses, isConfirm ? confirmErrorSchema : undefined),
+    },
+  };
+}
+
+/** The operation id of a descriptor's `index`-th address: its name, then the alias for further addresses. */
+function operationIdOf(operation: Operation, address: OperationRoute, index: number): string {
+  return index === 0
+    ? operation.name
+    : `${operation.name}_via_${pathOf(address).slice(5).replaceAll('/', '_')}`;
+}
+
+/** Every method and address of the descriptors. */
+export function descriptorOperations(operations: readonly Operation[]): PathOperation[] {
+  const result: PathOperation[] = [];
+  for (const operation of operations) {
+    const http: HttpBinding | undefined = operation.http;
+    if (http === undefined) continue;
+    http.routes.forEach((address, index) => {
+      const id = operationIdOf(operation, address, index);
+      const path = pathOf(address);
+      const method = http.method === 'GET' ? 'get' : 'post';
+      result.push({ path, method, operation: operationObject(operation, address, method, id) });
+      if (http.alsoGet === true) {
+        const overview = operationObject(operation, address, 'get', `${id}_get`);
+        result.push({ path, method: 'get', operation: overview });
+      }
+    });
+  }
+  return result;
+}
+
+/** The HTTP layer's own routes. */
+export function ownOperations(): PathOperation[] {
+  const login = { route: 'api/account/login' };
+  const logout = { route: 'api/account/logout' };
+  const document = { route: 'api/openapi' };
+  const loginBody = requestJson(loginRequestWire);
+  return [
+    {
+      path: pathOf(login),
+      method: 'post',
+      operation: {
+        operationId: 'login',
+        summary:
+          "Opens a session for an API user: its id is the answer's `api_token` and the session cookie.",
+        description: `Also \`${queryFormOf(login)}\`. Failed logins are counted per username and address, and per address; too many are refused (429) for a while.`,
+        tags: ['Session'],
+        'x-opencart-route': login,
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: loginBody },
+            'application/x-www-form-urlencoded': { schema: loginBody },
+          },
+        },
+        responses: {
+          '200': jsonAnswer('The session is open.', componentRef('LoginAnswer'), setCookieHeader),
+          ...errorAnswers(loginErrorStatuses),
+        },
+      },
+    },
+    {
+      path: pathOf(logout),
+      method: 'post',
+      operation: {
+        operationId: 'logout',
+        summary: 'Ends the session and clears the cookie.',
+        description: `Also \`${queryFormOf(logout)}\`.`,
+        tags: ['Session'],
+        'x-opencart-route': logout,
+        responses: {
+          '200': jsonAnswer('The session is closed.', componentRef('LogoutAnswer'), setCookieHeader),
+          ...errorAnswers(logoutErrorStatuses),
+        },
+      },
+    },
+    {
+      path: pathOf(document),
+      method: 'get',
+      operation: {
+        operationId: 'openapi',
+        summary: 'This document (OpenAPI 3.1).',
+        description: `Also \`${queryFormOf(document)}\`. Needs no session.`,
+        tags: ['Reference'],
+        'x-opencart-route': document,
+        security: [],
+        responses: {
+          '200': jsonAnswer('The OpenAPI document.', { type: 'object' }),
+          ...errorAnswers(documentErrorStatuses),
+        },
+      },
+    },
+  ];
+}
