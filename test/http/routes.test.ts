@@ -3,7 +3,7 @@
  * catalog routes of DECISIONS 29, the extension calls, and unknown routes and wrong methods.
  */
 import { describe, expect, it } from 'vitest';
-import { guest, send, startDemo } from './support/harness.js';
+import { checkedFetch, guest, send, startDemo } from './support/harness.js';
 
 describe('the cart routes', () => {
   it('adds through api/cart, call=cart, api/cart/addProduct, api/cart.addProduct and call=product_add', async () => {
@@ -137,7 +137,7 @@ describe('routing', () => {
   it('routes by the query alone, whatever the path', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    const response = await fetch(`${demo.origin}/any/prefix?route=api/cart/getTotals`, {
+    const response = await checkedFetch(`${demo.origin}/any/prefix?route=api/cart/getTotals`, {
       headers: { cookie: session.cookie },
     });
     expect(response.status).toBe(200);
@@ -173,17 +173,17 @@ describe('routing', () => {
     const session = await demo.login();
     await session.call('api/cart/addProduct', { form: { product_id: '40' } });
     const url = `${demo.origin}/index.php?route=api/cart/getTotals`;
-    const get = await fetch(url, { headers: { cookie: session.cookie } });
+    const get = await checkedFetch(url, { headers: { cookie: session.cookie } });
     const getBody = await get.arrayBuffer();
-    const head = await fetch(url, { method: 'HEAD', headers: { cookie: session.cookie } });
+    const head = await checkedFetch(url, { method: 'HEAD', headers: { cookie: session.cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(head.headers.get('content-length')).toBe(String(getBody.byteLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
-    const anonymous = await fetch(url, { method: 'HEAD' });
+    const anonymous = await checkedFetch(url, { method: 'HEAD' });
     expect(anonymous.status).toBe(401);
     for (const route of ['api/order&call=customer', 'api/order&call=confirm']) {
-      const refused = await fetch(`${demo.origin}/index.php?route=${route}`, {
+      const refused = await checkedFetch(`${demo.origin}/index.php?route=${route}`, {
         method: 'HEAD',
         headers: { cookie: session.cookie },
       });

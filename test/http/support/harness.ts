@@ -13,6 +13,7 @@ import type { Checkout } from '../../../src/engine/checkout.js';
 import { createFetchHandler, type FetchHandler, type NodeListenerOptions } from '../../../src/http/index.js';
 import { operations } from '../../../src/operations/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 
 /** The key of API user `demo` in every test. */
 export const apiKey = 'test-key-5f1c0a';
@@ -97,11 +98,26 @@ export async function send(origin: string, route: string, call: Call = {}): Prom
   return readReply(await fetch(url, { method, headers, body: body ?? null }));
 }
 
-/** A response read as a {@link Reply}. */
+/**
+ * A response read as a {@link Reply}, checked against the OpenAPI document: the request's operation must list
+ * the status, and the body must match that status's schema (see `test/openapi/support/answer-check.ts`).
+ */
 export async function readReply(response: Response): Promise<Reply> {
   const parsed: unknown = await response.json();
+  checkAnswer(response.url, response.status, parsed);
   const error = (parsed as { error?: Record<string, string> } | null)?.error ?? {};
   return { status: response.status, headers: response.headers, body: parsed, error };
+}
+
+/**
+ * `fetch`, with every answer that has a body checked against the OpenAPI document as {@link readReply} checks
+ * it; for tests that need the `Response` itself (its headers, a HEAD).
+ */
+export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const text = await response.clone().text();
+  if (text !== '') checkAnswer(response.url, response.status, JSON.parse(text));
+  return response;
 }
 
 /** A logged-in client: every call carries the session cookie (or, with `token`, `api_token`). */
