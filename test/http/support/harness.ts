@@ -9,6 +9,7 @@ import { onTestFinished } from 'vitest';
 import { createNodeHttpServer } from '../../../examples/node-http/server.js';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
 import { hashApiKey, verifyApiKey } from '../../../src/adapters/system/api-key-hash.js';
+import { type CheckoutClient, type ClientOptions, createClient } from '../../../src/client/index.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import { createFetchHandler, type FetchHandler, type NodeListenerOptions } from '../../../src/http/index.js';
 import { operations } from '../../../src/operations/index.js';
@@ -113,7 +114,7 @@ export async function readReply(response: Response): Promise<Reply> {
  * `fetch`, with every answer that has a body checked against the OpenAPI document as {@link readReply} checks
  * it; for tests that need the `Response` itself (its headers, a HEAD).
  */
-export async function checkedFetch(input: string | URL, init?: RequestInit): Promise<Response> {
+export async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   const text = await response.clone().text();
   if (text !== '') checkAnswer(response.url, response.status, JSON.parse(text));
@@ -136,6 +137,8 @@ export interface Harness {
   send(route: string, call?: Call): Promise<Reply>;
   /** Logs in as `demo` and answers a client on the new session. */
   login(via?: 'cookie' | 'api_token', headers?: Record<string, string>): Promise<Session>;
+  /** A typed client of the server (not logged in), whose every answer is checked against the document. */
+  client(options?: Omit<ClientOptions, 'baseUrl' | 'fetch'>): CheckoutClient;
 }
 
 /** What a harness may change. */
@@ -157,6 +160,8 @@ export async function startDemo(options: HarnessOptions = {}): Promise<Harness> 
     clock,
     origin,
     send: (route, call) => send(origin, route, call),
+    client: (clientOptions = {}) =>
+      createClient({ ...clientOptions, baseUrl: `${origin}/index.php`, fetch: checkedFetch }),
     async login(via = 'cookie', headers = {}) {
       const reply = await send(origin, 'api/account/login', {
         form: { username: 'demo', key: apiKey },

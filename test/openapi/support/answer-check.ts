@@ -11,8 +11,9 @@ import { createOpenApiDocument, type OpenApiDocument } from '../../../src/http/o
 type Json = { readonly [key: string]: unknown };
 
 /** ajv-formats is CommonJS; its default export arrives wrapped under some loaders. */
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 /** The document the answers are checked against: built from the source, as the package's file is. */
 export const document: OpenApiDocument = createOpenApiDocument();
@@ -92,7 +93,8 @@ export function checkAnswer(url: string, status: number, body: unknown): void {
   const found = byRouteKey.get(routeKeyOf(target));
   if (found === undefined) {
     const validate = validatorAt(['components', 'schemas', 'Error']);
-    if (!validate(body)) throw new Error(`${url} → ${status}: not the error schema:\n  ${problems(validate)}`);
+    if (!validate(body))
+      throw new Error(`${url} → ${status}: not the error schema:\n  ${problems(validate)}`);
     return;
   }
   const method = found.methods.includes('post') ? 'post' : (found.methods[0] ?? 'get');
@@ -108,9 +110,20 @@ export function checkAnswer(url: string, status: number, body: unknown): void {
       failures.push(`status ${code} is not documented for ${found.path}`);
       continue;
     }
-    const validate = validatorAt(['paths', found.path, method, 'responses', code, 'content', 'application/json', 'schema']);
+    const validate = validatorAt([
+      'paths',
+      found.path,
+      method,
+      'responses',
+      code,
+      'content',
+      'application/json',
+      'schema',
+    ]);
     if (validate(body)) return;
     failures.push(`${code}: ${problems(validate)}`);
   }
-  throw new Error(`${url} → ${status} does not match the OpenAPI document:\n  ${failures.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+  throw new Error(
+    `${url} → ${status} does not match the OpenAPI document:\n  ${failures.join('\n  ')}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+  );
 }
