@@ -19,7 +19,7 @@ const cartId = describeRequest(z.union([z.string().min(1).max(64), z.int().min(0
   jsonSchema: {
     anyOf: [
       { type: 'string', minLength: 1, maxLength: 64 },
-      { type: 'integer', minimum: 0 },
+      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     ],
     description: 'The cart line id, as the cart answers it.',
   },

@@ -72,7 +72,7 @@ function integerJson(rule: IntegerRule): JsonSchema {
   const optional = rule.fallback !== undefined;
   return {
     anyOf: [
-      { type: 'integer', minimum: rule.min, ...(rule.max === undefined ? {} : { maximum: rule.max }) },
+      { type: 'integer', minimum: rule.min, maximum: rule.max ?? Number.MAX_SAFE_INTEGER },
       jsonTrimmed(optional ? `(?:${digits})?` : digits),
       ...(optional ? [jsonNull] : []),
     ],
@@ -118,7 +118,12 @@ export const textField = describeRequest(
   ]),
   {
     jsonSchema: {
-      anyOf: [{ type: 'string', maxLength: maxTextLength }, { type: 'number' }, jsonNull],
+      // From 1e21 on, a number's text is in exponent form, which is refused.
+      anyOf: [
+        { type: 'string', maxLength: maxTextLength },
+        { type: 'number', exclusiveMinimum: -1e21, exclusiveMaximum: 1e21 },
+        jsonNull,
+      ],
       description: `A text of at most ${maxTextLength} characters (a number is read as its decimal text); absent or null is ''.`,
     },
   },

@@ -16,6 +16,8 @@ export type JsonSchema = z.core.JSONSchema.JSONSchema;
 export interface RequestHint {
   /** The JSON Schema of what a client may send (the schema's input), instead of zod's conversion. */
   readonly jsonSchema?: JsonSchema;
+  /** Keywords added to zod's conversion where it is a list or a map (bounds the form checks itself). */
+  readonly extend?: { readonly array?: JsonSchema; readonly object?: JsonSchema };
   /**
    * Whether a request must carry the field. By default a field is required exactly when its schema refuses an
    * absent value; a form that checks a field itself (the multi add's rows) says so here.

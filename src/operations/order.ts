@@ -17,7 +17,11 @@ const blank = z.union([z.undefined(), z.null(), z.string().trim().max(0)]);
 /** An id that may be left out (null), as opposed to 0. */
 const nullableId = describeRequest(z.union([blank.transform(() => null), lenientInteger({ min: 0 })]), {
   jsonSchema: {
-    anyOf: [{ type: 'integer', minimum: 0 }, jsonTrimmed('(?:\\d{1,15})?'), jsonNull],
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      jsonTrimmed('(?:\\d{1,15})?'),
+      jsonNull,
+    ],
     description: 'An id (a JSON number or a string of digits); absent, null or blank leaves it to the store.',
   },
 });

@@ -1,7 +1,6 @@
 /**
  * JSON Schema out of zod, as the OpenAPI document embeds it: zod's converter, with the draft marker and the ids
- * it writes on every schema removed (OpenAPI 3.1's schema dialect is draft 2020-12 already), and the bounds of
- * `z.int()` (the safe-integer range, true of every JSON integer cartwright writes) left out as noise.
+ * it writes on every schema removed (OpenAPI 3.1's schema dialect is draft 2020-12 already).
  * @module
  */
 import { z } from 'zod';
@@ -14,10 +13,6 @@ export type JsonObject = { [key: string]: unknown };
 export function tidySchema(schema: JsonSchema): void {
   delete schema.$schema;
   delete schema.$id;
-  if (schema.type === 'integer') {
-    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
-    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
-  }
 }
 
 /** The options every conversion shares. */

@@ -19,10 +19,17 @@ function isRequired(schema: z.core.$ZodType): boolean {
 
 /** The hint's JSON Schema in place of zod's conversion; an object's `required` by {@link isRequired}. */
 function applyHints(zodSchema: z.core.$ZodType, jsonSchema: JsonSchema): void {
-  const hint = requestHints.get(zodSchema)?.jsonSchema;
-  if (hint !== undefined) {
+  const hint = requestHints.get(zodSchema);
+  const extend = hint?.extend;
+  if (extend !== undefined) {
+    for (const part of [jsonSchema, ...(jsonSchema.anyOf ?? [])]) {
+      if (part.type === 'array') Object.assign(part, extend.array);
+      if (part.type === 'object') Object.assign(part, extend.object);
+    }
+  }
+  if (hint?.jsonSchema !== undefined) {
     for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-    Object.assign(jsonSchema, structuredClone(hint));
+    Object.assign(jsonSchema, structuredClone(hint.jsonSchema));
   } else if (zodSchema instanceof z.ZodObject) {
     const required = Object.entries(zodSchema.shape as Record<string, z.ZodType>)
       .filter(([, field]) => isRequired(field))
