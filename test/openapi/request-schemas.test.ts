@@ -109,13 +109,10 @@ function reads(form: AnyForm, name: string, sample: unknown): boolean {
   return parsed.isOk() || !Object.hasOwn(parsed.error, key);
 }
 
-const fields = operations.flatMap((operation) =>
-  Object.keys(operation.input.fields).map((name) => ({
-    operation: operation.name,
-    name,
-    form: operation.input,
-  })),
-);
+const fields = operations.flatMap((operation) => {
+  const form: AnyForm = operation.input;
+  return Object.keys(form.fields).map((name) => ({ operation: operation.name, name, form }));
+});
 
 describe('the request schemas of the document', () => {
   it.each(fields)(
