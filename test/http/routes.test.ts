@@ -192,3 +192,58 @@ describe('routing', () => {
     expect(await demo.app.adapters.orders.get(1)).toBeUndefined();
   });
 });
+
+describe('path aliases', () => {
+  it('answers every route at its path too, under any mount: /api/order/<call>, /api/order/extension/<code>', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const at = (path: string, init: RequestInit = {}) =>
+      checkedFetch(`${demo.origin}${path}`, {
+        ...init,
+        headers: { cookie: session.cookie, ...init.headers },
+      });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const added = await at('/api/cart/addProduct', { method: 'POST', headers: form, body: 'product_id=40' });
+    expect([added.status, await added.json()]).toEqual([
+      200,
+      { success: 'Product added to cart successfully!' },
+    ]);
+    const customer = await at('/shop/index.php/api/order/customer', {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams(guest).toString(),
+    });
+    expect(customer.status).toBe(200);
+    const coupon = await at('/shop/api/order/extension/coupon/', {
+      method: 'POST',
+      headers: form,
+      body: 'coupon=',
+    });
+    expect(coupon.status).toBe(200);
+    const lines = await at('/api/cart/getProducts');
+    expect(((await lines.json()) as { product_id: number }[]).map((line) => line.product_id)).toEqual([40]);
+    // The HTTP layer's own routes too, and the method rules are the route's.
+    expect((await at('/api/cart/getProducts', { method: 'POST' })).status).toBe(405);
+    expect((await checkedFetch(`${demo.origin}/api/account/logout`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('lets a route in the query win over the path, and answers 404 for a path that names no route', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const headers = { cookie: session.cookie };
+    const winner = await checkedFetch(`${demo.origin}/api/order/customer?route=api/cart/getTotals`, {
+      headers,
+    });
+    expect([winner.status, Array.isArray(await winner.json())]).toEqual([200, true]);
+    for (const path of [
+      '/api/order',
+      '/api/order/nothing',
+      '/api/cart/addProduct/more',
+      '/docs/api',
+      '/apix/cart',
+    ]) {
+      const missing = await checkedFetch(`${demo.origin}${path}`, { headers });
+      expect([path, missing.status]).toEqual([path, 404]);
+    }
+  });
+});
