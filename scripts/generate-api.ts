@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createOpenApiDocument } from '../src/http/openapi/document.js';
 import { operations } from '../src/operations/index.js';
+import type { OperationRoute } from '../src/operations/operation.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +21,7 @@ export function openApiText(): string {
 /** The client's route table, as TypeScript. */
 export function routeTableText(): string {
   const rows = operations.flatMap((operation) => {
-    const address = operation.http?.routes[0];
+    const address: OperationRoute | undefined = operation.http?.routes[0];
     if (operation.http === undefined || address === undefined) return [];
     const entry = {
       method: operation.method,
