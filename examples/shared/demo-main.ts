@@ -10,6 +10,7 @@ import type { Clock, FieldErrors } from '../../src/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
+import { withDocsPage } from './docs-page.js';
 
 /** A host listening for the demo. */
 export interface DemoListener {
@@ -94,7 +95,8 @@ export async function startDemoServer(
   let app: DemoApp;
   try {
     app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
-    listener = await serve(app.handler, env);
+    // The rendered API reference at /docs sits in front of the handler; every other request reaches it.
+    listener = await serve(withDocsPage(app.handler), env);
   } catch (error) {
     await stores.close();
     throw error;

@@ -61,6 +61,16 @@ const parts: readonly (readonly [string, z.ZodType])[] = [
   ['LogoutAnswer', logoutWire],
 ];
 
+/**
+ * Removes the bounds `z.int()` writes (the safe-integer range): true of every integer the server writes, and
+ * noise in a reader's view of an answer.
+ */
+function withoutSafeBounds(schema: JsonSchema): void {
+  if (schema.type !== 'integer') return;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+}
+
 /** A `$ref` to a named schema. */
 export function componentRef(name: string): JsonSchema {
   return { $ref: `#/components/schemas/${name}` };
@@ -77,7 +87,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
     io: 'output',
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
-    override: ({ jsonSchema }) => tidySchema(jsonSchema),
+    override: ({ jsonSchema }) => {
+      tidySchema(jsonSchema);
+      withoutSafeBounds(jsonSchema);
+    },
   });
   for (const schema of Object.values(schemas)) tidySchema(schema);
   return schemas;
