@@ -4,7 +4,15 @@
  * with the seed's JSON shapes.
  */
 import { describe, expect, it } from 'vitest';
-import { apiKey, guest, type Session, send, startDemo, ukAddress } from './support/harness.js';
+import type { CheckoutClient } from '../../src/client/index.js';
+import { apiKey, guest, type Harness, type Session, send, startDemo, ukAddress } from './support/harness.js';
+
+/** A typed client logged in as `demo` on the harness's server. */
+async function clientOf(demo: Harness): Promise<CheckoutClient> {
+  const client = demo.client();
+  (await client.login({ username: 'demo', key: apiKey }))._unsafeUnwrap();
+  return client;
+}
 
 /** The cart of the flow: 2 × iPhone (100.00) and a red Canon EOS 5D (80.00 special, +option). */
 const cart = {
@@ -254,10 +262,16 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers cart lines with integer ids, boolean flags and money numbers', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await fillCart(session);
-    const lines = (await session.call('api/cart/getProducts')).body as Record<string, unknown>[];
+    const client = await clientOf(await startDemo());
+    (
+      await client.addProducts({
+        product: [
+          { product_id: 40, quantity: 2 },
+          { product_id: 30, option: { 226: 15 } },
+        ],
+      })
+    )._unsafeUnwrap();
+    const lines = (await client.getProducts())._unsafeUnwrap();
     expect(lines).toHaveLength(2);
     const [iphone, canon] = lines;
     expect(iphone).toMatchObject({
@@ -288,10 +302,9 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers subscription lines with numbers and formatted texts', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await session.call('api/cart/addProduct', { form: { product_id: '48', subscription_plan_id: '2' } });
-    const [line] = (await session.call('api/cart/getProducts')).body as { subscription: unknown }[];
+    const client = await clientOf(await startDemo());
+    (await client.addProduct({ product_id: 48, subscription_plan_id: 2 }))._unsafeUnwrap();
+    const [line] = (await client.getProducts())._unsafeUnwrap();
     expect(line?.subscription).toMatchObject({
       subscription_plan_id: 2,
       trial_status: true,
@@ -304,14 +317,16 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers totals as numbers rounded in the session currency, with formatted texts', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await fillCart(session);
-    const usd = (await session.call('api/cart/getTotals')).body as {
-      code: string;
-      value: number;
-      text: string;
-    }[];
+    const client = await clientOf(await startDemo());
+    (
+      await client.addProducts({
+        product: [
+          { product_id: 40, quantity: 2 },
+          { product_id: 30, option: { 226: 15 } },
+        ],
+      })
+    )._unsafeUnwrap();
+    const usd = (await client.getTotals())._unsafeUnwrap();
     expect(usd[0]).toEqual({
       code: 'sub_total',
       title: 'Sub-Total',
@@ -319,15 +334,10 @@ describe('the checkout flow over HTTP', () => {
       text: '$280.00',
       sort_order: 1,
     });
-    const switched = await session.call('api/currency', { form: { currency: 'EUR' } });
-    expect(switched.status).toBe(200);
-    const eur = (await session.call('api/cart/getTotals')).body as {
-      code: string;
-      value: number;
-      text: string;
-    }[];
+    expect((await client.setCurrency({ currency: 'eur' }))._unsafeUnwrap().success).toBeTypeOf('string');
+    const eur = (await client.getTotals())._unsafeUnwrap();
     expect(eur[0]).toMatchObject({ code: 'sub_total', value: 219.69, text: '219.69€' });
-    const [line] = (await session.call('api/cart/getProducts')).body as { price: number; total: number }[];
+    const [line] = (await client.getProducts())._unsafeUnwrap();
     expect(line).toMatchObject({ price: 78.46, total: 156.92 });
   });
 });
