@@ -8,6 +8,7 @@ import { runDemoCheckout } from '../../../examples/demo-checkout.js';
 import { startNodeHttpDemo } from '../../../examples/node-http/server.js';
 import { readDemoEnv } from '../../../examples/shared/demo-env.js';
 import type { RunningDemo } from '../../../examples/shared/demo-main.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 import { databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
 import { redisUrl, useRedisTestRun } from '../support/redis.js';
 
@@ -54,7 +55,9 @@ async function call(
     headers: form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
     body: form === undefined ? null : new URLSearchParams(form).toString(),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const body = (await response.json()) as Record<string, unknown>;
+  checkAnswer(url.href, response.status, body);
+  return { status: response.status, body };
 }
 
 /** Logs in as `demo` with `key`: the reply, and the session's token when it succeeded. */
