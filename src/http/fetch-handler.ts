@@ -173,8 +173,8 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
 /**
  * Creates the fetch handler over a checkout.
  *
- * Routing is by the query alone (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or
- * any other. Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
+ * Routing is by the query (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or any
+ * other; a request without a `route` is routed by the path alias it ends in (`/api/order/confirm`). Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
  * session cookie, and gets the same checks either way. With `options.signedRequests`, a request signed as
  * OpenCart 4.1 signs them needs no login: its signature authorizes it.
  *
