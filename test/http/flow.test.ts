@@ -7,6 +7,15 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutClient } from '../../src/client/index.js';
 import { apiKey, guest, type Harness, type Session, send, startDemo, ukAddress } from './support/harness.js';
 
+/** Adds the flow's cart through the typed client. */
+async function addFlowCart(client: CheckoutClient): Promise<void> {
+  const rows = [
+    { product_id: 40, quantity: 2 },
+    { product_id: 30, option: { 226: 15 } },
+  ];
+  (await client.addProducts({ product: rows }))._unsafeUnwrap();
+}
+
 /** A typed client logged in as `demo` on the harness's server. */
 async function clientOf(demo: Harness): Promise<CheckoutClient> {
   const client = demo.client();
@@ -263,14 +272,7 @@ describe('the checkout flow over HTTP', () => {
 
   it('answers cart lines with integer ids, boolean flags and money numbers', async () => {
     const client = await clientOf(await startDemo());
-    (
-      await client.addProducts({
-        product: [
-          { product_id: 40, quantity: 2 },
-          { product_id: 30, option: { 226: 15 } },
-        ],
-      })
-    )._unsafeUnwrap();
+    await addFlowCart(client);
     const lines = (await client.getProducts())._unsafeUnwrap();
     expect(lines).toHaveLength(2);
     const [iphone, canon] = lines;
@@ -318,14 +320,7 @@ describe('the checkout flow over HTTP', () => {
 
   it('answers totals as numbers rounded in the session currency, with formatted texts', async () => {
     const client = await clientOf(await startDemo());
-    (
-      await client.addProducts({
-        product: [
-          { product_id: 40, quantity: 2 },
-          { product_id: 30, option: { 226: 15 } },
-        ],
-      })
-    )._unsafeUnwrap();
+    await addFlowCart(client);
     const usd = (await client.getTotals())._unsafeUnwrap();
     expect(usd[0]).toEqual({
       code: 'sub_total',

@@ -150,67 +150,79 @@ export function descriptorOperations(operations: readonly Operation[]): PathOper
   return result;
 }
 
+/** What one of the HTTP layer's own routes is. */
+interface OwnRoute {
+  readonly id: string;
+  readonly route: string;
+  readonly method: 'get' | 'post';
+  readonly tag: string;
+  readonly summary: string;
+  readonly note?: string;
+  /** Open to anyone: no session. */
+  readonly open?: boolean;
+  readonly body?: JsonSchema;
+  readonly answer: JsonObject;
+  readonly errors: readonly number[];
+}
+
+/** The path operation of one of the HTTP layer's own routes. */
+function ownOperation(own: OwnRoute): PathOperation {
+  const address = { route: own.route };
+  const content = own.body && {
+    'application/json': { schema: own.body },
+    'application/x-www-form-urlencoded': { schema: own.body },
+  };
+  return {
+    path: pathOf(address),
+    method: own.method,
+    operation: {
+      operationId: own.id,
+      summary: own.summary,
+      description: [`Also \`${queryFormOf(address)}\`.`, own.note].filter(Boolean).join(' '),
+      tags: [own.tag],
+      'x-opencart-route': address,
+      ...(own.open === true ? { security: [] } : {}),
+      ...(content === undefined ? {} : { requestBody: { required: true, content } }),
+      responses: { '200': own.answer, ...errorAnswers(own.errors) },
+    },
+  };
+}
+
 /** The HTTP layer's own routes. */
 export function ownOperations(): PathOperation[] {
-  const login = { route: 'api/account/login' };
-  const logout = { route: 'api/account/logout' };
-  const document = { route: 'api/openapi' };
-  const loginBody = requestJson(loginRequestWire);
-  return [
+  const own: readonly OwnRoute[] = [
     {
-      path: pathOf(login),
+      id: 'login',
+      route: 'api/account/login',
       method: 'post',
-      operation: {
-        operationId: 'login',
-        summary:
-          "Opens a session for an API user: its id is the answer's `api_token` and the session cookie.",
-        description: `Also \`${queryFormOf(login)}\`. Failed logins are counted per username and address, and per address; too many are refused (429) for a while.`,
-        tags: ['Session'],
-        'x-opencart-route': login,
-        security: [],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': { schema: loginBody },
-            'application/x-www-form-urlencoded': { schema: loginBody },
-          },
-        },
-        responses: {
-          '200': jsonAnswer('The session is open.', componentRef('LoginAnswer'), setCookieHeader),
-          ...errorAnswers(loginErrorStatuses),
-        },
-      },
+      tag: 'Session',
+      summary: "Opens a session for an API user: its id is the answer's `api_token` and the session cookie.",
+      note: 'Failed logins are counted per username and address, and per address; too many are refused (429) for a while.',
+      open: true,
+      body: requestJson(loginRequestWire),
+      answer: jsonAnswer('The session is open.', componentRef('LoginAnswer'), setCookieHeader),
+      errors: loginErrorStatuses,
     },
     {
-      path: pathOf(logout),
+      id: 'logout',
+      route: 'api/account/logout',
       method: 'post',
-      operation: {
-        operationId: 'logout',
-        summary: 'Ends the session and clears the cookie.',
-        description: `Also \`${queryFormOf(logout)}\`.`,
-        tags: ['Session'],
-        'x-opencart-route': logout,
-        responses: {
-          '200': jsonAnswer('The session is closed.', componentRef('LogoutAnswer'), setCookieHeader),
-          ...errorAnswers(logoutErrorStatuses),
-        },
-      },
+      tag: 'Session',
+      summary: 'Ends the session and clears the cookie.',
+      answer: jsonAnswer('The session is closed.', componentRef('LogoutAnswer'), setCookieHeader),
+      errors: logoutErrorStatuses,
     },
     {
-      path: pathOf(document),
+      id: 'openapi',
+      route: 'api/openapi',
       method: 'get',
-      operation: {
-        operationId: 'openapi',
-        summary: 'This document (OpenAPI 3.1).',
-        description: `Also \`${queryFormOf(document)}\`. Needs no session.`,
-        tags: ['Reference'],
-        'x-opencart-route': document,
-        security: [],
-        responses: {
-          '200': jsonAnswer('The OpenAPI document.', { type: 'object' }),
-          ...errorAnswers(documentErrorStatuses),
-        },
-      },
+      tag: 'Reference',
+      summary: 'This document (OpenAPI 3.1).',
+      note: 'Needs no session.',
+      open: true,
+      answer: jsonAnswer('The OpenAPI document.', { type: 'object' }),
+      errors: documentErrorStatuses,
     },
   ];
+  return own.map(ownOperation);
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { cartOptionWire } from './cart.js';
 
 /** Custom field values by id: a value id or text, or a list of them. */
 const customFieldWire = z.record(z.string(), z.union([z.string(), z.array(z.string()).readonly()]));
@@ -40,17 +41,6 @@ export const orderAddressWire = z.object({
   custom_field: customFieldWire,
 });
 
-/** An option of an ordered product. */
-const orderOptionWire = z.object({
-  product_option_id: z.int(),
-  product_option_value_id: z.int(),
-  option_id: z.int(),
-  option_value_id: z.int(),
-  name: z.string(),
-  value: z.string(),
-  type: z.string(),
-});
-
 /** The subscription of an ordered product. */
 const orderSubscriptionWire = z.object({
   subscription_plan_id: z.int(),
@@ -79,7 +69,8 @@ export const orderProductWire = z.object({
   total: z.number(),
   tax: z.number(),
   reward: z.int(),
-  option: z.array(orderOptionWire),
+  // An ordered option has the fields of a cart line's.
+  option: z.array(cartOptionWire),
   subscription: orderSubscriptionWire.nullable(),
 });
 
