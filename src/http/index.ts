@@ -2,6 +2,7 @@
  * `cartwright/http`: the Web-standard Request → Response surface of the seed's API. `createFetchHandler` is the
  * one core (routes, bodies, sessions, errors → statuses, the seed's JSON); `toNodeListener` wraps it for
  * node:http, Express and Fastify, and any fetch-style host (Hono, Deno, Bun, workers) calls it directly.
+ * `openApiDocument()` is the OpenAPI 3.1 document of the routes, which the handler serves at `?route=api/openapi`.
  * @module
  */
 
@@ -11,6 +12,8 @@ export type { ClientInfo, FetchHandler } from './fetch-handler.js';
 export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';
 export { toNodeListener } from './node.js';
+export { createOpenApiDocument, type OpenApiDocument, openApiDocument } from './openapi/document.js';
+export type { JsonObject } from './openapi/json.js';
 export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
 export { defaultCookieName } from './session-cookie.js';
 export type { HttpErrorKind, HttpOnlyErrorKind, StatusCompat } from './status.js';
