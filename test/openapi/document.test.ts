@@ -56,6 +56,11 @@ describe('the OpenAPI document', () => {
     expect(documented.filter(({ operation }) => operation.operationId === 'confirm_get')).toHaveLength(1);
   });
 
+  it("carries the package's version", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(document.info.version).toBe(pkg.version);
+  });
+
   it('is the committed docs/openapi.json, and the client route table is current (npm run generate)', () => {
     for (const [path, text] of generatedFiles(false)) {
       expect(readFileSync(join(root, path), 'utf8'), `${path} is stale: run npm run generate`).toBe(text);

@@ -73,6 +73,7 @@ export function createOpenApiDocument(): OpenApiDocument {
     openapi: '3.1.0',
     info: {
       title: 'cartwright HTTP API',
+      // The package's version (a test keeps the two equal).
       version: '0.1.0',
       description,
       license: { name: 'MIT', identifier: 'MIT' },
