@@ -16,18 +16,13 @@ import type { Operation } from '../operations/index.js';
 import { operations } from '../operations/index.js';
 import type { HttpBinding, OperationRoute } from '../operations/operation.js';
 import { login, logout } from './account.js';
+import { aliasOf, keyOf } from './addresses.js';
 import type { FormObject } from './form.js';
 import type { HttpError } from './http-error.js';
 import { openApiRoute } from './openapi/route.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { present } from './presenters.js';
 import type { Route, SessionCall, SessionRoute } from './route.js';
-
-/** The key of a route: `api/cart/addProduct`, or `api/order&call=<call>` (and `&code=<code>` for `extension`). */
-function keyOf(route: OperationRoute): string {
-  if (route.call === undefined) return route.route;
-  return `${route.route}&call=${route.call}${route.code === undefined ? '' : `&code=${route.code}`}`;
-}
 
 /** The confirm options a request carries: its idempotency key and the client as the order records it. */
 function confirmOptions(c: SessionCall) {
@@ -81,11 +76,6 @@ function routeOf(operation: Operation): SessionRoute {
   };
 }
 
-/** The path alias of an address: its route, then its call and code (`api/order/extension/coupon`). */
-export function aliasOf(address: OperationRoute): string {
-  return [address.route, address.call, address.code].filter((part) => part !== undefined).join('/');
-}
-
 /** The HTTP layer's own routes, by address. */
 const ownRoutes: readonly (readonly [OperationRoute, Route])[] = [
   [{ route: 'api/account/login' }, login],
@@ -103,14 +93,14 @@ function table(): (readonly [OperationRoute, Route])[] {
   return rows;
 }
 
-/** `rows` by the key `keyOf` gives each; two rows with one key are a bug in the descriptors. */
+/** `rows` by the key `keyFor` gives each; two rows with one key are a bug in the descriptors. */
 function byKey<T>(
   rows: readonly (readonly [OperationRoute, T])[],
-  keyOf: (address: OperationRoute) => string,
+  keyFor: (address: OperationRoute) => string,
 ) {
   const map = new Map<string, T>();
   for (const [address, value] of rows) {
-    const key = keyOf(address);
+    const key = keyFor(address);
     if (map.has(key)) throw new CartwrightInvariantError(`http: two routes answer ${key}`);
     map.set(key, value);
   }

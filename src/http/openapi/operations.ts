@@ -8,6 +8,7 @@
 import type { Operation } from '../../operations/index.js';
 import type { JsonSchema } from '../../operations/json-schema.js';
 import type { HttpBinding, OperationRoute } from '../../operations/operation.js';
+import { aliasOf, keyOf } from '../addresses.js';
 import { loginRequestWire } from '../wire/account.js';
 import { answerComponents, componentRef } from './components.js';
 import type { JsonObject } from './json.js';
@@ -32,14 +33,12 @@ export interface PathOperation {
 
 /** The path of an address: `/` and its alias. */
 export function pathOf(address: OperationRoute): string {
-  return `/${[address.route, address.call, address.code].filter((part) => part !== undefined).join('/')}`;
+  return `/${aliasOf(address)}`;
 }
 
 /** The `?route=` form of an address. */
 export function queryFormOf(address: OperationRoute): string {
-  const call = address.call === undefined ? '' : `&call=${address.call}`;
-  const code = address.code === undefined ? '' : `&code=${address.code}`;
-  return `?route=${address.route}${call}${code}`;
+  return `?route=${keyOf(address)}`;
 }
 
 /** The tag an operation is listed under. */
