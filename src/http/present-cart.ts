@@ -1,7 +1,7 @@
 /**
- * Cart lines and total lines in the seed's JSON shapes (`wire/cart.ts`) (seed: Cart line, Total line; DECISIONS 34): ids and
- * quantities integers, flags booleans, money numbers in the session currency plus formatted texts where the seed
- * has them. Built field by field, so nothing of the domain records leaks.
+ * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; their schemas are in
+ * `wire/cart.ts`): ids and quantities integers, flags booleans, money numbers in the session currency plus
+ * formatted texts where the seed has them. Built field by field, so nothing of the domain records leaks.
  * @module
  */
 import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart/line.js';

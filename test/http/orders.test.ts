@@ -1,6 +1,6 @@
 /**
- * Confirm, history_add and order info over a real server (seed endpoints 8 and 9, DECISIONS 26, 27, 35, 36),
- * through the typed client (`cartwright/client`), whose answers are typed: no casts.
+ * Confirm, history_add and order info over a real server (seed endpoints 8 and 9), through the typed client
+ * (`cartwright/client`), whose answers are typed: no casts.
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutClient } from '../../src/client/index.js';
