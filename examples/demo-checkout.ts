@@ -1,10 +1,13 @@
 /**
- * A scripted checkout against a running demo server (`npm start` in another terminal), printing every request
- * and response, then a history entry on the new order, then one summary line: `npm run demo`.
+ * A scripted checkout against a running demo server (`npm start` in another terminal) with the typed client
+ * (`cartwright/client`), printing every request and response, then a history entry on the new order, then one
+ * summary line: `npm run demo`.
  *
  * Reads the same environment as the server: `HOST` and `PORT` (default 127.0.0.1:8080), or `CARTWRIGHT_URL`
  * for a server elsewhere, and `CARTWRIGHT_API_KEY` (required: start the server with the same key).
  */
+import type { Result, ResultAsync } from 'neverthrow';
+import { type CheckoutClient, type ClientError, createClient } from '../src/client/index.js';
 import { baseUrl, isMain } from './shared/demo-env.js';
 
 /** Where to check out and how to report. */
@@ -22,73 +25,73 @@ export interface Exchange {
   readonly body: unknown;
 }
 
-/** A client bound to one session (the cookie of the login). */
-interface Client {
-  send(method: 'GET' | 'POST', route: string, form?: Record<string, string>): Promise<Exchange>;
+/** The exchange a call ended in: 200 and its answer, or the error's status (0: no answer) and body. */
+function exchangeOf<T, B>(result: Result<T, ClientError<B>>): Exchange {
+  if (result.isOk()) return { status: 200, body: result.value };
+  const error = result.error;
+  if (error.kind === 'answer') return { status: error.status, body: error.body };
+  return { status: error.kind === 'unreadable' ? error.status : 0, body: null };
 }
 
-/** Makes a client that prints each request and response and keeps the session cookie. */
-function createClient(options: DemoCheckoutOptions): Client {
-  const log = options.log ?? console.log;
-  let cookie = '';
-  return {
-    async send(method, route, form) {
-      const body = form === undefined ? undefined : new URLSearchParams(form).toString();
-      log(
-        `→ ${method} ?route=${route}${body === undefined ? '' : `  ${decodeURIComponent(body.replaceAll('+', ' '))}`}`,
-      );
-      const headers: Record<string, string> = cookie === '' ? {} : { Cookie: cookie };
-      if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      const response = await fetch(`${options.url}?route=${route}`, { method, headers, body: body ?? null });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie !== null) cookie = setCookie.split(';')[0] ?? '';
-      const exchange = { status: response.status, body: (await response.json()) as unknown };
-      log(`← ${exchange.status} ${JSON.stringify(exchange.body)}\n`);
-      return exchange;
-    },
+/** A `fetch` that prints each request and its answer (never the session id). */
+function loggingFetch(log: (line: string) => void): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    url.searchParams.delete('api_token');
+    const body = typeof init?.body === 'string' ? `  ${init.body}` : '';
+    log(`→ ${init?.method ?? 'GET'} ${decodeURIComponent(url.search)}${body}`);
+    const response = await fetch(input, init);
+    log(`← ${response.status} ${await response.clone().text()}\n`);
+    return response;
   };
 }
 
-/** A step of the script; a failed one (status other than 200) stops it. */
-type Step = (client: Client) => Promise<Exchange>;
+/** A step of the script; a failed one stops it. */
+type Step = (client: CheckoutClient) => ResultAsync<unknown, ClientError<unknown>>;
 
-const address = (prefix: 'payment_' | 'shipping_'): Record<string, string> => ({
-  [`${prefix}firstname`]: 'Jane',
-  [`${prefix}lastname`]: 'Smith',
-  [`${prefix}address_1`]: '1 Market Street',
-  [`${prefix}city`]: 'Preston',
-  [`${prefix}postcode`]: 'PR1 2HJ',
-  [`${prefix}country_id`]: '222',
-  [`${prefix}zone_id`]: '3563',
-});
-
-/** The checkout up to the order, step by step, in the seed's order. */
+/** The checkout up to confirm, step by step, in the seed's order. */
 function steps(apiKey: string): Step[] {
   return [
-    (c) => c.send('POST', 'api/account/login', { username: 'demo', key: apiKey }),
+    (c) => c.login({ username: 'demo', key: apiKey }),
     (c) =>
-      c.send('POST', 'api/order&call=customer', {
+      c.setCustomer({
         firstname: 'Jane',
         lastname: 'Smith',
         email: 'jane@example.com',
         telephone: '01632 960123',
       }),
     (c) =>
-      c.send('POST', 'api/order&call=cart', {
-        'product[0][product_id]': '40',
-        'product[0][quantity]': '2',
-        'product[1][product_id]': '30',
-        'product[1][option][226]': '15',
+      c.addProducts({
+        product: [
+          { product_id: 40, quantity: 2 },
+          { product_id: 30, option: { 226: 15 } },
+        ],
       }),
-    (c) => c.send('POST', 'api/order&call=payment_address', address('payment_')),
-    (c) => c.send('POST', 'api/order&call=shipping_address', address('shipping_')),
-    (c) => c.send('GET', 'api/order&call=shipping_methods'),
-    (c) => c.send('POST', 'api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }),
-    (c) => c.send('GET', 'api/order&call=payment_methods'),
-    (c) => c.send('POST', 'api/order&call=payment_method', { 'payment_method.code': 'cod' }),
-    (c) => c.send('GET', 'api/cart/getTotals'),
-    // Its answer carries the order id, the totals and the cart.
-    (c) => c.send('POST', 'api/order&call=confirm', { comment: 'Demo order' }),
+    (c) =>
+      c.setPaymentAddress({
+        payment_firstname: 'Jane',
+        payment_lastname: 'Smith',
+        payment_address_1: '1 Market Street',
+        payment_city: 'Preston',
+        payment_postcode: 'PR1 2HJ',
+        payment_country_id: 222,
+        payment_zone_id: 3563,
+      }),
+    (c) =>
+      c.setShippingAddress({
+        shipping_firstname: 'Jane',
+        shipping_lastname: 'Smith',
+        shipping_address_1: '1 Market Street',
+        shipping_city: 'Preston',
+        shipping_postcode: 'PR1 2HJ',
+        shipping_country_id: 222,
+        shipping_zone_id: 3563,
+      }),
+    (c) => c.getShippingMethods(),
+    (c) => c.setShippingMethod({ shipping_method: 'flat.flat' }),
+    (c) => c.getPaymentMethods(),
+    (c) => c.setPaymentMethod({ payment_method: 'cod' }),
+    (c) => c.getTotals(),
   ];
 }
 
@@ -102,43 +105,45 @@ export interface DemoCheckoutResult {
   readonly summary: string;
 }
 
-/** The order id and the formatted total of a successful confirm, or undefined. */
-function orderOf(confirm: Exchange): { id: number; total: string } | undefined {
-  const body = confirm.body as { order_id?: unknown; totals?: { code?: unknown; text?: unknown }[] } | null;
-  const total = body?.totals?.find((line) => line.code === 'total')?.text;
-  if (confirm.status !== 200 || typeof body?.order_id !== 'number' || typeof total !== 'string')
-    return undefined;
-  return { id: body.order_id, total };
+/** The checkout before confirm; the exchange of the step that failed, if one did. */
+async function runSteps(client: CheckoutClient, apiKey: string): Promise<Exchange | undefined> {
+  for (const step of steps(apiKey)) {
+    const result = await step(client);
+    if (result.isErr()) return exchangeOf(result);
+  }
+  return undefined;
 }
 
 /**
- * Runs the script: the checkout, then a history entry moving the new order to Processing (status 2), then one
- * summary line.
+ * Runs the script with the typed client (`cartwright/client`): the checkout, then a history entry moving the
+ * new order to Processing (status 2), then one summary line.
  */
 export async function runDemoCheckout(options: DemoCheckoutOptions): Promise<DemoCheckoutResult> {
   const log = options.log ?? console.log;
-  const client = createClient(options);
-  let confirm: Exchange = { status: 0, body: null };
-  for (const step of steps(options.apiKey)) {
-    confirm = await step(client);
-    if (confirm.status !== 200) break;
-  }
-  const order = orderOf(confirm);
-  if (order === undefined) {
+  const client = createClient({ baseUrl: options.url, session: 'cookie', fetch: loggingFetch(log) });
+  const failed = await runSteps(client, options.apiKey);
+  const confirmed = failed === undefined ? await client.confirm({ comment: 'Demo order' }) : undefined;
+  if (confirmed === undefined || confirmed.isErr()) {
+    const confirm = failed ?? (confirmed === undefined ? { status: 0, body: null } : exchangeOf(confirmed));
     const summary = `No order: the checkout stopped with status ${confirm.status}.`;
     log(summary);
     return { confirm, history: undefined, summary };
   }
-  const history = await client.send('POST', 'api/order&call=history_add', {
-    order_id: String(order.id),
-    order_status_id: '2',
-    comment: 'Packed by the demo script',
-    notify: '0',
-  });
+  // Its answer carries the order id, the totals and the cart.
+  const order = confirmed.value;
+  const total = order.totals.find((line) => line.code === 'total')?.text ?? '';
+  const history = exchangeOf(
+    await client.addHistory({
+      order_id: order.order_id,
+      order_status_id: 2,
+      comment: 'Packed by the demo script',
+      notify: false,
+    }),
+  );
   const state = history.status === 200 ? 'now Processing' : `history entry refused (${history.status})`;
-  const summary = `Order ${order.id} placed, total ${order.total}, ${state}.`;
+  const summary = `Order ${order.order_id} placed, total ${total}, ${state}.`;
   log(summary);
-  return { confirm, history, summary };
+  return { confirm: exchangeOf(confirmed), history, summary };
 }
 
 if (isMain(import.meta.url)) {

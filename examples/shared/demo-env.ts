@@ -253,6 +253,9 @@ export function printBanner(name: string, env: DemoEnv, port: number, options: B
   if (env.apiSigning === 'opencart') {
     log('Signed requests: demo may sign each request as OpenCart 4.1 clients do (the key is the secret).');
   }
+  log(
+    `API reference: ${baseUrl(env.host, port)}/docs (the OpenAPI document: ${baseUrl(env.host, port)}/api/openapi)`,
+  );
   log('Log in with:');
   log(
     `  curl -i -X POST ${shellQuote(`${url}?route=api/account/login`)} -d username=demo --data-urlencode ${shellQuote(`key=${env.apiKey}`)}`,

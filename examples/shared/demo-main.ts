@@ -11,6 +11,7 @@ import type { Clock, FieldErrors } from '../../src/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
+import { withDocsPage } from './docs-page.js';
 
 /** A server listening for the demo. */
 interface DemoListener {
@@ -90,8 +91,9 @@ export async function startDemoServer(
   let app: DemoApp;
   try {
     app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
-    // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-    listener = await listen(createNodeServer(app.handler), env);
+    // The rendered API reference at /docs sits in front of the handler; every other request reaches it. The server
+    // is sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
+    listener = await listen(createNodeServer(withDocsPage(app.handler)), env);
   } catch (error) {
     await stores.close();
     throw error;

@@ -58,8 +58,13 @@ function allowOf(route: Route): string {
 }
 
 /** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
-function routeFor(config: HandlerConfig, request: Request, query: FormObject): Result<Route, HttpError> {
-  const route = findRoute(query);
+function routeFor(
+  config: HandlerConfig,
+  request: Request,
+  url: URL,
+  query: FormObject,
+): Result<Route, HttpError> {
+  const route = findRoute(query, url.pathname);
   if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
   if (takes(route, request.method, isSignedQuery(query))) return ok(route);
   const allowed = allowOf(route);
@@ -159,7 +164,7 @@ async function handle(
   const url = new URL(request.url);
   const query = readQuery(url, config.bodyLimits);
   if (query.isErr()) return err(query.error);
-  const found = routeFor(config, request, query.value);
+  const found = routeFor(config, request, url, query.value);
   if (found.isErr()) return err(found.error);
   const route = found.value;
   if (client.ip === '' && checksClientAddress(route)) return err(clientAddressUnknown(config));
@@ -201,8 +206,8 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
 /**
  * Creates the fetch handler over a checkout.
  *
- * Routing is by the query alone (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or
- * any other. Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
+ * Routing is by the query (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or any
+ * other; a request without a `route` is routed by the path alias it ends in (`/api/order/confirm`). Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
  * session cookie, and gets the same checks either way. With `options.signedRequests`, a request signed as
  * OpenCart 4.1 signs them needs no login: its signature authorizes it. With `options.cors`, pages of the listed
  * origins may call it from a browser.

@@ -1,78 +1,14 @@
 /**
- * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; DECISIONS 34): ids and
- * quantities integers, flags booleans, money numbers in the session currency plus formatted texts where the seed
- * has them. A line's `total` is its `price` as shown times its quantity (the sub-total adds exactly these).
- * Built field by field, so nothing of the domain records leaks.
+ * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; their schemas are in
+ * `wire/cart.ts`): ids and quantities integers, flags booleans, money numbers in the session currency plus
+ * formatted texts where the seed has them. A line's `total` is its `price` as shown times its quantity (the
+ * sub-total adds exactly these). Built field by field, so nothing of the domain records leaks.
  * @module
  */
 import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart/line.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { MoneyPresenter } from './present-money.js';
-
-/** A chosen option of a cart line. */
-export interface CartOptionJson {
-  readonly product_option_id: number;
-  readonly product_option_value_id: number;
-  readonly option_id: number;
-  readonly option_value_id: number;
-  readonly name: string;
-  readonly value: string;
-  readonly type: string;
-}
-
-/** The seed's subscription object of a cart line. */
-export interface CartSubscriptionJson {
-  readonly subscription_plan_id: number;
-  readonly name: string;
-  readonly trial_status: boolean;
-  readonly trial_price: number;
-  readonly trial_price_text: string;
-  readonly trial_cycle: number;
-  readonly trial_frequency: string;
-  readonly trial_duration: number;
-  readonly price: number;
-  readonly price_text: string;
-  readonly cycle: number;
-  readonly frequency: string;
-  readonly duration: number;
-}
-
-/** The seed's Cart line. */
-export interface CartLineJson {
-  readonly cart_id: string;
-  readonly product_id: number;
-  readonly name: string;
-  readonly model: string;
-  readonly option: readonly CartOptionJson[];
-  readonly subscription: CartSubscriptionJson | null;
-  readonly subscription_plan_id: number;
-  readonly quantity: number;
-  readonly minimum: number;
-  readonly maximum: number;
-  readonly stock: boolean;
-  readonly subtract: boolean;
-  readonly price: number;
-  readonly total: number;
-  readonly reward: number;
-  readonly image: string;
-  readonly weight: number;
-  readonly weight_class: string;
-  readonly length: number;
-  readonly width: number;
-  readonly height: number;
-  readonly length_class: string;
-  readonly recurring: string;
-  readonly tax_class_id: number;
-}
-
-/** The seed's Total line. */
-export interface TotalLineJson {
-  readonly code: string;
-  readonly title: string;
-  readonly value: number;
-  readonly text: string;
-  readonly sort_order: number;
-}
+import type { CartLineJson, CartOptionJson, CartSubscriptionJson, TotalLineJson } from './wire/cart.js';
 
 /** A chosen option, field by field. */
 function presentOption(option: PricedOption): CartOptionJson {

@@ -5,38 +5,7 @@
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
 import type { ManufacturerListEntry } from '../operations/answers.js';
 import type { MoneyPresenter } from './present-money.js';
-
-/** A full manufacturer record. */
-export interface ManufacturerJson {
-  readonly manufacturer_id: number;
-  readonly name: string;
-  readonly description: string;
-  readonly image: string;
-  readonly sort_order: number;
-  readonly meta_title: string;
-  readonly meta_description: string;
-  readonly meta_keyword: string;
-}
-
-/** A manufacturer list entry: the four fields the seed's list returns. */
-export interface ManufacturerEntryJson {
-  readonly manufacturer_id: number;
-  readonly name: string;
-  readonly image: string;
-  readonly sort_order: number;
-}
-
-/** A product list entry; `special` only when a promotional price applies. */
-export interface ProductEntryJson {
-  readonly product_id: number;
-  readonly name: string;
-  readonly model: string;
-  readonly price: number;
-  readonly special?: number;
-  readonly manufacturer_id: number;
-  readonly manufacturer: string;
-  readonly image: string;
-}
+import type { ManufacturerEntryJson, ManufacturerJson, ProductEntryJson } from './wire/catalog.js';
 
 /** A full manufacturer record. */
 export function presentManufacturer(manufacturer: Manufacturer): ManufacturerJson {

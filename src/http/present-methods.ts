@@ -6,36 +6,7 @@
 import type { PaymentMethodOffer } from '../domain/machine/session.js';
 import type { QuotedShipping, ShippingMethodOffer } from '../operations/answers.js';
 import type { MoneyPresenter } from './present-money.js';
-
-/** One shipping quote: `cost` a number in the session currency, `text` as the customer reads it. */
-export interface ShippingQuoteJson {
-  readonly code: string;
-  readonly name: string;
-  readonly cost: number;
-  readonly tax_class_id: number;
-  readonly text: string;
-}
-
-/**
- * One shipping method's quotes. `title` is the seed's name for the method's label; `code` and `name` are
- * OpenCart 4.1's, which its clients read.
- */
-export interface ShippingMethodJson {
-  readonly code: string;
-  readonly name: string;
-  readonly title: string;
-  readonly quote: Readonly<Record<string, ShippingQuoteJson>>;
-  readonly sort_order: number;
-  readonly error: boolean;
-}
-
-/** One payment method and its options. */
-export interface PaymentMethodJson {
-  readonly code: string;
-  readonly name: string;
-  readonly option: Readonly<Record<string, { readonly code: string; readonly name: string }>>;
-  readonly sort_order: number;
-}
+import type { PaymentMethodJson, ShippingMethodJson, ShippingQuoteJson } from './wire/methods.js';
 
 /** `entries` mapped value by value into a fresh object (insertion order kept). */
 function mapValues<T, U>(entries: Readonly<Record<string, T>>, map: (value: T) => U): Record<string, U> {

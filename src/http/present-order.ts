@@ -12,11 +12,9 @@ import type { Address, CustomerDetails } from '../domain/records/address.js';
 import type { OrderHistoryEntry, OrderProduct, OrderRecord } from '../domain/records/order.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import { createOrderMoneyPresenter, type MoneyPresenter } from './present-money.js';
+import type { OrderJson } from './wire/order.js';
 
-/** A JSON object built by a presenter. */
-type Json = Readonly<Record<string, unknown>>;
-
-function presentCustomer(customer: CustomerDetails): Json {
+function presentCustomer(customer: CustomerDetails): OrderJson['customer'] {
   return {
     customer_id: customer.customerId,
     customer_group_id: customer.customerGroupId,
@@ -28,7 +26,7 @@ function presentCustomer(customer: CustomerDetails): Json {
   };
 }
 
-function presentAddress(address: Address | null): Json | null {
+function presentAddress(address: Address | null): OrderJson['payment_address'] {
   if (address === null) return null;
   return {
     address_id: address.addressId,
@@ -51,7 +49,7 @@ function presentAddress(address: Address | null): Json | null {
   };
 }
 
-function presentProduct(line: OrderProduct, money: MoneyPresenter): Json {
+function presentProduct(line: OrderProduct, money: MoneyPresenter): OrderJson['products'][number] {
   const plan = line.subscription;
   return {
     product_id: line.productId,
@@ -93,7 +91,7 @@ function presentProduct(line: OrderProduct, money: MoneyPresenter): Json {
   };
 }
 
-function presentHistory(entry: OrderHistoryEntry): Json {
+function presentHistory(entry: OrderHistoryEntry): OrderJson['history'][number] {
   return {
     order_history_id: entry.orderHistoryId,
     order_status_id: entry.orderStatusId,
@@ -114,7 +112,7 @@ function orderTotals(order: OrderRecord, money: MoneyPresenter, settings: StoreS
 }
 
 /** The order with its history, its amounts in its own currency at its own rate. */
-export function presentOrder(order: OrderRecord, settings: StoreSettings): Json {
+export function presentOrder(order: OrderRecord, settings: StoreSettings): OrderJson {
   const money = createOrderMoneyPresenter(settings, order);
   const totals = orderTotals(order, money, settings);
   const total = totals.find((line) => line.code === 'total')?.value ?? order.total;

@@ -6,30 +6,12 @@
  */
 import type { Selection } from '../domain/machine/steps.js';
 import type { StepResult, SummaryResult } from '../operations/answers.js';
-import {
-  type CartLineJson,
-  presentCartLines,
-  presentTotalLines,
-  type TotalLineJson,
-} from './present-cart.js';
+import { presentCartLines, presentTotalLines } from './present-cart.js';
 import type { MoneyPresenter } from './present-money.js';
-
-/** A step's answer. */
-export interface StepJson {
-  readonly success: string;
-  /** The chosen methods the step made stale and dropped; only present when there are some. */
-  readonly dropped?: readonly Selection[];
-}
-
-/** A step's answer with the cart and totals after it. */
-export interface SummaryJson extends StepJson {
-  readonly products: readonly CartLineJson[];
-  readonly totals: readonly TotalLineJson[];
-  readonly shipping_required: boolean;
-}
+import type { StepJson, SummaryJson } from './wire/steps.js';
 
 /** `{ dropped }` when something was dropped, `{}` otherwise. */
-export function droppedOf(dropped: readonly Selection[]): { readonly dropped?: readonly Selection[] } {
+export function droppedOf(dropped: readonly Selection[]): { dropped?: Selection[] } {
   return dropped.length === 0 ? {} : { dropped: [...dropped] };
 }
 

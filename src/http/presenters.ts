@@ -13,6 +13,7 @@ import { presentPaymentMethods, presentShippingMethods } from './present-methods
 import type { MoneyPresenter } from './present-money.js';
 import { presentOrder } from './present-order.js';
 import { droppedOf, presentStep, presentSummary } from './present-steps.js';
+import type { WireAnswers } from './wire/answers.js';
 
 /** What a presenter may read besides the result: money in the session currency, the handler's settings. */
 export interface PresentContext {
@@ -20,9 +21,9 @@ export interface PresentContext {
   readonly config: HandlerConfig;
 }
 
-/** The presenters, one per kind of answer. */
+/** The presenters, one per kind of answer, each returning its kind's wire shape (`wire/answers.ts`). */
 export const presenters: {
-  readonly [K in AnswerKind]: (result: Answers[K], context: PresentContext) => unknown;
+  readonly [K in AnswerKind]: (result: Answers[K], context: PresentContext) => WireAnswers[K];
 } = {
   step: (result) => presentStep(result),
   summary: (result, { money }) => presentSummary(result, money),
@@ -59,6 +60,10 @@ export const presenters: {
 };
 
 /** Presents a result of kind `kind`. */
-export function present<K extends AnswerKind>(kind: K, result: Answers[K], context: PresentContext): unknown {
+export function present<K extends AnswerKind>(
+  kind: K,
+  result: Answers[K],
+  context: PresentContext,
+): WireAnswers[K] {
   return presenters[kind](result, context);
 }

@@ -1,11 +1,17 @@
 /**
  * The route table, derived from the operation descriptors: every `route=api/<controller>[/<method>]` and every
- * `route=api/order&call=<operation>` an operation names, plus the account routes (login and logout), which are
- * the HTTP layer's own. A row takes its method from the descriptor and presents the operation's result as its
+ * `route=api/order&call=<operation>` an operation names, plus the HTTP layer's own routes (login, logout and the
+ * OpenAPI document). A row takes its method from the descriptor and presents the operation's result as its
  * answer kind says.
+ *
+ * Each route also answers at a path alias, for tools that address operations by path (OpenAPI's path items):
+ * the route, then its call and code as further segments (`api/order/confirm`, `api/order/extension/coupon`),
+ * at the end of whatever path the host mounts the handler under (`/api/order/confirm`,
+ * `/shop/index.php/api/order/confirm`). A `route` in the query always wins, so `?route=` works as before.
  * @module
  */
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { CartwrightInvariantError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import { isIdempotencyKey } from '../domain/order/claims.js';
 import type { ConfirmOptions } from '../engine/run-confirm.js';
@@ -13,17 +19,13 @@ import type { Operation } from '../operations/index.js';
 import { operations } from '../operations/index.js';
 import type { HttpBinding, OperationRoute } from '../operations/operation.js';
 import { login, logout } from './account.js';
+import { aliasOf, keyOf } from './addresses.js';
 import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
+import { openApiRoute } from './openapi/route.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { present } from './presenters.js';
 import type { Route, SessionCall, SessionRoute } from './route.js';
-
-/** The key of a route: `api/cart/addProduct`, or `api/order&call=<call>` (and `&code=<code>` for `extension`). */
-function keyOf(route: OperationRoute): string {
-  if (route.call === undefined) return route.route;
-  return `${route.route}&call=${route.call}${route.code === undefined ? '' : `&code=${route.code}`}`;
-}
 
 /**
  * The confirm options a request carries: its idempotency key and the client as the order records it. An
@@ -91,21 +93,45 @@ function routeOf(operation: Operation): SessionRoute {
   };
 }
 
-/** Every route by key. */
-function table(): (readonly [string, Route])[] {
-  const rows: (readonly [string, Route])[] = [
-    ['api/account/login', login],
-    ['api/account/logout', logout],
-  ];
+/** The HTTP layer's own routes, by address. */
+const ownRoutes: readonly (readonly [OperationRoute, Route])[] = [
+  [{ route: 'api/account/login' }, login],
+  [{ route: 'api/account/logout' }, logout],
+  [{ route: 'api/openapi' }, openApiRoute],
+];
+
+/** Every route with its address. */
+function table(): (readonly [OperationRoute, Route])[] {
+  const rows = [...ownRoutes];
   for (const operation of operations) {
     const route = routeOf(operation);
-    for (const address of operation.http?.routes ?? []) rows.push([keyOf(address), route]);
+    for (const address of operation.http?.routes ?? []) rows.push([address, route]);
   }
   return rows;
 }
 
+/** `rows` by the key `keyFor` gives each; two rows with one key are a bug in the descriptors. */
+function byKey<T>(
+  rows: readonly (readonly [OperationRoute, T])[],
+  keyFor: (address: OperationRoute) => string,
+) {
+  const map = new Map<string, T>();
+  for (const [address, value] of rows) {
+    const key = keyFor(address);
+    if (map.has(key)) throw new CartwrightInvariantError(`http: two routes answer ${key}`);
+    map.set(key, value);
+  }
+  return map;
+}
+
 /** The routes by key. A `Map`, so a key such as `constructor` or `__proto__` finds nothing. */
-export const routes: ReadonlyMap<string, Route> = new Map(table());
+export const routes: ReadonlyMap<string, Route> = byKey(table(), keyOf);
+
+/** The route keys by path alias. */
+const aliases: ReadonlyMap<string, string> = byKey(
+  table().map(([address]) => [address, keyOf(address)] as const),
+  aliasOf,
+);
 
 /** A query parameter as text, or '' when it is missing or not text. */
 function param(query: FormObject, name: string): string {
@@ -114,18 +140,30 @@ function param(query: FormObject, name: string): string {
 }
 
 /**
- * The route key a query addresses. OpenCart 4 separates a controller's method with `.` (4.0.2) or `|` (4.0.0),
- * so `api/cart.addProduct` and `api/cart|addProduct` are `api/cart/addProduct`. The order controller's operation
- * is its `call`, and the extension call's total is its `code`.
+ * The route key of a path alias at the end of `path`: from its last `api` segment on (`/shop/api/order/confirm`
+ * is `api/order&call=confirm`); '' when it names none. Empty segments (`//`, a trailing `/`) are skipped.
  */
-export function routeKey(query: FormObject): string {
+function aliasKey(path: string): string {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const start = segments.lastIndexOf('api');
+  return start < 0 ? '' : (aliases.get(segments.slice(start).join('/')) ?? '');
+}
+
+/**
+ * The route key a request addresses: its query's `route`, or without one the path alias `path` ends in.
+ * OpenCart 4 separates a controller's method with `.` (4.0.2) or `|` (4.0.0), so `api/cart.addProduct` and
+ * `api/cart|addProduct` are `api/cart/addProduct`. The order controller's operation is its `call`, and the
+ * extension call's total is its `code`.
+ */
+export function routeKey(query: FormObject, path = ''): string {
   const route = param(query, 'route').replace(/[.|]/g, '/');
+  if (route === '') return aliasKey(path);
   if (route !== 'api/order') return route;
   const call = param(query, 'call');
   return keyOf({ route, call, ...(call === 'extension' ? { code: param(query, 'code') } : {}) });
 }
 
-/** The route a query addresses, or undefined. */
-export function findRoute(query: FormObject): Route | undefined {
-  return routes.get(routeKey(query));
+/** The route a request's query (or, without a `route`, its path) addresses, or undefined. */
+export function findRoute(query: FormObject, path = ''): Route | undefined {
+  return routes.get(routeKey(query, path));
 }

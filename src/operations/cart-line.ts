@@ -12,9 +12,21 @@ import { cartContextOf, removeCartLine, updateCartLine } from '../domain/cart/ru
 import type { RemoveCartLineCommand, UpdateCartLineCommand } from '../domain/machine/commands.js';
 import { lenientInteger, maxQuantity, scalar } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest } from './json-schema.js';
 import { defineStep } from './operation.js';
 
-const cartId = scalar(z.union([z.string().min(1).max(64), z.int().min(0).transform(String)]));
+const cartId = describeRequest(
+  scalar(z.union([z.string().min(1).max(64), z.int().min(0).transform(String)])),
+  {
+    jsonSchema: {
+      anyOf: [
+        { type: 'string', minLength: 1, maxLength: 64 },
+        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      ],
+      description: 'The cart line id, as the cart answers it.',
+    },
+  },
+);
 const updateQuantity = lenientInteger({ min: Number.MIN_SAFE_INTEGER, max: maxQuantity });
 
 /** `cart_update`: sets a line's quantity; 0 or less removes it; an unknown `cart_id` is `not_found`. */

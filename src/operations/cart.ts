@@ -18,6 +18,7 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { parseRow, singleItem } from './cart-item.js';
 import { postedField } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest } from './json-schema.js';
 import { defineStep, type FactPlan } from './operation.js';
 
 /** The most rows one multi add may carry. */
@@ -91,7 +92,25 @@ const rows = z.union([
 >;
 
 const fields = form(
-  { product: field(rows.optional(), 'warning', 'cart.empty_request') },
+  // The form's own reading refuses a body without rows, so the field is required though its schema is optional;
+  // it also bounds the rows, and the keys of rows sent as a map.
+  {
+    product: field(
+      describeRequest(rows.optional(), {
+        required: true,
+        extend: {
+          array: { minItems: 1, maxItems: maxCartItems },
+          object: {
+            minProperties: 1,
+            maxProperties: maxCartItems,
+            propertyNames: { type: 'string', pattern: itemKeyPattern.source },
+          },
+        },
+      }),
+      'warning',
+      'cart.empty_request',
+    ),
+  },
   (values): AddProductsCommand => ({
     type: 'add_products',
     mode: 'multi',

@@ -14,10 +14,19 @@ import {
 import type { ProductFilter, ProductListQuery } from '../domain/records/catalog.js';
 import { lenientInteger } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest } from './json-schema.js';
 import { defineLookup } from './operation.js';
 
 /** A query parameter as a query string or JSON carries one; any other shape reads as absent. */
-const queryValue = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional().catch(undefined);
+const queryValue = describeRequest(
+  z.union([z.string(), z.number(), z.boolean(), z.null()]).optional().catch(undefined),
+  {
+    jsonSchema: {
+      type: ['string', 'number', 'boolean', 'null'],
+      description: 'Lenient: a value the server cannot use falls back to the default.',
+    },
+  },
+);
 
 /** A lenient query parameter (never an error). */
 const param = field(queryValue as z.ZodType<QueryValue, QueryValue>, 'warning', 'field.invalid', {

@@ -10,14 +10,23 @@ import type { SetCurrencyCommand } from '../domain/machine/commands.js';
 import { messageText } from '../domain/messages.js';
 import { scalar } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest, jsonTrimmed } from './json-schema.js';
 import { defineStep } from './operation.js';
 
-const currencyCode = scalar(
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/),
+const currencyCode = describeRequest(
+  scalar(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/),
+  ),
+  {
+    jsonSchema: {
+      ...jsonTrimmed('[A-Za-z]{3}'),
+      description: 'A currency code of the store (ISO 4217, any case).',
+    },
+  },
 );
 
 /** `currency`: switches the session currency. */

@@ -8,11 +8,19 @@ import type { SetAffiliateCommand, SetCouponCommand, SetRewardCommand } from '..
 import { setAffiliate, setCoupon, setReward } from '../domain/pricing/discounts.js';
 import { optionalId, scalar } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest, jsonNull, jsonTrimmed } from './json-schema.js';
 import { defineStep } from './operation.js';
 
 /** A coupon code: at most 20 characters (OpenCart's column); absent is `''`, which removes the coupon. */
-const couponCode = scalar(
-  z.union([z.union([z.undefined(), z.null()]).transform(() => ''), z.string().trim().max(20)]),
+const couponCode = describeRequest(
+  scalar(z.union([z.union([z.undefined(), z.null()]).transform(() => ''), z.string().trim().max(20)])),
+  {
+    jsonSchema: {
+      anyOf: [jsonTrimmed('[\\s\\S]{0,20}'), jsonNull],
+      description:
+        "A coupon code of at most 20 characters (blanks around it are ignored); '' or null removes it.",
+    },
+  },
 );
 
 /** `coupon` (`call=extension&code=coupon`): applies a coupon code; `''` removes it. */

@@ -28,6 +28,7 @@
 import { z } from 'zod';
 import { postedRecord } from '../domain/customer/custom-fields.js';
 import { scalar } from '../domain/posted.js';
+import { describeRequest, type JsonSchema, jsonBlank, jsonNull, jsonTrimmed } from './json-schema.js';
 
 export { isPostedScalar, type PostedScalar, scalar } from '../domain/posted.js';
 
@@ -72,6 +73,25 @@ export interface IntegerRule {
   readonly fallback?: number;
 }
 
+/**
+ * The JSON Schema of an integer field: a JSON integer within the bounds, or a digit string (whose bounds only
+ * the server checks: JSON Schema cannot compare a string's number); blank or null too when absent is allowed.
+ */
+function integerJson(rule: IntegerRule): JsonSchema {
+  const digits = rule.min < 0 ? '-?\\d{1,15}' : '\\d{1,15}';
+  const optional = rule.fallback !== undefined;
+  return {
+    anyOf: [
+      { type: 'integer', minimum: rule.min, maximum: rule.max ?? Number.MAX_SAFE_INTEGER },
+      jsonTrimmed(optional ? `(?:${digits})?` : digits),
+      ...(optional ? [jsonNull] : []),
+    ],
+    description: optional
+      ? `An integer (a JSON number or a string of digits); absent, null or blank is ${rule.fallback}.`
+      : 'An integer (a JSON number or a string of digits).',
+  };
+}
+
 /** An integer within `rule`'s bounds, from a JSON integer or a string of decimal digits (see the module notes). */
 export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerField> {
   const digits = rule.min < 0 ? signedDigits : unsignedDigits;
@@ -88,7 +108,9 @@ export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerFiel
   const { fallback } = rule;
   const schema = fallback === undefined ? whole : z.union([blank.transform(() => fallback), whole]);
   // Reads what the union reads; the declared input is what a well-behaved client sends.
-  return schema as unknown as z.ZodType<number, IntegerField>;
+  return describeRequest(schema as unknown as z.ZodType<number, IntegerField>, {
+    jsonSchema: integerJson(rule),
+  });
 }
 
 /** A non-negative id; absent or blank is 0 (PHP's default for every id of the seed). */
@@ -98,12 +120,25 @@ export const optionalId: z.ZodType<number, IntegerField> = lenientInteger({ min:
  * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),
  * absent is `''`. A finite number is its plain decimal text; booleans, arrays and objects are malformed.
  */
-export const textField = scalar(
-  z.union([
-    absent.transform(() => ''),
-    z.string().max(maxTextLength),
-    z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
-  ]),
+export const textField = describeRequest(
+  scalar(
+    z.union([
+      absent.transform(() => ''),
+      z.string().max(maxTextLength),
+      z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
+    ]),
+  ),
+  {
+    jsonSchema: {
+      // From 1e21 on, a number's text is in exponent form, which is refused.
+      anyOf: [
+        { type: 'string', maxLength: maxTextLength },
+        { type: 'number', exclusiveMinimum: -1e21, exclusiveMaximum: 1e21 },
+        jsonNull,
+      ],
+      description: `A text of at most ${maxTextLength} characters (a number is read as its decimal text); absent or null is ''.`,
+    },
+  },
 );
 
 /** An object or array, as opposed to a scalar. */
@@ -118,16 +153,34 @@ function copyEntries(value: object): Readonly<Record<string, unknown>> {
   return copy;
 }
 
+/** The JSON Schema of one value of a map: an id or a text, or a list of them (a checkbox). */
+const mapValueJson: JsonSchema = {
+  anyOf: [{ type: ['string', 'number'] }, { type: 'array', items: { type: ['string', 'number'] } }],
+};
+
 /**
  * A map of posted values keyed by id (`custom_field`, `option`); absent or blank is `{}`. The container branch
  * comes first and is a plain predicate, and the blank branch takes scalars only, so a map with a `length` key
  * (`option[length]=1`) is a map like any other.
  */
-export const valueMap = z.union([
-  z.custom<object>(isContainer).transform(copyEntries),
-  blank.transform(() => copyEntries({})),
-  // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
-]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>;
+export const valueMap = describeRequest(
+  z.union([
+    z.custom<object>(isContainer).transform(copyEntries),
+    blank.transform(() => copyEntries({})),
+    // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
+  ]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>,
+  {
+    jsonSchema: {
+      anyOf: [
+        { type: 'object', additionalProperties: mapValueJson },
+        { type: 'array', items: mapValueJson },
+        jsonBlank,
+        jsonNull,
+      ],
+      description: 'Values keyed by id (an object, or a list keyed by index); absent, null or blank is {}.',
+    },
+  },
+);
 
 /** The own field `name` of `posted`, or undefined (never a value inherited through a prototype). */
 export function postedField(posted: unknown, name: string): unknown {

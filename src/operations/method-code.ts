@@ -7,14 +7,17 @@
 import { z } from 'zod';
 import type { MessageId } from '../domain/messages.js';
 import { type FormField, field } from './form.js';
+import { describeRequest, type JsonSchema, jsonTrimmed } from './json-schema.js';
 
 const code = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z0-9_-]{1,64})?$/);
 
+const codeJson: JsonSchema = jsonTrimmed('[A-Za-z0-9_-]{1,64}(?:\\.[A-Za-z0-9_-]{1,64})?');
+
 /** The method field: the code itself, or an object whose `code` it is. */
-const methodSchema = z.union([
+const methodUnion = z.union([
   code,
   z
     .object({
@@ -25,6 +28,21 @@ const methodSchema = z.union([
     })
     .transform((method) => method.code),
 ]);
+
+const methodSchema = describeRequest(methodUnion, {
+  jsonSchema: {
+    anyOf: [
+      codeJson,
+      {
+        type: 'object',
+        properties: { code: codeJson, name: {}, cost: {}, tax_class_id: {} },
+        required: ['code'],
+      },
+    ],
+    description:
+      'An offered code (`flat.flat`, `cod`), or the object `{ code, name, cost, tax_class_id }` of which only `code` counts.',
+  },
+});
 
 /** The method field `name`, its errors under `name` with `text`. */
 export function methodField(name: string, text: MessageId): FormField<typeof methodSchema> {

@@ -9,19 +9,44 @@ import type { ConfirmInput } from '../domain/order/confirm.js';
 import type { HistoryCommand } from '../domain/order/history.js';
 import { blank, lenientInteger, optionalId, scalar } from './fields.js';
 import { field, form } from './form.js';
+import { describeRequest, jsonBlank, jsonNull, jsonTrimmed } from './json-schema.js';
 import { type ConfirmDescriptor, defineLookup, type HistoryDescriptor } from './operation.js';
 
 /** An id that may be left out (null), as opposed to 0. */
-const nullableId = z.union([blank.transform(() => null), lenientInteger({ min: 0 })]);
+const nullableId = describeRequest(z.union([blank.transform(() => null), lenientInteger({ min: 0 })]), {
+  jsonSchema: {
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      jsonTrimmed('(?:\\d{1,15})?'),
+      jsonNull,
+    ],
+    description: 'An id (a JSON number or a string of digits); absent, null or blank leaves it to the store.',
+  },
+});
+
+/** The longest comment. */
+const maxComment = 10_000;
 
 /** A comment: at most 10,000 characters; absent is `''`. */
-const comment = z.union([blank.transform(() => ''), scalar(z.string().max(10_000))]);
+const comment = describeRequest(z.union([blank.transform(() => ''), scalar(z.string().max(maxComment))]), {
+  jsonSchema: {
+    anyOf: [{ type: 'string', maxLength: maxComment }, jsonNull],
+    description: `A comment of at most ${maxComment} characters; absent or null is ''.`,
+  },
+});
 
 const truthy = ['1', 'true', 'on', 'yes'];
 const falsy = ['', '0', 'false', 'off', 'no'];
 
+/** A word of `words` in any case (JSON Schema patterns have no case-insensitive flag). */
+function anyCase(words: readonly string[]): string {
+  const letters = (word: string) =>
+    [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  return words.map(letters).join('|');
+}
+
 /** A flag as JSON (`true`) or a form (`"1"`, `"true"`, `"on"`, `"0"`, `""`) sends it; absent is false. */
-const flag = z.union([
+const flagSchema = z.union([
   z.union([z.undefined(), z.null()]).transform(() => false),
   z.boolean(),
   z.literal(0).transform(() => false),
@@ -33,6 +58,19 @@ const flag = z.union([
     .refine((text) => truthy.includes(text) || falsy.includes(text))
     .transform((text) => truthy.includes(text)),
 ]);
+
+const flag = describeRequest(flagSchema, {
+  jsonSchema: {
+    anyOf: [
+      { type: 'boolean' },
+      { enum: [0, 1] },
+      jsonTrimmed(anyCase([...truthy, ...falsy].filter((word) => word !== ''))),
+      jsonBlank,
+      jsonNull,
+    ],
+    description: `A flag: true or false, 1 or 0, or the words ${[...truthy, ...falsy.slice(1)].join(', ')} in any case; absent, null or blank is false.`,
+  },
+});
 
 const orderId = field(lenientInteger({ min: 1 }), 'order_id', 'order.not_found');
 

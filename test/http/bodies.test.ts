@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/http/index.js';
-import { guest, type Session, startDemo } from './support/harness.js';
+import { checkedFetch, guest, type Session, startDemo } from './support/harness.js';
 
 /** A logger that keeps what it was given. */
 function recordingLogger() {
@@ -97,7 +97,7 @@ describe('hostile bodies', () => {
       body: chunked,
       duplex: 'half',
     };
-    const response = await fetch(`${demo.origin}/index.php?route=api/customer`, init as RequestInit);
+    const response = await checkedFetch(`${demo.origin}/index.php?route=api/customer`, init as RequestInit);
     expect(response.status).toBe(413);
     expect((await s.call('api/cart/getProducts')).status).toBe(200);
   });

@@ -4,7 +4,24 @@
  * with the seed's JSON shapes.
  */
 import { describe, expect, it } from 'vitest';
-import { apiKey, guest, type Session, send, startDemo, ukAddress } from './support/harness.js';
+import type { CheckoutClient } from '../../src/client/index.js';
+import { apiKey, guest, type Harness, type Session, send, startDemo, ukAddress } from './support/harness.js';
+
+/** Adds the flow's cart through the typed client. */
+async function addFlowCart(client: CheckoutClient): Promise<void> {
+  const rows = [
+    { product_id: 40, quantity: 2 },
+    { product_id: 30, option: { 226: 15 } },
+  ];
+  (await client.addProducts({ product: rows }))._unsafeUnwrap();
+}
+
+/** A typed client logged in as `demo` on the harness's server. */
+async function clientOf(demo: Harness): Promise<CheckoutClient> {
+  const client = demo.client();
+  (await client.login({ username: 'demo', key: apiKey }))._unsafeUnwrap();
+  return client;
+}
 
 /** The cart of the flow, the seed's happy cart: 2 × iPhone (101.00) and a red Canon EOS 5D (100.00). */
 const cart = {
@@ -256,10 +273,9 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers cart lines with integer ids, boolean flags and money numbers', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await fillCart(session);
-    const lines = (await session.call('api/cart/getProducts')).body as Record<string, unknown>[];
+    const client = await clientOf(await startDemo());
+    await addFlowCart(client);
+    const lines = (await client.getProducts())._unsafeUnwrap();
     expect(lines).toHaveLength(2);
     const [iphone, canon] = lines;
     expect(iphone).toMatchObject({
@@ -290,10 +306,9 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers subscription lines with numbers and formatted texts', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await session.call('api/cart/addProduct', { form: { product_id: '41', subscription_plan_id: '2' } });
-    const [line] = (await session.call('api/cart/getProducts')).body as { subscription: unknown }[];
+    const client = await clientOf(await startDemo());
+    (await client.addProduct({ product_id: 41, subscription_plan_id: 2 }))._unsafeUnwrap();
+    const [line] = (await client.getProducts())._unsafeUnwrap();
     expect(line?.subscription).toMatchObject({
       subscription_plan_id: 2,
       name: 'Weekly',
@@ -308,14 +323,9 @@ describe('the checkout flow over HTTP', () => {
   });
 
   it('answers totals as numbers rounded in the session currency, with formatted texts', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await fillCart(session);
-    const usd = (await session.call('api/cart/getTotals')).body as {
-      code: string;
-      value: number;
-      text: string;
-    }[];
+    const client = await clientOf(await startDemo());
+    await addFlowCart(client);
+    const usd = (await client.getTotals())._unsafeUnwrap();
     expect(usd[0]).toEqual({
       code: 'sub_total',
       title: 'Sub-Total',
@@ -323,18 +333,13 @@ describe('the checkout flow over HTTP', () => {
       text: '$302.00',
       sort_order: 1,
     });
-    const switched = await session.call('api/currency', { form: { currency: 'EUR' } });
-    expect(switched.status).toBe(200);
-    const eur = (await session.call('api/cart/getTotals')).body as {
-      code: string;
-      value: number;
-      text: string;
-    }[];
+    expect((await client.setCurrency({ currency: 'eur' }))._unsafeUnwrap().success).toBeTypeOf('string');
+    const eur = (await client.getTotals())._unsafeUnwrap();
     // Each line as shown: the iPhone 101 × 0.78460002 = 79.2446… → 79.24 a unit, its line 2 × 79.24 = 158.48;
     // the Canon 100 → 78.460002 → 78.46. The sub-total is their sum, 236.94 (the exact 302 × 0.78460002 =
     // 236.9492… would show 236.95, a cent no client adding the lines reaches).
     expect(eur[0]).toMatchObject({ code: 'sub_total', value: 236.94, text: '236.94€' });
-    const [line] = (await session.call('api/cart/getProducts')).body as { price: number; total: number }[];
+    const [line] = (await client.getProducts())._unsafeUnwrap();
     expect(line).toMatchObject({ price: 79.24, total: 158.48 });
   });
 });

@@ -1,37 +1,39 @@
 /**
- * Confirm, history_add and order info over a real server (seed endpoints 8 and 9, DECISIONS 26, 27, 35, 36).
+ * Confirm, history_add and order info over a real server (seed endpoints 8 and 9), through the typed client
+ * (`cartwright/client`), whose answers are typed: no casts.
  */
 import { describe, expect, it } from 'vitest';
-import { guest, type Session, startDemo, ukAddress } from './support/harness.js';
+import type { CheckoutClient } from '../../src/client/index.js';
+import { apiKey, guest, type Harness, startDemo, ukAddress } from './support/harness.js';
+
+/** A typed client logged in as `demo`. */
+async function loggedIn(demo: Harness): Promise<CheckoutClient> {
+  const client = demo.client();
+  (await client.login({ username: 'demo', key: apiKey }))._unsafeUnwrap();
+  return client;
+}
 
 /** Everything up to confirm: customer, 1 × iPhone, both UK addresses, flat shipping, cash on delivery. */
-async function readyToConfirm(session: Session): Promise<void> {
-  const steps: [string, Record<string, string>][] = [
-    ['api/order&call=customer', guest],
-    ['api/cart/addProduct', { product_id: '40' }],
-    ['api/order&call=payment_address', ukAddress('payment_')],
-    ['api/order&call=shipping_address', ukAddress('shipping_')],
-    ['api/order&call=shipping_method', { 'shipping_method.code': 'flat.flat' }],
-    ['api/order&call=payment_method', { 'payment_method.code': 'cod' }],
-  ];
-  for (const [route, form] of steps) expect((await session.call(route, { form })).status).toBe(200);
+async function readyToConfirm(client: CheckoutClient): Promise<void> {
+  (await client.setCustomer(guest))._unsafeUnwrap();
+  (await client.addProduct({ product_id: '40' }))._unsafeUnwrap();
+  (await client.setPaymentAddress(ukAddress('payment_')))._unsafeUnwrap();
+  (await client.setShippingAddress(ukAddress('shipping_')))._unsafeUnwrap();
+  (await client.setShippingMethod({ shipping_method: { code: 'flat.flat' } }))._unsafeUnwrap();
+  (await client.setPaymentMethod({ payment_method: { code: 'cod' } }))._unsafeUnwrap();
 }
 
 describe('confirm over HTTP', () => {
   it('answers the order id, points, commission and the cart; the order is readable by order info', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await readyToConfirm(session);
-    const confirmed = await session.call('api/order&call=confirm', {
-      form: { comment: 'Leave at the door' },
-      headers: {
-        'User-Agent': 'cartwright-test',
-        'Accept-Language': 'en-GB',
-        'X-Forwarded-For': '203.0.113.9',
-      },
-    });
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({
+    const client = await loggedIn(await startDemo());
+    await readyToConfirm(client);
+    const headers = {
+      'User-Agent': 'cartwright-test',
+      'Accept-Language': 'en-GB',
+      'X-Forwarded-For': '203.0.113.9',
+    };
+    const confirmed = (await client.confirm({ comment: 'Leave at the door' }, { headers }))._unsafeUnwrap();
+    expect(confirmed).toMatchObject({
       success: 'Order created successfully!',
       order_id: 1,
       points: 0,
@@ -39,13 +41,12 @@ describe('confirm over HTTP', () => {
       shipping_required: true,
     });
     // 101.00 + flat 5.00, VAT 20% of 106.00 = 21.20, Eco Tax 2.00 × 2 = 4.00: 131.20.
-    expect((confirmed.body as { totals: unknown[] }).totals).toContainEqual(
+    expect(confirmed.totals).toContainEqual(
       expect.objectContaining({ code: 'total', value: 131.2, text: '$131.20' }),
     );
 
-    const info = await session.call('api/order/info', { method: 'GET', query: { order_id: '1' } });
-    expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({
+    const info = (await client.getOrder({ order_id: 1 }))._unsafeUnwrap();
+    expect(info).toMatchObject({
       order: {
         order_id: 1,
         order_status_id: 1,
@@ -63,10 +64,11 @@ describe('confirm over HTTP', () => {
   });
 
   it('answers the seed failure shape: error with products, totals and shipping_required', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
-    const refused = await session.call('api/order&call=confirm', { form: {} });
+    const client = await loggedIn(await startDemo());
+    (await client.addProduct({ product_id: 40 }))._unsafeUnwrap();
+    const refused = (await client.confirm({}))._unsafeUnwrapErr();
+    if (refused.kind !== 'answer' || !('products' in refused.body))
+      throw new Error(`not a refusal: ${refused.kind}`);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       error: {
@@ -78,8 +80,8 @@ describe('confirm over HTTP', () => {
       },
       shipping_required: true,
     });
-    expect((refused.body as { products: unknown[] }).products).toHaveLength(1);
-    expect((refused.body as { totals: unknown[] }).totals.length).toBeGreaterThan(0);
+    expect(refused.body.products).toHaveLength(1);
+    expect(refused.body.totals.length).toBeGreaterThan(0);
   });
 
   it('a refused confirm keeps the session as it was: the cart it answers does not slide the expiry', async () => {
@@ -101,29 +103,27 @@ describe('confirm over HTTP', () => {
   it('takes GET as well, as the seed overview lists it', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    await readyToConfirm(session);
+    await readyToConfirm(demo.client({ sessionId: session.token }));
     const confirmed = await session.call('api/order&call=confirm', { method: 'GET' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ order_id: 1 });
   });
 
   it('the same Idempotency-Key and payload answer the same order; another payload under it is 409', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    await readyToConfirm(session);
-    const headers = { 'Idempotency-Key': 'k-1' };
-    const first = await session.call('api/order&call=confirm', { form: { comment: 'a' }, headers });
-    const again = await session.call('api/order&call=confirm', { form: { comment: 'a' }, headers });
-    expect([first.status, again.status]).toEqual([200, 200]);
-    expect((again.body as { order_id: number }).order_id).toBe((first.body as { order_id: number }).order_id);
-    const other = await session.call('api/order&call=confirm', { form: { comment: 'b' }, headers });
-    expect(other.status).toBe(409);
+    const client = await loggedIn(await startDemo());
+    await readyToConfirm(client);
+    const key = { idempotencyKey: 'k-1' };
+    const first = (await client.confirm({ comment: 'a' }, key))._unsafeUnwrap();
+    const again = (await client.confirm({ comment: 'a' }, key))._unsafeUnwrap();
+    expect(again.order_id).toBe(first.order_id);
+    const other = (await client.confirm({ comment: 'b' }, key))._unsafeUnwrapErr();
+    expect(other).toMatchObject({ kind: 'answer', status: 409 });
   });
 
   it('an Idempotency-Key first sent on a replay of the last order is recorded: a changed cart under it is 409', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    await readyToConfirm(session);
+    await readyToConfirm(demo.client({ sessionId: session.token }));
     const confirm = (headers: Record<string, string> = {}) =>
       session.call('api/order&call=confirm', { form: {}, headers });
     const first = await confirm();
@@ -142,7 +142,7 @@ describe('confirm over HTTP', () => {
   it('an Idempotency-Key that is not 1 to 255 visible ASCII characters is 400 with the JSON error, never cut', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    await readyToConfirm(session);
+    await readyToConfirm(demo.client({ sessionId: session.token }));
     const refusal = {
       error: { warning: 'Warning: Idempotency-Key must be 1 to 255 visible ASCII characters!' },
     };
@@ -166,22 +166,22 @@ describe('confirm over HTTP', () => {
 describe('history_add and order info over HTTP', () => {
   it('appends entries with booleans parsed as booleans, and restores stock on cancel', async () => {
     const demo = await startDemo();
-    const session = await demo.login();
-    await readyToConfirm(session);
-    await session.call('api/order&call=confirm', { form: {} });
+    const client = await loggedIn(demo);
+    await readyToConfirm(client);
+    (await client.confirm())._unsafeUnwrap();
     const stock = async () => (await demo.app.adapters.catalog.getProducts([40]))[0]?.quantity;
     expect(await stock()).toBe(999_999); // a million iPhones, one sold
-    const shipped = await session.call('api/order&call=history_add', {
-      form: { order_id: '1', order_status_id: '5', comment: 'Shipped', notify: 'false' },
+    const shipped = await client.addHistory({
+      order_id: '1',
+      order_status_id: '5',
+      comment: 'Shipped',
+      notify: 'false',
     });
-    expect(shipped.body).toEqual({ success: 'Order history added successfully!' });
-    const canceled = await session.call('api/order&call=history_add', {
-      json: { order_id: 1, order_status_id: 7, notify: true },
-    });
-    expect(canceled.status).toBe(200);
+    expect(shipped._unsafeUnwrap()).toEqual({ success: 'Order history added successfully!' });
+    (await client.addHistory({ order_id: 1, order_status_id: 7, notify: true }))._unsafeUnwrap();
     expect(await stock()).toBe(1_000_000);
-    const info = await session.call('api/order/info', { method: 'GET', query: { order_id: '1' } });
-    expect((info.body as { order: { history: unknown[] } }).order.history).toEqual([
+    const info = (await client.getOrder({ order_id: '1' }))._unsafeUnwrap();
+    expect(info.order.history).toEqual([
       expect.objectContaining({ order_status_id: 1 }),
       expect.objectContaining({ order_status_id: 5, comment: 'Shipped', notify: false }),
       expect.objectContaining({ order_status_id: 7, notify: true }),
@@ -189,24 +189,27 @@ describe('history_add and order info over HTTP', () => {
   });
 
   it('refuses an unknown order (404), an unknown status and a malformed flag (422)', async () => {
-    const demo = await startDemo();
-    const session = await demo.login();
-    const unknown = await session.call('api/order&call=history_add', {
-      form: { order_id: '99', order_status_id: '5' },
+    const client = await loggedIn(await startDemo());
+    const unknown = (await client.addHistory({ order_id: 99, order_status_id: 5 }))._unsafeUnwrapErr();
+    expect(unknown).toMatchObject({
+      kind: 'answer',
+      status: 404,
+      error: { order_id: 'Warning: Order could not be found!' },
     });
-    expect(unknown.status).toBe(404);
-    expect(unknown.error).toEqual({ order_id: 'Warning: Order could not be found!' });
-    const status = await session.call('api/order&call=history_add', {
-      form: { order_id: '1', order_status_id: '999' },
+    const status = (await client.addHistory({ order_id: 1, order_status_id: 999 }))._unsafeUnwrapErr();
+    expect(status).toMatchObject({
+      kind: 'answer',
+      status: 422,
+      error: { order_status_id: expect.any(String) },
     });
-    expect(status.status).toBe(422);
-    expect(status.error).toHaveProperty('order_status_id');
-    const flag = await session.call('api/order&call=history_add', {
-      form: { order_id: '1', order_status_id: '5', notify: 'maybe' },
+    const flag = (
+      await client.addHistory({ order_id: 1, order_status_id: 5, notify: 'maybe' })
+    )._unsafeUnwrapErr();
+    expect(flag).toMatchObject({
+      kind: 'answer',
+      status: 422,
+      error: { notify: 'notify must be true or false!' },
     });
-    expect(flag.status).toBe(422);
-    expect(flag.error).toEqual({ notify: 'notify must be true or false!' });
-    const info = await session.call('api/order/info', { method: 'GET', query: { order_id: '42' } });
-    expect(info.status).toBe(404);
+    expect((await client.getOrder({ order_id: 42 }))._unsafeUnwrapErr()).toMatchObject({ status: 404 });
   });
 });

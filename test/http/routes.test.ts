@@ -4,7 +4,7 @@
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { guest, send, startDemo } from './support/harness.js';
+import { checkedFetch, guest, send, startDemo } from './support/harness.js';
 
 describe('the cart routes', () => {
   it('adds through api/cart, call=cart, api/cart/addProduct, api/cart.addProduct and call=product_add', async () => {
@@ -151,7 +151,7 @@ describe('routing', () => {
   it('routes by the query alone, whatever the path', async () => {
     const demo = await startDemo();
     const session = await demo.login();
-    const response = await fetch(`${demo.origin}/any/prefix?route=api/cart/getTotals`, {
+    const response = await checkedFetch(`${demo.origin}/any/prefix?route=api/cart/getTotals`, {
       headers: { cookie: session.cookie },
     });
     expect(response.status).toBe(200);
@@ -219,22 +219,77 @@ describe('routing', () => {
     const session = await demo.login();
     await session.call('api/cart/addProduct', { form: { product_id: '40' } });
     const url = `${demo.origin}/index.php?route=api/cart/getTotals`;
-    const get = await fetch(url, { headers: { cookie: session.cookie } });
+    const get = await checkedFetch(url, { headers: { cookie: session.cookie } });
     const getBody = await get.arrayBuffer();
-    const head = await fetch(url, { method: 'HEAD', headers: { cookie: session.cookie } });
+    const head = await checkedFetch(url, { method: 'HEAD', headers: { cookie: session.cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(head.headers.get('content-length')).toBe(String(getBody.byteLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
-    const anonymous = await fetch(url, { method: 'HEAD' });
+    const anonymous = await checkedFetch(url, { method: 'HEAD' });
     expect(anonymous.status).toBe(401);
     for (const route of ['api/order&call=customer', 'api/order&call=confirm']) {
-      const refused = await fetch(`${demo.origin}/index.php?route=${route}`, {
+      const refused = await checkedFetch(`${demo.origin}/index.php?route=${route}`, {
         method: 'HEAD',
         headers: { cookie: session.cookie },
       });
       expect([route, refused.status]).toEqual([route, 405]);
     }
     expect(await demo.app.adapters.orders.get(1)).toBeUndefined();
+  });
+});
+
+describe('path aliases', () => {
+  it('answers every route at its path too, under any mount: /api/order/<call>, /api/order/extension/<code>', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const at = (path: string, init: RequestInit = {}) =>
+      checkedFetch(`${demo.origin}${path}`, {
+        ...init,
+        headers: { cookie: session.cookie, ...init.headers },
+      });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const added = await at('/api/cart/addProduct', { method: 'POST', headers: form, body: 'product_id=40' });
+    expect([added.status, await added.json()]).toEqual([
+      200,
+      { success: 'Product added to cart successfully!' },
+    ]);
+    const customer = await at('/shop/index.php/api/order/customer', {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams(guest).toString(),
+    });
+    expect(customer.status).toBe(200);
+    const coupon = await at('/shop/api/order/extension/coupon/', {
+      method: 'POST',
+      headers: form,
+      body: 'coupon=',
+    });
+    expect(coupon.status).toBe(200);
+    const lines = await at('/api/cart/getProducts');
+    expect(((await lines.json()) as { product_id: number }[]).map((line) => line.product_id)).toEqual([40]);
+    // The HTTP layer's own routes too, and the method rules are the route's.
+    expect((await at('/api/cart/getProducts', { method: 'POST' })).status).toBe(405);
+    expect((await checkedFetch(`${demo.origin}/api/account/logout`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('lets a route in the query win over the path, and answers 404 for a path that names no route', async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const headers = { cookie: session.cookie };
+    const winner = await checkedFetch(`${demo.origin}/api/order/customer?route=api/cart/getTotals`, {
+      headers,
+    });
+    expect([winner.status, Array.isArray(await winner.json())]).toEqual([200, true]);
+    for (const path of [
+      '/api/order',
+      '/api/order/nothing',
+      '/api/cart/addProduct/more',
+      '/docs/api',
+      '/apix/cart',
+    ]) {
+      const missing = await checkedFetch(`${demo.origin}${path}`, { headers });
+      expect([path, missing.status]).toEqual([path, 404]);
+    }
   });
 });

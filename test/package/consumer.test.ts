@@ -24,7 +24,8 @@ const drivers = ['pg', '@types/pg', 'ioredis'].map((name) => `${name}@${pkg.devD
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runId = randomBytes(4).toString('hex');
-const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json');
+/** The code entry points; `./package.json` and the OpenAPI document (`./openapi.json`) are data. */
+const subpaths = Object.keys(pkg.exports).filter((key) => key !== './package.json' && !key.endsWith('.json'));
 const specifiers = subpaths.map((subpath) =>
   subpath === '.' ? 'cartwright' : `cartwright/${subpath.slice(2)}`,
 );
@@ -123,6 +124,48 @@ const prefix = 'cartwright-consumer:${runId}:' + kind + ':';
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
+/** A whole checkout a consumer writes with the typed client: no casts, every answer read through its type. */
+const clientCheckout = `
+import { createClient, type ClientError } from 'cartwright/client';
+
+export async function checkout(baseUrl: string, key: string): Promise<number | ClientError<unknown>> {
+  const client = createClient({ baseUrl, session: 'cookie' });
+  const steps = [
+    () => client.login({ username: 'demo', key }),
+    () => client.setCustomer({ firstname: 'Jane', lastname: 'Smith', email: 'jane@example.com', telephone: '01632 960123' }),
+    () => client.addProducts({ product: [{ product_id: 40, quantity: 2 }, { product_id: '30', option: { 226: 15 } }] }),
+    () => client.setPaymentAddress({ payment_firstname: 'Jane', payment_lastname: 'Smith', payment_address_1: '1 Market Street', payment_city: 'Preston', payment_postcode: 'PR1 2HJ', payment_country_id: 222, payment_zone_id: 3563 }),
+    () => client.setShippingAddress({ shipping_firstname: 'Jane', shipping_lastname: 'Smith', shipping_address_1: '1 Market Street', shipping_city: 'Preston', shipping_postcode: 'PR1 2HJ', shipping_country_id: 222, shipping_zone_id: 3563 }),
+  ];
+  for (const step of steps) {
+    const result = await step();
+    if (result.isErr()) return result.error;
+  }
+  const quotes = await client.getShippingMethods();
+  if (quotes.isErr()) return quotes.error;
+  const flat = quotes.value.shipping_methods.flat?.quote.flat;
+  if (flat === undefined) return 0;
+  const shipped = await client.setShippingMethod({ shipping_method: flat.code });
+  if (shipped.isErr()) return shipped.error;
+  const methods = await client.getPaymentMethods();
+  if (methods.isErr()) return methods.error;
+  const cod = methods.value.payment_methods.cod;
+  const paid = await client.setPaymentMethod({ payment_method: { code: cod?.code ?? 'cod' } });
+  if (paid.isErr()) return paid.error;
+  const total: number | undefined = paid.value.totals.find((line) => line.code === 'total')?.value;
+  const confirmed = await client.confirm({ comment: 'Leave at the door' }, { idempotencyKey: 'order-' + String(total) });
+  if (confirmed.isErr()) {
+    const failure = confirmed.error;
+    if (failure.kind === 'answer' && 'products' in failure.body) console.log(failure.body.products.length);
+    return failure;
+  }
+  const history = await client.addHistory({ order_id: confirmed.value.order_id, order_status_id: 2, notify: false });
+  if (history.isErr()) return history.error;
+  const order = await client.getOrder({ order_id: confirmed.value.order_id });
+  return order.isOk() ? order.value.order.history.length : order.error;
+}
+`;
+
 describe('a consumer project', () => {
   const expected = {
     text: '$1,234.50',
@@ -147,6 +190,27 @@ describe('a consumer project', () => {
     expect(JSON.parse(project.node('cjs.cjs', 'cjs'))).toEqual(expected);
   });
 
+  it('ships the OpenAPI document as cartwright/openapi.json, to require and to import', () => {
+    project.write(
+      'openapi.mjs',
+      "const { default: doc } = await import('cartwright/openapi.json', { with: { type: 'json' } });\n" +
+        "const cjs = (await import('node:module')).createRequire(import.meta.url)('cartwright/openapi.json');\n" +
+        'console.log(JSON.stringify([doc.openapi, cjs.openapi, Object.keys(doc.paths).includes("/api/order/confirm")]));',
+    );
+    expect(JSON.parse(project.node('openapi.mjs'))).toEqual(['3.1.0', '3.1.0', true]);
+  });
+
+  it('runs the typed client from ESM and CJS: no server is a network error value, not a throw', () => {
+    const script = (load: string) => `const { createClient } = ${load};
+createClient({ baseUrl: 'http://127.0.0.1:1/index.php' }).getProducts().then((result) => {
+  console.log(JSON.stringify([result.isErr(), result.isErr() && result.error.kind]));
+});`;
+    project.write('client.mjs', script("await import('cartwright/client')"));
+    project.write('client.cjs', script("require('cartwright/client')"));
+    expect(JSON.parse(project.node('client.mjs'))).toEqual([true, 'network']);
+    expect(JSON.parse(project.node('client.cjs'))).toEqual([true, 'network']);
+  });
+
   it('cannot reach files the exports map does not name', () => {
     project.write(
       'private.mjs',
@@ -169,10 +233,19 @@ export const migrating = () => migrate(new pg.Pool(), { schema: 'shop' });
 export const sessions = () => createRedisSessionStore({ client: new Redis({ lazyConnect: true }) });
 `;
     project.write('check.mts', check('esm'));
+    project.write('checkout.mts', clientCheckout);
     project.write('check.cts', check('cjs'));
     const common = ['--noEmit', '--strict', '--types', 'node', '--skipLibCheck', 'false'];
-    project.tsc(...common, '--module', 'nodenext', 'check.mts', 'check.cts');
-    project.tsc(...common, '--module', 'esnext', '--moduleResolution', 'bundler', 'check.mts');
+    project.tsc(...common, '--module', 'nodenext', 'check.mts', 'check.cts', 'checkout.mts');
+    project.tsc(
+      ...common,
+      '--module',
+      'esnext',
+      '--moduleResolution',
+      'bundler',
+      'check.mts',
+      'checkout.mts',
+    );
   });
 
   it('type-checks a CommonJS consumer under moduleResolution node (node10), subpaths included', () => {

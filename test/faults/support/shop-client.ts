@@ -4,6 +4,7 @@
  * with their Idempotency-Key until they get an answer that is not 503.
  */
 import { stepsToConfirm } from '../../integration/support/checkout-steps.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 
 /**
  * How long a request may take before the test calls it a hang: far beyond the stores' deadline (2 s), far below
@@ -65,6 +66,8 @@ export async function send(url: string, route: string, call: Call = {}): Promise
   } catch {
     body = { unparsed: text };
   }
+  // Every answer, a store's failure included, is what the OpenAPI document says.
+  if (!Object.hasOwn(body, 'unparsed')) checkAnswer(target.href, response.status, body);
   return { route, status: response.status, json, body, ms };
 }
 

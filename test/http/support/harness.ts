@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
 import { hashApiKey, verifyApiKey } from '../../../src/adapters/system/api-key-hash.js';
+import { type CheckoutClient, type ClientOptions, createClient } from '../../../src/client/index.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import {
   createFetchHandler,
@@ -17,6 +18,7 @@ import {
 } from '../../../src/http/index.js';
 import { operations } from '../../../src/operations/index.js';
 import { createManualClock, createSequentialIds, type ManualClock } from '../../../src/testing/index.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 
 /** The key of API user `demo` in every test. */
 export const apiKey = 'test-key-5f1c0a';
@@ -101,11 +103,26 @@ export async function send(origin: string, route: string, call: Call = {}): Prom
   return readReply(await fetch(url, { method, headers, body: body ?? null }));
 }
 
-/** A response read as a {@link Reply}. */
+/**
+ * A response read as a {@link Reply}, checked against the OpenAPI document: the request's operation must list
+ * the status, and the body must match that status's schema (see `test/openapi/support/answer-check.ts`).
+ */
 export async function readReply(response: Response): Promise<Reply> {
   const parsed: unknown = await response.json();
+  checkAnswer(response.url, response.status, parsed);
   const error = (parsed as { error?: Record<string, string> } | null)?.error ?? {};
   return { status: response.status, headers: response.headers, body: parsed, error };
+}
+
+/**
+ * `fetch`, with every answer that has a body checked against the OpenAPI document as {@link readReply} checks
+ * it; for tests that need the `Response` itself (its headers, a HEAD).
+ */
+export async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const text = await response.clone().text();
+  if (text !== '') checkAnswer(response.url, response.status, JSON.parse(text));
+  return response;
 }
 
 /** A logged-in client: every call carries the session cookie (or, with `token`, `api_token`). */
@@ -124,6 +141,8 @@ export interface Harness {
   send(route: string, call?: Call): Promise<Reply>;
   /** Logs in as `demo` and answers a client on the new session. */
   login(via?: 'cookie' | 'api_token', headers?: Record<string, string>): Promise<Session>;
+  /** A typed client of the server (not logged in), whose every answer is checked against the document. */
+  client(options?: Omit<ClientOptions, 'baseUrl' | 'fetch'>): CheckoutClient;
 }
 
 /** What a harness may change. */
@@ -145,6 +164,8 @@ export async function startDemo(options: HarnessOptions = {}): Promise<Harness> 
     clock,
     origin,
     send: (route, call) => send(origin, route, call),
+    client: (clientOptions = {}) =>
+      createClient({ ...clientOptions, baseUrl: `${origin}/index.php`, fetch: checkedFetch }),
     async login(via = 'cookie', headers = {}) {
       const reply = await send(origin, 'api/account/login', {
         form: { username: 'demo', key: apiKey },

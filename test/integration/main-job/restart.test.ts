@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runDemoCheckout } from '../../../examples/demo-checkout.js';
 import { readDemoEnv } from '../../../examples/shared/demo-env.js';
 import { type RunningDemo, startDemoServer } from '../../../examples/shared/demo-main.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 import { databaseUrl, testSchemaName, usePool } from '../support/postgres.js';
 import { redisUrl, useRedisTestRun } from '../support/redis.js';
 
@@ -53,7 +54,9 @@ async function call(
     headers: form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
     body: form === undefined ? null : new URLSearchParams(form).toString(),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const body = (await response.json()) as Record<string, unknown>;
+  checkAnswer(url.href, response.status, body);
+  return { status: response.status, body };
 }
 
 /** Logs in as `demo` with `key`: the reply, and the session's token when it succeeded. */

@@ -20,6 +20,7 @@ import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
 import { createFetchHandler, type FetchHandler } from '../../../src/http/index.js';
 import type { StoreSettings } from '../../../src/index.js';
+import { checkAnswer } from '../../openapi/support/answer-check.js';
 import { CONTENTION_DEADLINE_MS } from './deadlines.js';
 import { connectPool } from './postgres.js';
 import { connectRedis } from './redis.js';
@@ -126,5 +127,7 @@ export async function send(host: TestHost, route: string, call: HostCall = {}): 
     body: call.form === undefined ? null : new URLSearchParams({ ...call.form }).toString(),
   });
   const response = await host.handler(request, { ip: '127.0.0.1' });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const body = (await response.json()) as Record<string, unknown>;
+  checkAnswer(url.href, response.status, body);
+  return { status: response.status, body };
 }

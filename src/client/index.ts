@@ -1,0 +1,32 @@
+/**
+ * `cartwright/client`: a typed client of cartwright's HTTP API, fetch-based, for Node, Bun, Deno and browsers.
+ * Requests and answers are typed from the operation descriptors and the wire schemas the server presents with,
+ * so a wrong field name or type is a compile error; failures are values (`ResultAsync`), never exceptions.
+ * @module
+ */
+
+export type { LoginJson, LoginRequest, LogoutJson } from '../http/wire/account.js';
+export type { WireAnswers } from '../http/wire/answers.js';
+export type { CartLineJson, TotalLineJson } from '../http/wire/cart.js';
+export type { ConfirmFailureJson, ErrorJson } from '../http/wire/errors.js';
+export type { OrderJson } from '../http/wire/order.js';
+export { type ClientOptions, createClient } from './client.js';
+export type { ClientRoute } from './route-table.js';
+export { clientRoutes } from './routes.js';
+export type {
+  AnswerError,
+  CallOptions,
+  CallOptionsOf,
+  CheckoutClient,
+  ClientAnswer,
+  ClientError,
+  ClientErrorBody,
+  ClientOperationName,
+  ClientOperations,
+  ClientRequest,
+  ConfirmOptions,
+  NetworkError,
+  OperationCall,
+  OperationNamed,
+  UnreadableAnswer,
+} from './types.js';

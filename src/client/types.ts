@@ -1,0 +1,100 @@
+/**
+ * The typed client's types, all derived: an operation's request is `z.input` of its descriptor's form, its
+ * answer the wire shape of its answer kind (`z.output` of the schema the presenters are typed by), its error the
+ * error body the OpenAPI document gives it. Nothing here repeats an operation's shape.
+ * @module
+ */
+import type { ResultAsync } from 'neverthrow';
+import type { LoginJson, LoginRequest, LogoutJson } from '../http/wire/account.js';
+import type { WireAnswers } from '../http/wire/answers.js';
+import type { ConfirmFailureJson, ErrorJson } from '../http/wire/errors.js';
+import type { Operation, RequestOf } from '../operations/index.js';
+import type { clientRoutes } from './routes.js';
+
+/** The name of every operation the client calls (those with an HTTP route). */
+export type ClientOperationName = keyof typeof clientRoutes;
+
+/** The operation descriptor named `N`. */
+export type OperationNamed<N extends ClientOperationName> = Extract<Operation, { readonly name: N }>;
+
+/** What a client sends to operation `N`: any of its form's fields, each as the form reads it. */
+export type ClientRequest<N extends ClientOperationName> = RequestOf<OperationNamed<N>>;
+
+/** What operation `N` answers on success. */
+export type ClientAnswer<N extends ClientOperationName> = WireAnswers[OperationNamed<N>['answer']];
+
+/** The error body of operation `N`: confirm's refusals carry the cart it could not buy. */
+export type ClientErrorBody<N extends ClientOperationName> = N extends 'confirm'
+  ? ConfirmFailureJson | ErrorJson
+  : ErrorJson;
+
+/** The server answered with an error: its status (200 under `compat: 'opencart'`), texts by key, and body. */
+export interface AnswerError<Body = ErrorJson> {
+  readonly kind: 'answer';
+  readonly status: number;
+  /** The texts by key: a request field, or `warning`. */
+  readonly error: Readonly<Record<string, string>>;
+  readonly body: Body;
+  /** `Retry-After` in seconds, when the answer had one (a throttled login). */
+  readonly retryAfter?: number;
+}
+
+/** The request did not get an answer (no connection, an abort). */
+export interface NetworkError {
+  readonly kind: 'network';
+  readonly cause: unknown;
+}
+
+/** An answer that is not the API's JSON (a proxy's error page, a cut body). */
+export interface UnreadableAnswer {
+  readonly kind: 'unreadable';
+  readonly status: number;
+  readonly cause: unknown;
+}
+
+/** Why a call failed, as a value. */
+export type ClientError<Body = ErrorJson> = AnswerError<Body> | NetworkError | UnreadableAnswer;
+
+/** What every call may add. */
+export interface CallOptions {
+  /** Headers for this call only. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Aborts the call (it then fails as a `network` error). */
+  readonly signal?: AbortSignal;
+}
+
+/** What confirm may add: the key that makes a retried confirm answer the same order. */
+export interface ConfirmOptions extends CallOptions {
+  /** Sent as `Idempotency-Key`: the same key, session and payload answer the same order, never a second one. */
+  readonly idempotencyKey?: string;
+}
+
+/** The options of operation `N`'s call. */
+export type CallOptionsOf<N extends ClientOperationName> = N extends 'confirm' ? ConfirmOptions : CallOptions;
+
+/** The call of operation `N`. */
+export type OperationCall<N extends ClientOperationName> = (
+  request?: ClientRequest<N>,
+  options?: CallOptionsOf<N>,
+) => ResultAsync<ClientAnswer<N>, ClientError<ClientErrorBody<N>>>;
+
+/** One method per operation, named as the engine's (`setCustomer`, `addProducts`, `confirm`, …). */
+export type ClientOperations = {
+  readonly [N in ClientOperationName as OperationNamed<N>['method']]: OperationCall<N>;
+};
+
+/** The typed client: a method per operation, the account routes, and the session it keeps. */
+export interface CheckoutClient extends ClientOperations {
+  /** Opens a session and keeps its id for every later call. */
+  login(credentials: LoginRequest, options?: CallOptions): ResultAsync<LoginJson, ClientError>;
+  /** Ends the session and forgets its id. */
+  logout(options?: CallOptions): ResultAsync<LogoutJson, ClientError>;
+  /** Calls operation `name` (the same as its method). */
+  call<N extends ClientOperationName>(
+    name: N,
+    request?: ClientRequest<N>,
+    options?: CallOptionsOf<N>,
+  ): ResultAsync<ClientAnswer<N>, ClientError<ClientErrorBody<N>>>;
+  /** The session id the client sends, if any. */
+  readonly sessionId: string | undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * The demo server's API reference page in a real browser: Debian's Chromium, headless, driven by playwright-core.
+ * The page at `/docs` renders the handler's OpenAPI document with every operation listed, and loads nothing
+ * from anywhere but the demo server (it must work with the network closed). Chromium must be installed
+ * (`/usr/bin/chromium`; `.ci/run` installs it): a missing browser fails the test, it does not skip it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningDemo, startDemoServer } from '../../examples/shared/demo-main.js';
+import { createOpenApiDocument } from '../../src/http/openapi/document.js';
+
+/** The flags Chromium needs here: no sandbox as root, and none of its own network traffic (there is none). */
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let demo: RunningDemo;
+let profile = '';
+
+beforeAll(async () => {
+  const started = await startDemoServer(
+    { PORT: '0', CARTWRIGHT_API_KEY: 'browser-test-key' },
+    { log: () => {} },
+  );
+  if (started.isErr()) throw new Error(JSON.stringify(started.error));
+  demo = started.value;
+  profile = mkdtempSync(join(tmpdir(), 'cartwright-chromium-'));
+});
+
+afterAll(async () => {
+  await demo?.close();
+  if (profile !== '') rmSync(profile, { recursive: true, force: true });
+});
+
+describe('the API reference page (/docs)', () => {
+  it('lists every operation of the document, loading nothing from elsewhere', async () => {
+    const origin = new URL(demo.url).origin;
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: flags,
+    });
+    try {
+      const page = await context.newPage();
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(`${origin}/`) && !url.startsWith('data:')) elsewhere.push(url);
+      });
+      const response = await page.goto(`${origin}/docs`);
+      expect(response?.status()).toBe(200);
+      await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.locator('.info .title').first().textContent())
+        .toContain('cartwright HTTP API');
+
+      const document = createOpenApiDocument();
+      const expected = Object.values(document.paths).flatMap((item) =>
+        Object.values(item).map((operation) => (operation as { operationId: string }).operationId),
+      );
+      const listed = await page
+        .locator('.opblock')
+        .evaluateAll((blocks) => blocks.map((block) => block.id.replace(/^operations-[^-]+-/, '')));
+      expect([...listed].sort()).toEqual([...expected].sort());
+      const paths = await page.locator('.opblock-summary-path').allTextContents();
+      expect(new Set(paths.map((path) => path.replace(/\u200b/g, '')))).toEqual(
+        new Set(Object.keys(document.paths)),
+      );
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
