@@ -1,6 +1,6 @@
 /**
  * Every text cartwright answers with, in one table. Texts the seed gives are verbatim; where the seed gives none,
- * OpenCart's en-gb text is used (DECISIONS 31), with the city text fixed to say 2 characters. Texts marked
+ * OpenCart's en-gb text is used, with the city text fixed to say 2 characters. Texts marked
  * "ours" exist in neither and are cartwright's own.
  *
  * Hosts translate or reword by passing overrides to {@link createMessages}; placeholders are `{name}`.

@@ -1,6 +1,6 @@
 /**
  * Validation patterns as OpenCart stores them: PHP/PCRE delimited regular expressions (`/^[0-9]{6,8}$/`,
- * `#^a+$#i`), HTML-entity encoded the way OpenCart saves form input. `oc_validate_regex` (reference §0.3) decodes
+ * `#^a+$#i`), HTML-entity encoded the way OpenCart saves form input. `oc_validate_regex` decodes
  * the entities and matches the whole stored pattern; cartwright turns it into a JavaScript `RegExp` instead.
  *
  * Translation rules (ours):

@@ -69,7 +69,7 @@ export interface CheckoutOptions {
    * (see `createMessages`). Default: the built-in en-gb texts.
    */
   readonly messages?: MessageCatalog | ((language: string) => MessageCatalog) | undefined;
-  /** Inactivity expiry in seconds, sliding on every successful request (DECISIONS 4). Default 3600. */
+  /** Inactivity expiry in seconds, sliding on every successful request. Default 3600. */
   readonly sessionTtlSeconds?: number | undefined;
   /**
    * Called when delivering an event to the notifier fails, with the failure and the event. The operation has
@@ -116,7 +116,7 @@ function logEventError(logger: CheckoutLogger): (error: unknown, event: DomainEv
   return (error, event) => logger.error(`cartwright: the notifier failed to deliver ${event.type}`, error);
 }
 
-/** Default inactivity expiry (DECISIONS 4). */
+/** Default inactivity expiry. */
 export const defaultSessionTtlSeconds = 3600;
 
 /** Resolves the options into a context. */

@@ -1,5 +1,5 @@
 /**
- * Asking the fraud checks (issue 5, as OpenCart's `addHistory`): consulted when an order enters the processing or
+ * Asking the fraud checks (as OpenCart's `addHistory`): consulted when an order enters the processing or
  * complete statuses, unless the entry says `override`; the first check that answers a status replaces the
  * requested one.
  * @module

@@ -1,5 +1,5 @@
 /**
- * `route=api/account/login` and `route=api/account/logout` (DECISIONS 2, 5, 37). Login takes `username` and
+ * `route=api/account/login` and `route=api/account/logout`. Login takes `username` and
  * `key`, checks the throttle first (only failed logins count, per username and address and per address), then
  * the credentials, the API user's status and the client's address, and opens a session: `{ success, api_token }`
  * plus the session cookie.

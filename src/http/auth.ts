@@ -1,5 +1,5 @@
 /**
- * Who may use a session (DECISIONS 2, 3): the same checks whether the session id came in the cookie or as
+ * Who may use a session: the same checks whether the session id came in the cookie or as
  * `api_token`. The session exists and is live, it belongs to an enabled API user, and the client's address is on
  * that user's list; only then does the operation run (and slide the session's expiry).
  * @module

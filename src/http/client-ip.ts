@@ -1,6 +1,6 @@
 /**
  * Who is calling: the client address from the socket's peer address and, only when that peer is a proxy the
- * host trusts, the `X-Forwarded-For` / `X-Forwarded-Proto` headers (DECISIONS 3). Web-standard: no Node import,
+ * host trusts, the `X-Forwarded-For` / `X-Forwarded-Proto` headers. Web-standard: no Node import,
  * so a host on any runtime can use it before it calls the fetch handler.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Our own small, bounded parser for request bodies and query strings (DECISIONS.md rules 30 and 40).
+ * Our own small, bounded parser for request bodies and query strings.
  *
  * Form bodies and query strings use `application/x-www-form-urlencoded` with PHP's bracket notation
  * (`product[0][option][226]=15`, `option[223][]=8`) and the seed's dotted keys (`shipping_method.code`); JSON

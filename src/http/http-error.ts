@@ -36,7 +36,7 @@ export function httpError(
   return headers === undefined ? { kind, fields } : { kind, fields, headers };
 }
 
-/** A refused body or query string: 413 when it is too large, 400 for every other reason (DECISIONS 30, 40). */
+/** A refused body or query string: 413 when it is too large, 400 for every other reason. */
 export function formError(error: FormError): HttpOnlyError {
   const { fields } = formErrorToCheckoutError(error);
   return httpError(error.reason === 'too_large' ? 'too_large' : 'malformed', fields);

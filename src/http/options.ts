@@ -61,9 +61,9 @@ export interface SignedRequestConfig {
 export interface FetchHandlerOptions {
   /** The store settings the checkout runs on: the currencies and rounding mode money is shown with. */
   readonly settings: StoreSettings;
-  /** The API users who may log in (DECISIONS 2). */
+  /** The API users who may log in. */
   readonly apiUsers: ApiUserDirectory;
-  /** Counts failed logins per username and client IP, and per IP (DECISIONS 5); e.g. `createMemoryLoginThrottle`. */
+  /** Counts failed logins per username and client IP, and per IP; e.g. `createMemoryLoginThrottle`. */
   readonly loginThrottle: LoginThrottle;
   /**
    * Checks the key of a login against the user's stored hash; wire `verifyApiKey` from `cartwright` for keys
@@ -75,7 +75,7 @@ export interface FetchHandlerOptions {
   readonly compat?: StatusCompat | undefined;
   /** The session cookie's name; default `OCSESSID`. */
   readonly cookieName?: string | undefined;
-  /** Bounds on query strings and bodies; default 64 KiB, 1,000 fields, 5 levels (DECISIONS 30). */
+  /** Bounds on query strings and bodies; default 64 KiB, 1,000 fields, 5 levels. */
   readonly bodyLimits?: BodyLimits | undefined;
   /**
    * The most bytes of request headers (names and values, as the request carries them) answered; more is 431.

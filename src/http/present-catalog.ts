@@ -1,5 +1,5 @@
 /**
- * Manufacturers and product-list entries in the seed's snake_case shapes (seed: Manufacturer; DECISIONS 29, 38).
+ * Manufacturers and product-list entries in the seed's snake_case shapes (seed: Manufacturer).
  * @module
  */
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';

@@ -1,6 +1,6 @@
 /**
  * What a step answers: the seed's `success`, and after the method and extension steps its `products`, `totals`
- * and `shipping_required`. A step that dropped a stale shipping or payment method (DECISIONS 19) says so in
+ * and `shipping_required`. A step that dropped a stale shipping or payment method says so in
  * `dropped`; the key is absent otherwise, so answers keep the seed's shape.
  * @module
  */

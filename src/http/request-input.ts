@@ -1,5 +1,5 @@
 /**
- * A request's parameters (DECISIONS 30, 40): the query string and the body, both through the bounded,
+ * A request's parameters: the query string and the body, both through the bounded,
  * prototype-safe parser of `src/http/form.ts`. Form-encoded and JSON bodies are read; any other media type is
  * 415. The body is read as a stream and abandoned as soon as it passes the size limit, so a huge body costs at
  * most the limit in memory.
@@ -156,8 +156,8 @@ function withoutControlKeys(params: FormObject): FormObject {
 }
 
 /**
- * An operation's input: the body for a POST, the query parameters for a GET (DECISIONS 30: "query parameters
- * merged for GET"); the route and session parameters are left out either way. A signed request's input is its
+ * An operation's input: the body for a POST, the query parameters for a GET (a GET
+ * has no body to merge them with); the route and session parameters are left out either way. A signed request's input is its
  * body alone, the part its signature covers (none for a GET).
  */
 export function operationInput(

@@ -1,6 +1,6 @@
 /**
  * Web-standard `Response`s: JSON bodies, never cached, with the error body always `{ "error": { field: text } }`
- * (DECISIONS 42) and its status from the one table in `status.ts`.
+ * and its status from the one table in `status.ts`.
  * @module
  */
 import { errorHeaders, type HttpError } from './http-error.js';

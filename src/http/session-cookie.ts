@@ -1,5 +1,5 @@
 /**
- * The session cookie (DECISIONS 2): read from `Cookie`, written with HttpOnly, SameSite=Lax, Path=/, and Secure
+ * The session cookie: read from `Cookie`, written with HttpOnly, SameSite=Lax, Path=/, and Secure
  * when the request came over HTTPS. The cookie carries the session id and nothing else.
  * @module
  */

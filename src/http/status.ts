@@ -29,7 +29,7 @@ export type HttpOnlyErrorKind =
 export type HttpErrorKind = CheckoutErrorKind | HttpOnlyErrorKind;
 
 /**
- * HTTP status of each error kind (ARCHITECTURE.md): 422 for input and step errors, 401 for no, unknown or
+ * HTTP status of each error kind: 422 for input and step errors, 401 for no, unknown or
  * expired sessions and wrong credentials, 403 for refused callers, 404 for an unknown thing or route, 405, 409,
  * 400 for a malformed body, 413 for a body or query string over the limit, 431 for headers over theirs, 415,
  * 429 for a throttled login, 503 for a failed port, 500 when the host passed no client address.

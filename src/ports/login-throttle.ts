@@ -33,7 +33,7 @@ export interface LoginThrottleLimits {
 }
 
 /**
- * Counts failed logins and blocks further attempts after too many within a window (DECISIONS 5, 40), on two
+ * Counts failed logins and blocks further attempts after too many within a window, on two
  * counters: one per username and address (guessing one user's key), and one per address whatever the username
  * (a client trying many usernames, which the first counter never sees twice). The address limit is the higher
  * of the two, so that a shared address (an office behind NAT) is not blocked by one user's typos.

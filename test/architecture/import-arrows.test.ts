@@ -1,5 +1,5 @@
 /**
- * The import arrows of ARCHITECTURE.md, checked over every source file: `money` imports nothing of ours, `domain`
+ * The import arrows between the layers, checked over every source file: `money` imports nothing of ours, `domain`
  * nothing but money; `ports` only domain and money types; `engine` never an adapter or the HTTP layer; adapters
  * never the engine or HTTP; `http` talks to the engine's public interface, never to adapters.
  */
@@ -43,7 +43,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   testing: ['domain', 'money', 'ports'],
 };
 
-describe('import arrows (ARCHITECTURE.md)', () => {
+describe('import arrows', () => {
   it('finds the imports it checks', () => {
     expect(edges().length).toBeGreaterThan(500);
   });

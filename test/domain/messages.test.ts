@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMessages, defaultMessages, type MessageId, messageText } from '../../src/domain/messages.js';
 
 describe('the message catalogue', () => {
-  it('uses the seed texts verbatim (DECISIONS 31)', () => {
+  it('uses the seed texts verbatim', () => {
     const seed: Partial<Record<MessageId, string>> = {
       'customer.firstname': 'First name must be between 1 and 32 characters!',
       'customer.lastname': 'Last name must be between 1 and 32 characters!',

@@ -1,5 +1,5 @@
 /**
- * The address steps through the engine (seed steps 3 and 4; DECISIONS 16, 17, 31–33): prefixed keys with
+ * The address steps through the engine (seed steps 3 and 4): prefixed keys with
  * OpenCart's texts, zones of the country, postcodes where the country needs them, what is stored, the shipping
  * address refused for a cart that does not ship, and no customer needed.
  */
@@ -164,7 +164,7 @@ describe.each(['payment_', 'shipping_'] as const)('the %saddress step', (prefix)
   });
 });
 
-describe('the payment address without a cart (DECISIONS 33)', () => {
+describe('the payment address without a cart', () => {
   it('is accepted on an empty session', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
@@ -173,7 +173,7 @@ describe('the payment address without a cart (DECISIONS 33)', () => {
   });
 });
 
-describe('the shipping address and a cart that does not ship (DECISIONS 17)', () => {
+describe('the shipping address and a cart that does not ship', () => {
   const notRequired = 'Warning: There are no products that require shipping';
 
   it('is refused as a precondition when only the MacBook (43) is in the cart', async () => {
@@ -204,7 +204,7 @@ describe('the shipping address and a cart that does not ship (DECISIONS 17)', ()
   });
 });
 
-describe.each(['payment_', 'shipping_'] as const)('%scustom_field_<id> (DECISIONS 16)', (prefix) => {
+describe.each(['payment_', 'shipping_'] as const)('%scustom_field_<id>', (prefix) => {
   /** A shipping session on a demo store with address field 7 "Building" (select, required for group 1). */
   async function withAddressField() {
     const demo = await shippingSession();

@@ -1,5 +1,5 @@
 /**
- * The cart queries through the engine (seed's cart products and totals queries; DECISIONS 15, 21, 34): the seed's
+ * The cart queries through the engine (seed's cart products and totals queries): the seed's
  * Cart line keys, net prices in the default currency, specials and plans, and total lines in the session currency
  * rounded line by line with `total` their exact sum.
  */
@@ -64,7 +64,7 @@ describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)',
   });
 });
 
-describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
+describe('getProducts and getTotals', () => {
   it('answers lines with exactly the seed Cart line keys (plus shipping)', async () => {
     const { checkout, id } = await session();
     await expectOk(
@@ -158,14 +158,14 @@ describe('getProducts and getTotals (DECISIONS 21, 34)', () => {
     expect(subTotal).toEqual({ amount: '185.5800', currency: 'GBP' });
     const others = totals.filter((t) => t.code !== 'total').map((t) => t.value);
     expect(total).toEqual(sum(others, 'GBP'));
-    // Lines stay net in the default currency (DECISIONS 34).
+    // Lines stay net in the default currency.
     expect((await expectOk(checkout.getProducts(id)))[0]?.price).toEqual({
       amount: '101.0000',
       currency: 'USD',
     });
   });
 
-  it('prices a plan line at its plan price and reports the minimum without enforcing it (DECISIONS 14, 15)', async () => {
+  it('prices a plan line at its plan price and reports the minimum without enforcing it', async () => {
     const { checkout, id } = await session();
     await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2, quantity: 2 }));
     const [line] = await expectOk(checkout.getProducts(id));

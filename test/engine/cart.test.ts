@@ -1,5 +1,5 @@
 /**
- * The cart through the engine (seed step 2; DECISIONS 10–15, 31): both adds with every error key and seed text,
+ * The cart through the engine (seed step 2): both adds with every error key and seed text,
  * all or nothing, merging, stock across lines and option values, update and remove.
  */
 
@@ -165,7 +165,7 @@ describe('the single add (route=api/cart/addProduct)', () => {
   });
 });
 
-describe('line identity and stock (DECISIONS 12)', () => {
+describe('line identity and stock', () => {
   it('merges an item with the identity of a line, whatever the option spelling', async () => {
     const { checkout, id, stored } = await session();
     await expectOk(checkout.addProduct(id, { product_id: 30, option: { '226': '15' } }));
@@ -198,7 +198,7 @@ describe('line identity and stock (DECISIONS 12)', () => {
     expect((await stored(id)).cart.map((line) => line.quantity)).toEqual([2, 5]);
   });
 
-  it('counts option value stock (DECISIONS 11): red has 2 units, across items of one command', async () => {
+  it('counts option value stock: red has 2 units, across items of one command', async () => {
     const { checkout, id, stored } = await installedStockSession();
     const red = { product_id: 30, option: { '226': '15' } };
     const error = await expectErr(checkout.addProducts(id, { product: [red, { ...red, quantity: 2 }] }));
@@ -237,7 +237,7 @@ describe('line identity and stock (DECISIONS 12)', () => {
   });
 });
 
-describe('updateCartLine and removeCartLine (DECISIONS 13)', () => {
+describe('updateCartLine and removeCartLine', () => {
   async function withLines() {
     const s = await session();
     await expectOk(
@@ -286,7 +286,7 @@ describe('updateCartLine and removeCartLine (DECISIONS 13)', () => {
   });
 });
 
-describe('option error keys: product_<n>_option_<id> (multi add) and option_<id> (single add) (DECISIONS 11)', () => {
+describe('option error keys: product_<n>_option_<id> (multi add) and option_<id> (single add)', () => {
   /** Product 42 with every required option valid. */
   const cinema = {
     '217': '1',

@@ -1,5 +1,5 @@
 /**
- * Manufacturer and product-list lookups through the engine (seed's data-access operations; DECISIONS 29, 38):
+ * Manufacturer and product-list lookups through the engine (seed's data-access operations):
  * records, sorts and defaults, paging that never overlaps or skips, filters by manufacturer and category, the
  * special of the session customer's group, and a session needed for all of it.
  */
@@ -241,7 +241,7 @@ describe('listProducts and getTotalProducts', () => {
   });
 });
 
-describe('catalog changes show at once (DECISIONS 29: no cache outlives a change)', () => {
+describe('catalog changes show at once (no cache outlives a change)', () => {
   it('a new manufacturer and a switched-off or not-yet-available product', async () => {
     const { checkout, data, id } = await session();
     await expectOk(checkout.getManufacturers(id, {}));
@@ -263,7 +263,7 @@ describe('catalog changes show at once (DECISIONS 29: no cache outlives a change
   });
 });
 
-describe('catalog lookups need a session (DECISIONS 38)', () => {
+describe('catalog lookups need a session', () => {
   it('answers unauthorized for an unknown session, for every lookup', async () => {
     const { checkout } = demoCheckout();
     const unauthorized = {
@@ -288,7 +288,7 @@ describe('catalog lookups need a session (DECISIONS 38)', () => {
   });
 });
 
-describe('listProducts sorted by sort_order (DECISIONS 29)', () => {
+describe('listProducts sorted by sort_order', () => {
   it('sorts by the products’ sort order in both spellings, ties by id ascending in either direction', async () => {
     const { checkout, id, data } = await session();
     for (const [productId, sortOrder] of [

@@ -1,5 +1,5 @@
 /**
- * Confirm through the engine on the demo store (DECISIONS 23–27): every error key, reported together; create;
+ * Confirm through the engine on the demo store: every error key, reported together; create;
  * update (stock given back and taken again, the original's date, client, currency and language kept); an
  * unknown order; stock refused with the products named.
  */

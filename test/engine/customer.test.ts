@@ -1,5 +1,5 @@
 /**
- * The customer step through the engine (seed step 1; DECISIONS 6–9, 31): every seed error key with its seed
+ * The customer step through the engine (seed step 1): every seed error key with its seed
  * text, malformed fields as field errors, the success text, login by e-mail, and the resolved group driving
  * prices from then on.
  */
@@ -32,7 +32,7 @@ async function refused(body: unknown, config?: Record<string, unknown>) {
   return error;
 }
 
-describe('setCustomer: the seed error keys and texts (DECISIONS 31)', () => {
+describe('setCustomer: the seed error keys and texts', () => {
   it('succeeds with the seed text and stores the trimmed customer with the resolved group', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
@@ -113,7 +113,7 @@ describe('setCustomer: the seed error keys and texts (DECISIONS 31)', () => {
   });
 });
 
-describe('setCustomer: custom fields of the resolved group (DECISIONS 7)', () => {
+describe('setCustomer: custom fields of the resolved group', () => {
   const wholesale = { ...guest, customer_group_id: 3 };
 
   it('custom_field_29 "Company ID" is required for group 3 (Wholesale)', async () => {
@@ -143,7 +143,7 @@ describe('setCustomer: custom fields of the resolved group (DECISIONS 7)', () =>
   });
 });
 
-describe('setCustomer: malformed fields are field errors, never crashes (DECISIONS 9)', () => {
+describe('setCustomer: malformed fields are field errors, never crashes', () => {
   it('an array for firstname is a firstname error', async () => {
     expect(await refused({ ...guest, firstname: ['Jane'] })).toEqual({
       kind: 'validation',
@@ -178,7 +178,7 @@ describe('setCustomer: malformed fields are field errors, never crashes (DECISIO
   });
 });
 
-describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
+describe('login by e-mail (seed step 1)', () => {
   it('logs the active account with that e-mail in, ignoring case', async () => {
     const { checkout, open, stored } = demoCheckout();
     const id = await open();
@@ -209,7 +209,7 @@ describe('login by e-mail (seed step 1, DECISIONS 8)', () => {
   });
 });
 
-describe('the resolved group prices the cart (DECISIONS 6)', () => {
+describe('the resolved group prices the cart', () => {
   const camera = { product_id: 30, option: { '226': '15' } };
 
   it('a group-1 special of product 30 (80.00) is the default price; a wholesale customer pays 100.00, untaxed', async () => {
@@ -269,7 +269,7 @@ describe('the resolved group prices the cart (DECISIONS 6)', () => {
   });
 });
 
-describe("login by e-mail never spends the account's points or credit (DECISIONS 8)", () => {
+describe("login by e-mail never spends the account's points or credit", () => {
   /**
    * The demo store with product 47 (400 points a unit) in the cart and 500 points given to the buyer too: 100
    * points take 100 × 100 ÷ 400 = 25.00 off.
@@ -341,7 +341,7 @@ describe("login by e-mail never spends the account's points or credit (DECISIONS
   });
 });
 
-describe('custom_field_<id>: account fields with values, and required ones (DECISIONS 7)', () => {
+describe('custom_field_<id>: account fields with values, and required ones', () => {
   /** The demo store plus account fields 3 (select), 4 (radio), 5 (checkbox) and 6 (text, required for group 1). */
   async function withAccountFields() {
     const demo = demoCheckout();

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): OrderPlaced, OrderStatusChanged with `notify`, StockAdjusted, CouponRedeemed and
+ * Notifications: OrderPlaced, OrderStatusChanged with `notify`, StockAdjusted, CouponRedeemed and
  * CouponReleased reach the Notifier after the write commits; a throwing notifier never loses the order.
  */
 import { describe, expect, it, vi } from 'vitest';

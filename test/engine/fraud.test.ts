@@ -1,5 +1,5 @@
 /**
- * The fraud hook (issue 5): `createIpFraudCheck` moves an order from a blocked IP to its status at confirm and
+ * The fraud hook: `createIpFraudCheck` moves an order from a blocked IP to its status at confirm and
  * at a history entry into processing; `override` skips the checks.
  */
 import { describe, expect, it } from 'vitest';

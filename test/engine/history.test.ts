@@ -1,5 +1,5 @@
 /**
- * history_add through the engine (DECISIONS 28): each status move and its stock, a refusal when stock is short
+ * history_add through the engine: each status move and its stock, a refusal when stock is short
  * that changes nothing, coupon and reward redemption and release, and the points of a session logged in by
  * e-mail debited from that account.
  */

@@ -1,5 +1,5 @@
 /**
- * No duplicate orders (DECISIONS 26, 35) and the one transaction of a confirm: the same key and payload answer
+ * No duplicate orders and the one transaction of a confirm: the same key and payload answer
  * the same order, another payload is a conflict; 50 concurrent confirms with a key and 50 without make one
  * order and move stock once; A, B, A makes three orders and A, A one; a repository failing mid-write leaves no
  * order and the stock as it was.
@@ -148,7 +148,7 @@ describe('idempotency keys', () => {
   });
 });
 
-describe('re-confirm (DECISIONS 35)', () => {
+describe('re-confirm', () => {
   it('A, A makes one order', async () => {
     const d = demoCheckout();
     const sessionId = await readySession(d);

@@ -2,7 +2,7 @@
  * The Engine II steps through `createCheckout` with the demo's built-in extensions (flat shipping; free_checkout,
  * cheque and cod; free, item, weight, pickup and bank_transfer once switched on; the demo's total calculators):
  * the 131.20 flow,
- * codes not offered, coupons, reward points and the affiliate refused under their own keys (DECISIONS 42),
+ * codes not offered, coupons, reward points and the affiliate refused under their own keys,
  * every summary step answering the seed's `products`, `totals` and `shipping_required`, a coupon refused when the
  * totals have no coupon step, store credit through a host's credit source, and weight shipping over products
  * weighed in different classes.
@@ -107,7 +107,7 @@ describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => 
     });
   });
 
-  it('shipping methods need no customer, payment methods do (DECISIONS 33 over the issue’s list)', async () => {
+  it('shipping methods need no customer, payment methods do', async () => {
     const demo = demoCheckout();
     const { checkout } = demo;
     const id = await demo.open();
@@ -159,7 +159,7 @@ describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => 
     expect((await stored(id)).paymentMethod).toBeNull();
   });
 
-  it('accepts `cod` and `cod.cod` alike (DECISIONS 33)', async () => {
+  it('accepts `cod` and `cod.cod` alike', async () => {
     const { checkout, id, stored } = await ukCart();
     await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
     for (const code of ['cod', 'cod.cod']) {
@@ -169,7 +169,7 @@ describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => 
   });
 });
 
-describe('affiliate, reward points and coupons refused under their own keys (DECISIONS 42)', () => {
+describe('affiliate, reward points and coupons refused under their own keys', () => {
   it('an affiliate must exist: account 1 is one, 999 is not', async () => {
     const { checkout, id, stored } = await ukCart();
     const error = await expectErr(checkout.setAffiliate(id, { affiliate_id: 999 }));
@@ -297,7 +297,7 @@ describe('coupons and the totals that take them', () => {
   });
 });
 
-describe('store credit (opt-in through createTotalCalculators, DECISIONS 8)', () => {
+describe('store credit (opt-in through createTotalCalculators)', () => {
   /** The demo's totals with a credit source answering from `chosen` (session id → account and amount). */
   function withCredit(chosen: Map<string, { customerId: number; amount: string }>) {
     return demoCheckout({

@@ -1,5 +1,5 @@
 /**
- * Sessions through the engine (DECISIONS 1, 3, 4): opening, access errors, inactivity expiry that slides on every
+ * Sessions through the engine: opening, access errors, inactivity expiry that slides on every
  * accepted command and every read, logout, the version counter, and the session's JSON shape.
  */
 import type { ResultAsync } from 'neverthrow';
@@ -46,7 +46,7 @@ describe('openSession', () => {
   });
 });
 
-describe('access to a session (DECISIONS 3)', () => {
+describe('access to a session', () => {
   it.each([
     ['an unknown id', 'no-such-session'],
     ['an empty id', ''],
@@ -72,7 +72,7 @@ describe('access to a session (DECISIONS 3)', () => {
   });
 });
 
-describe('inactivity expiry (DECISIONS 4)', () => {
+describe('inactivity expiry', () => {
   it('expires a session 3600 s after its last use', async () => {
     const { checkout, clock, open } = demoCheckout();
     const id = await open();

@@ -1,5 +1,5 @@
 /**
- * Stale selections through the engine (DECISIONS 13, 19): a change to an address, the cart or the customer
+ * Stale selections through the engine: a change to an address, the cart or the customer
  * re-asks the registered extensions and drops a chosen method no longer offered (the result lists it), keeps one
  * still offered with its fresh quote, re-checks only what the step table says, and an extension that fails is
  * `unavailable` with nothing saved. With the built-in extensions: a payment method restricted to a geo zone is
@@ -116,11 +116,11 @@ async function seeded(overrides: Partial<CheckoutSession> = {}) {
   return { ...demo, ext, id: session.id, seededSession: session, catalogReads: () => catalogCalls.length };
 }
 
-describe('stale selections (DECISIONS 19)', () => {
+describe('stale selections', () => {
   it('a shipping address the method does not serve drops the shipping method (and the payment method after it)', async () => {
     const { checkout, id, stored } = await seeded();
     const result = await expectOk(checkout.setShippingAddress(id, usAddress('shipping_')));
-    // The payment step needs the shipping method when the cart ships (DECISIONS 33), so the payment method
+    // The payment step needs the shipping method when the cart ships, so the payment method
     // chosen after it goes too, although the cod-like method would still be offered.
     expect(result.dropped).toEqual(['shipping_method', 'payment_method']);
     const session = await expectOk(checkout.getSession(id));
@@ -147,7 +147,7 @@ describe('stale selections (DECISIONS 19)', () => {
     expect(totals.find((t) => t.code === 'shipping')?.value.amount).toBe('4.5000');
   });
 
-  it('totals carry the fresh shipping cost, each line rounded in the session currency (DECISIONS 21)', async () => {
+  it('totals carry the fresh shipping cost, each line rounded in the session currency', async () => {
     const { checkout, id } = await seeded();
     await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 2 }));
     await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
@@ -318,7 +318,7 @@ describe('stale selections with the built-in extensions', () => {
   });
 });
 
-describe('the currency re-checks nothing because no offer can depend on it (DECISIONS 19, steps.ts)', () => {
+describe('the currency re-checks nothing because no offer can depend on it (steps.ts)', () => {
   it('free shipping (sub-total ≥ 500.00) is offered alike in USD and GBP, and stays chosen', async () => {
     const demo = demoCheckout({ config: { shipping_free_status: true } });
     const { checkout } = demo;

@@ -1,5 +1,5 @@
 /**
- * Logins and sessions over HTTP (DECISIONS 2–5, 37): the cookie and `api_token` get the same checks; missing,
+ * Logins and sessions over HTTP: the cookie and `api_token` get the same checks; missing,
  * unknown, expired sessions, wrong credentials, disabled users, refused and forwarded addresses, throttling,
  * logout.
  */

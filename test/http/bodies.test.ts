@@ -1,5 +1,5 @@
 /**
- * Request bodies over HTTP (DECISIONS 30, 40): form-encoded (bracket and dotted keys) and JSON alike; hostile
+ * Request bodies over HTTP: form-encoded (bracket and dotted keys) and JSON alike; hostile
  * bodies refused with 400 or 413 before they reach the engine; other media types 415.
  */
 import { connect } from 'node:net';

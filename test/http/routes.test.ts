@@ -1,6 +1,6 @@
 /**
  * Every route of the table, reached through a real server: the seed's routes and calls, the cart changes, the
- * catalog routes of DECISIONS 29, the extension calls, and unknown routes and wrong methods.
+ * catalog routes, the extension calls, and unknown routes and wrong methods.
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';

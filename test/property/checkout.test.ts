@@ -182,7 +182,7 @@ describe('checkout state machine properties (decide over random command sequence
               [],
             );
           }
-          // logged in only as the active account with the customer's e-mail (DECISIONS 8)
+          // logged in only as the active account with the customer's e-mail
           if (after.loggedInCustomerId !== null) {
             const account = data.customers.get(after.loggedInCustomerId);
             expect(account?.status).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Engine-level properties (issue 3, "Done when"): random sequences of operations through `createCheckout` on the
+ * Engine-level properties ("Done when"): random sequences of operations through `createCheckout` on the
  * memory adapters and the demo store, with the built-in shipping and payment extensions and total calculators,
  * checked against the session as stored after every operation:
  * - a refused operation leaves the stored session, version included, exactly as it was;

@@ -1,7 +1,7 @@
 /**
  * Property through the engine (`createCheckout`) with the demo's built-in shipping and payment extensions: after
  * any sequence of steps, the chosen shipping method is one of the quotes the extensions give for the session now
- * (cost included) and the chosen payment method one of the methods they offer now (DECISIONS 18, 19). The offers
+ * (cost included) and the chosen payment method one of the methods they offer now. The offers
  * are recomputed here from the stored session by asking the extensions directly, not through the engine.
  *
  * Every extension is switched on (the demo leaves the ones OpenCart does not install off). The store restricts

@@ -1,5 +1,5 @@
 /**
- * The payment and shipping address rules (seed Address table, DECISIONS 16, 31, 32; reference §1.6, §3).
+ * The payment and shipping address rules (seed Address table).
  *
  * Decisions taken here:
  * - **Lengths** are counted in Unicode code points after trimming (PHP `mb_strlen(trim(s))`), so an emoji is one

@@ -1,5 +1,5 @@
 /**
- * The checks of the two add operations (DECISIONS 10–12, 14, 31; reference §1.3, §1.3a), one item at a time and
+ * The checks of the two add operations, one item at a time and
  * then the stock of the whole command. OpenCart's defects are not copied:
  *
  * - The single add counts the units being added with the units already in the cart (OpenCart leaves them out).
@@ -58,7 +58,7 @@ function itemKeys(mode: AddProductsCommand['mode'], key: string): ItemKeys {
 
 /**
  * True when `planId` may go with `product` for the group: one of its enabled plans for the group when it has
- * any (DECISIONS 14), else 0 (a plan the product does not offer is refused rather than ignored).
+ * any, else 0 (a plan the product does not offer is refused rather than ignored).
  */
 function planAllowed(product: Product, planId: number, customerGroupId: number): boolean {
   const offered = product.subscriptionPlans.some((p) => p.customerGroupId === customerGroupId && p.status);

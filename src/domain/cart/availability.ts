@@ -1,7 +1,7 @@
 /**
  * Which products the cart may hold today. OpenCart's `getProduct` finds only enabled products whose
- * `date_available` has come, and its cart deletes the rows of any other product when it reads them (reference
- * §1.3 step 1, §4.1): a product switched off, removed, or not yet on sale is "not found" to the cart.
+ * `date_available` has come, and its cart deletes the rows of any other product when it reads them: a
+ * product switched off, removed, or not yet on sale is "not found" to the cart.
  * @module
  */
 

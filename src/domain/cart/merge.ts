@@ -1,5 +1,5 @@
 /**
- * Cart line identity and merging (DECISIONS 12). OpenCart merges a new row into an existing one only when the
+ * Cart line identity and merging. OpenCart merges a new row into an existing one only when the
  * option JSON is byte-identical, so `{"5":"1"}` and `{"5":1}` become two lines of the same thing; cartwright
  * compares a canonical form instead: product, canonical options (sorted keys, sorted checkbox lists) and plan.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Product option checks for the cart's add operations (DECISIONS 9, 11, 39; reference §4.4).
+ * Product option checks for the cart's add operations.
  *
  * Decisions (ours, stricter than OpenCart):
  * - Keys are `product_option_id`s in canonical decimal form. An id not on the product is `<prefix>option_<id>` =
@@ -36,7 +36,7 @@ export interface OptionsCheck {
  * Checks posted `options` (keyed by `product_option_id`) against `product`'s options. Error keys are
  * `<optionPrefix>option_<id>`, and `keys.product` for a key that is not an option id. The returned
  * options are canonical: the same choice posted in any key order, with ids as numbers or strings, in any checkbox
- * order or with repeats, gives the same object (DECISIONS 12 uses it as the line identity).
+ * order or with repeats, gives the same object (the cart uses it as the line identity).
  */
 export function checkOptions(
   product: Product,

@@ -1,11 +1,11 @@
 /**
- * The cart rules (seed step 2; DECISIONS 10–15, 31, 40): adding products, changing a line's quantity and removing
+ * The cart rules (seed step 2): adding products, changing a line's quantity and removing
  * a line. Pure: the products, the customer group, the day, the stock setting, the texts and the fresh line ids
  * all come in as arguments. The stored cart holds identities and quantities only; prices are `priceCart`'s.
  *
  * Every successful change returns the whole new cart, without the lines of products that are no longer
  * available (OpenCart deletes such rows whenever it reads the cart). A refused change leaves the caller's cart
- * as it was: a multi add is all or nothing (DECISIONS 10).
+ * as it was: a multi add is all or nothing.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -60,9 +60,9 @@ function assertQuantity(quantity: number, minimum: number): void {
 /**
  * Adds the command's items to `cart`. Each item must name an available product, valid options and a plan the
  * product offers the group; the product (and every subtract option value chosen) must have the units of the cart
- * plus the command, unless `stockCheckout`. An item with the identity of a line (DECISIONS 12) adds onto it; new
+ * plus the command, unless `stockCheckout`. An item with the identity of a line adds onto it; new
  * lines take ids from `cartIds` in order and go at the end. Minimum quantities are not checked here
- * (DECISIONS 15: reported per line, enforced at confirm).
+ * (a short line is reported per line and refused only at confirm).
  * @param cart - the session's cart
  * @param command - `multi`: keys `product_<n>_…` and a `warning` summary last; `single`: one item, keys
  *   `warning`, `option_<id>`, `subscription`
@@ -88,7 +88,7 @@ export function addProducts(
   return ok(mergeLines(current, additions, cartIds));
 }
 
-/** The `not_found` error of an unknown (or no longer available) `cart_id` (DECISIONS 40). */
+/** The `not_found` error of an unknown (or no longer available) `cart_id`. */
 function lineNotFound(context: CartContext): CheckoutError {
   return checkoutError('not_found', { warning: messageText(context.messages, 'cart.line_not_found') });
 }
@@ -105,7 +105,7 @@ function stockWarning(line: CartLine, cart: readonly CartLine[], context: CartCo
 }
 
 /**
- * Sets the quantity of line `cartId` (DECISIONS 13); 0 or less removes it. Raising a quantity re-checks the stock
+ * Sets the quantity of line `cartId`; 0 or less removes it. Raising a quantity re-checks the stock
  * of the line's product across all lines and of its subtract option values (unless `stockCheckout`); lowering one
  * never does, so a shopper can always shrink a line that stock no longer covers.
  * @returns the new cart; `not_found` for an unknown line; `validation` `{ warning }` when stock is short
@@ -129,7 +129,7 @@ export function updateCartLine(
 }
 
 /**
- * Removes line `cartId` (DECISIONS 13).
+ * Removes line `cartId`.
  * @returns the new cart, or `not_found` for an unknown (or no longer available) line
  */
 export function removeCartLine(

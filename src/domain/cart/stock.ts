@@ -1,5 +1,5 @@
 /**
- * Stock counting for the cart (DECISIONS 11, 12; reference §1.3, §4.2 item 8): how many units of a product, and
+ * Stock counting for the cart: how many units of a product, and
  * of one option value, a set of lines holds, and whether the catalog has that many. The add and update rules use
  * it to refuse a change; pricing uses it to set a line's `stock` flag.
  *

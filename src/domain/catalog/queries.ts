@@ -1,5 +1,5 @@
 /**
- * The manufacturer and product list queries, normalised (DECISIONS 29 and 38): both spellings of the seed's sort
+ * The manufacturer and product list queries, normalised: both spellings of the seed's sort
  * tokens, defaults for anything else, paging bounds. What comes out is what the {@link Catalog} port is given.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Custom field checks (DECISIONS 7, 9, 39; reference §1.2 rows 7/7b) and the per-value checker shared with
+ * Custom field checks and the per-value checker shared with
  * product options.
  *
  * Decisions (ours, beyond OpenCart):

@@ -1,5 +1,5 @@
 /**
- * The customer step (seed step 1; DECISIONS 6–9, 31; reference §1.2 and §2): checks the posted customer against
+ * The customer step (seed step 1): checks the posted customer against
  * the seed's Customer table and decides which account the session is logged in as.
  *
  * All checks run and the errors accumulate in this key order: `warning` (customer_id not 0 and no such account;
@@ -16,11 +16,11 @@
  *   then validator's `isEmail` with a top-level domain required, an ASCII local part (PHP rejects non-ASCII local
  *   parts too) and no quoted local part (PHP rejects most quoted forms; they are almost never real and are a
  *   known source of header trouble). Unicode domains are accepted, as OpenCart's IDNA step accepts them.
- * - Login by e-mail (the seed's "logged in automatically by e-mail", DECISIONS 8): the session is logged in as the
+ * - Login by e-mail (the seed's "logged in automatically by e-mail"): the session is logged in as the
  *   account whose e-mail equals the posted one ignoring case, when that account is active. **Unlike OpenCart**, a
  *   customer step that matches no active account logs out any earlier login (`loggedInCustomerId` null), so a
  *   session never keeps the spending rights of an account whose e-mail is no longer the customer's.
- * - This step never spends reward points or store credit: that takes an explicit request (DECISIONS 8).
+ * - This step never spends reward points or store credit: that takes an explicit request.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -57,7 +57,7 @@ export interface CustomerDecision {
 }
 
 /**
- * The group the customer step resolves to: the posted id, or `config_customer_group_id` for 0 (DECISIONS 6).
+ * The group the customer step resolves to: the posted id, or `config_customer_group_id` for 0.
  * @param input - the posted customer; only `customerGroupId` is read
  * @param settings - the store settings; only `customerGroupId` is read
  * @returns the group id to check and store

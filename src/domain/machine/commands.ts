@@ -52,14 +52,14 @@ export interface AddProductsCommand {
   readonly items: readonly CartItemInput[];
 }
 
-/** Sets the quantity of one cart line; a quantity of 0 or less removes it (DECISIONS 13). */
+/** Sets the quantity of one cart line; a quantity of 0 or less removes it. */
 export interface UpdateCartLineCommand {
   readonly type: 'update_cart_line';
   readonly cartId: string;
   readonly quantity: number;
 }
 
-/** Removes one cart line (DECISIONS 13). */
+/** Removes one cart line. */
 export interface RemoveCartLineCommand {
   readonly type: 'remove_cart_line';
   readonly cartId: string;
@@ -95,7 +95,7 @@ export interface QuoteShippingCommand {
 
 /**
  * Chooses a shipping quote by its code `<method>.<quote>` (seed step 5). Only a quoted code is accepted; the
- * quote's own name, cost and tax class are used, whatever else the client sent (DECISIONS 18).
+ * quote's own name, cost and tax class are used, whatever else the client sent.
  */
 export interface SetShippingMethodCommand {
   readonly type: 'set_shipping_method';
@@ -113,13 +113,13 @@ export interface SetPaymentMethodCommand {
   readonly code: string;
 }
 
-/** Applies a coupon code; `''` removes the coupon (DECISIONS 22). */
+/** Applies a coupon code; `''` removes the coupon. */
 export interface SetCouponCommand {
   readonly type: 'set_coupon';
   readonly code: string;
 }
 
-/** Spends reward points of the logged-in customer; 0 removes them (DECISIONS 22). */
+/** Spends reward points of the logged-in customer; 0 removes them. */
 export interface SetRewardCommand {
   readonly type: 'set_reward';
   readonly points: number;

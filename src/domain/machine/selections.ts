@@ -1,5 +1,5 @@
 /**
- * Stale selections (DECISIONS 19): after a change to the customer, the cart, an address or the shipping method,
+ * Stale selections: after a change to the customer, the cart, an address or the shipping method,
  * what is on offer may have changed. The engine recomputes the offers for the changed session and this rule keeps
  * each chosen method only while it is still offered, taking the fresh quote (its cost may have moved), and drops
  * it otherwise. A stale choice never reaches an order.

@@ -4,10 +4,9 @@
  * cartwright reads this table; nothing else decides step order. The state diagram in `docs/checkout-steps.md` is
  * generated from it ({@link stepDiagram}) and a test keeps the two equal.
  *
- * Guards follow DECISIONS 33: a step needs only what it uses. Cart and address steps need no customer; the
+ * A step needs only what it uses. Cart and address steps need no customer; the
  * shipping steps need a cart that ships; payment methods need customer, cart, the shipping method when the cart
- * ships, and the payment address when `config_checkout_payment_address` is on; confirm needs all of it
- * (DECISIONS 23).
+ * ships, and the payment address when `config_checkout_payment_address` is on; confirm needs all of it.
  * @module
  */
 import type { FieldErrors } from '../errors.js';
@@ -64,7 +63,7 @@ export interface Guard {
   readonly when: RequirementCondition;
 }
 
-/** A selection that a change to an earlier step can make stale (DECISIONS 19). */
+/** A selection that a change to an earlier step can make stale. */
 export type Selection = 'shipping_method' | 'payment_method';
 
 /** Which texts a step's guard answers with: the method steps' session-check texts, or confirm's. */
@@ -89,7 +88,7 @@ const whenSetting = (needs: Requirement): Guard => ({ needs, when: 'when_payment
  * total (free_checkout). The currency switch re-checks nothing, as no offer can change with it: offers are
  * computed in the default currency from contexts that do not carry the session currency (`ShippingContext`,
  * `PaymentContext`), so free shipping's minimum, free_checkout's zero total and the geo zones read the same
- * before and after (DECISIONS 19 lists the currency; its re-check would always keep everything).
+ * before and after (so re-checking on a currency change would always keep everything).
  */
 export const steps: Readonly<Record<StepName, StepDefinition>> = {
   customer: { guards: [], texts: 'step', rechecks: ['shipping_method', 'payment_method'] },

@@ -1,5 +1,5 @@
 /**
- * The shipping and payment method steps (seed steps 5 and 6, DECISIONS 18 and 33): the offer comes from the
+ * The shipping and payment method steps (seed steps 5 and 6): the offer comes from the
  * facts (recomputed by the engine for the session as loaded, never taken from the client), and a choice is
  * accepted only when its code is on offer. The chosen quote's name, cost and tax class are the offer's own.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Confirm (seed step 7, DECISIONS 23–27, 35): every precondition checked together, then the order to write and its
+ * Confirm (seed step 7): every precondition checked together, then the order to write and its
  * first history entry, or the order a repeated confirm already made. Pure: the engine asks the fraud checks,
  * writes through the order repository and saves the session afterwards.
  * @module

@@ -1,5 +1,5 @@
 /**
- * History entries and their side effects (DECISIONS 28, 35): what a status move does to stock and to coupon and
+ * History entries and their side effects: what a status move does to stock and to coupon and
  * reward ledgers, decided here and written by the order repository in one transaction with the entry.
  *
  * The rule, as OpenCart's `addHistory`: the processing ∪ complete statuses are the "active" ones. Moving an order
@@ -151,7 +151,7 @@ function couponValue(totals: readonly OrderTotal[]): Money | undefined {
 
 /**
  * The account an order's coupon and reward uses are recorded against: the login the session spent them under
- * (DECISIONS 8), else the order's customer (0 for a guest). The checkout view lets a session logged in by
+ * (the account matched by the customer e-mail), else the order's customer (0 for a guest). The checkout view lets a session logged in by
  * e-mail spend points, so the ledger must debit that same account, or the points could be spent again.
  */
 export function spendingAccountOf(order: Pick<OrderDraft, 'customer' | 'loggedInCustomerId'>): number {

@@ -1,5 +1,5 @@
 /**
- * The priced cart: each stored line joined with the catalog as the seed's Cart line (reference §1.4, §4.2, §4.3),
+ * The priced cart: each stored line joined with the catalog as the seed's Cart line,
  * and the aggregates the later steps read. Prices are net and exact, in the catalog's currency; the HTTP edge
  * converts, rounds and formats them.
  * @module
@@ -105,7 +105,7 @@ export function hasStock(lines: readonly PricedCartLine[]): boolean {
   return lines.every((line) => line.stock);
 }
 
-/** True when the units of `line`'s product across `lines` reach the product's minimum (DECISIONS 15). */
+/** True when the units of `line`'s product across `lines` reach the product's minimum. */
 export function lineMinimumMet(line: PricedCartLine, lines: readonly PricedCartLine[]): boolean {
   const units = lines.reduce((n, l) => (l.product_id === line.product_id ? n + l.quantity : n), 0);
   return units >= line.minimum;

@@ -1,7 +1,7 @@
 /**
  * The derived view of a session: its priced cart lines and total lines. Nothing here is stored; it is
- * recomputed from the session, the facts and the settings whenever it is needed (ARCHITECTURE: "totals are
- * derived, never stored").
+ * recomputed from the session, the facts and the settings whenever it is needed: totals are
+ * derived, never stored, so they can never disagree with the cart they price.
  * @module
  */
 

@@ -1,11 +1,11 @@
 /**
- * The coupon rules (OpenCart's `model/marketing/coupon.getCoupon`, DECISIONS 22): whether a coupon may be used
+ * The coupon rules (OpenCart's `model/marketing/coupon.getCoupon`): whether a coupon may be used
  * on this cart now, and which of its lines it discounts. Pure: the coupon, its recorded uses and the catalog are
  * facts gathered beforehand.
  *
  * OpenCart's category defect, fixed: its category test (`getTotalCategoriesByCategoryId`) counts the products of
  * a listed category without asking whether the cart's product is one of them, so once a listed category holds
- * any product every cart line qualifies (reference §12 bug 38). Here each line qualifies on its own product:
+ * any product every cart line qualifies. Here each line qualifies on its own product:
  * listed by id, or in a listed category or one below it.
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The side steps that change what the customer pays or who earns commission: coupon and reward points (the
- * seed's `call=extension`, DECISIONS 22) and the affiliate (`call=affiliate`). Refusals use the field's own key
- * (`coupon`, `reward`, `affiliate_id`; DECISIONS 42) and leave the session unchanged.
+ * seed's `call=extension`) and the affiliate (`call=affiliate`). Refusals use the field's own key
+ * (`coupon`, `reward`, `affiliate_id`) and leave the session unchanged.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';

@@ -1,5 +1,5 @@
 /**
- * The reward-point rules (OpenCart's `api/reward`, DECISIONS 22): how many points a customer may spend on this
+ * The reward-point rules (OpenCart's `api/reward`): how many points a customer may spend on this
  * cart. Pure: the balance and the cart's points price are facts gathered beforehand.
  * @module
  */
@@ -16,7 +16,7 @@ export interface RewardCheckFacts {
   readonly customerLoggedIn: boolean;
 }
 
-/** A refusal, on the `reward` field (DECISIONS 42), with the text's id and its placeholders. */
+/** A refusal, on the `reward` field, with the text's id and its placeholders. */
 export interface RewardRefusal {
   readonly key: 'reward';
   readonly id: MessageId;

@@ -1,6 +1,6 @@
 /**
- * The unit price of one cart line (OpenCart's `cart.php` line computation, reference §4.2), with cartwright's
- * rules (DECISIONS 11, 14, 15) in place of OpenCart's defects (reference §12 items 26–28):
+ * The unit price of one cart line (OpenCart's `cart.php` line computation), with cartwright's
+ * rules in place of OpenCart's defects:
  *
  * - The base is the product price. A valid quantity discount or an active special replaces it; when both apply,
  *   the LOWER of the two wins (OpenCart HEAD lets the discount win, 4.0.2.3 the special: neither is a rule a
@@ -9,9 +9,9 @@
  *   percentage off the price with its options), as OpenCart 4.1 reads its `type`. Rows for the same quantity are
  *   ranked by the price they give, never by their raw figures (OpenCart compares a percentage with an amount).
  * - A subscription plan of the customer group replaces the base with the plan's price (its trial price while in
- *   trial); discounts and specials do NOT apply on top of a plan (unlike HEAD, item 26).
- * - Option surcharges are added in every case, including subscriptions (DECISIONS 14; HEAD drops them).
- * - A scalar checkbox value counts as one value (DECISIONS 11; OpenCart ignores it).
+ *   trial); discounts and specials do NOT apply on top of a plan (unlike OpenCart).
+ * - Option surcharges are added in every case, including subscriptions (HEAD drops them).
+ * - A scalar checkbox value counts as one value (OpenCart ignores it).
  *
  * Pure: no I/O, no clock (`today` is a parameter), money only through `src/money`.
  * @module
@@ -155,7 +155,7 @@ export function multiplyDecimal(text: string, factor: number): string {
 
 /**
  * What the chosen option values add to one unit of `product`: the sum of the chosen select and radio values and
- * of every chosen checkbox value (a scalar checkbox value counts as one value, DECISIONS 11; a value listed twice
+ * of every chosen checkbox value (a scalar checkbox value counts as one value; a value listed twice
  * counts once). A value id is matched only within its own option, so an id belonging to another option, an option
  * id not on the product, or a malformed id contributes nothing. Free-text types (text, textarea, file, date,
  * time, datetime) add nothing. Independent of the order of `options`' keys and of checkbox lists.
@@ -233,7 +233,7 @@ export function activeSpecial(
 
 /**
  * The enabled plan `subscriptionPlanId` of `product` for `customerGroupId`, or `undefined` (always for plan 0).
- * Whether the line may use it at all is the cart's check (DECISIONS 14), not pricing's.
+ * Whether the line may use it at all is the cart's check, not pricing's.
  */
 export function subscriptionPlanFor(
   product: Product,
@@ -255,7 +255,7 @@ function specialPrice(special: ProductSpecial, surcharge: Money): Money {
  * The unit price of one cart line. The base is the product price, replaced by the quantity discount or the active
  * special (the lower of the two prices they give when both apply); with an enabled plan of the group the plan's
  * price replaces it instead (its trial price when the plan has a trial: a new line starts in its trial), and
- * discounts and specials do not apply. Option surcharges are added in every case (DECISIONS 14, 15); a
+ * discounts and specials do not apply. Option surcharges are added in every case; a
  * percentage discount takes its percentage off them too.
  */
 export function unitPrice(input: PriceInput): UnitPrice {

@@ -118,7 +118,7 @@ export interface OrderDraft {
   /** Reward points spent on the order. */
   readonly rewardPoints: number;
   /**
-   * The account the session was logged in as at confirm (matched by e-mail, DECISIONS 8), 0 for none. The
+   * The account the session was logged in as at confirm (matched by e-mail), 0 for none. The
    * reward points are spent from it and the coupon use counted against it: the customer's own `customerId` is
    * what the customer step posted (0 for a guest), which may be a guest using an account's e-mail, and the
    * checkout view lets that login spend points.

@@ -1,6 +1,6 @@
 /**
- * Store settings from untrusted sources: `CARTWRIGHT_CONFIG`-style objects keyed by the seed's `config_*` names
- * (DECISIONS 41), laid over a base {@link StoreSettings}, then checked as a whole.
+ * Store settings from untrusted sources: `CARTWRIGHT_CONFIG`-style objects keyed by the seed's `config_*` names,
+ * laid over a base {@link StoreSettings}, then checked as a whole.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';

@@ -21,7 +21,7 @@ export interface PaymentNames {
  * Whether a method limited to `geoZoneId` serves the context's payment address. 0 serves everyone, with or
  * without an address. Otherwise the payment address must be in the geo zone, whether or not the store requires
  * one (`config_checkout_payment_address`): OpenCart skips the geo-zone limit whenever the address is not
- * required (its defect §12.17), which offers a zone-limited method to anyone. Without a payment address a limited
+ * required, which offers a zone-limited method to anyone. Without a payment address a limited
  * method is not offered, since nothing shows where the customer is.
  */
 export function servesPaymentAddress(geoZoneId: number, context: PaymentContext): boolean {

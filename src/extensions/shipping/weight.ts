@@ -103,7 +103,7 @@ interface PreparedZone {
 }
 
 /**
- * Case-insensitive, as MySQL's `ORDER BY name` (and rule 38's name sorts), but without a locale, so the order is
+ * Case-insensitive, as MySQL's `ORDER BY name` (and the catalog's name sorts), but without a locale, so the order is
  * the same on every host.
  */
 function compareNames(a: string, b: string): number {

@@ -34,8 +34,8 @@ export interface FormObject {
 export type FormErrorReason = 'too_large' | 'too_many_keys' | 'too_deep' | 'forbidden_key' | 'malformed';
 
 /**
- * A refused body or query string. The HTTP layer answers 413 for `too_large` and 400 for the other reasons
- * (rule 30); `message` is safe to show, it never echoes the input.
+ * A refused body or query string. The HTTP layer answers 413 for `too_large` and 400 for the other reasons;
+ * `message` is safe to show, it never echoes the input.
  */
 export interface FormError {
   readonly reason: FormErrorReason;
@@ -52,7 +52,7 @@ export interface BodyLimits {
   readonly maxDepth: number;
 }
 
-/** The limits of rule 30: 64 KiB, 1,000 fields, 5 levels. */
+/** The default limits: 64 KiB, 1,000 fields, 5 levels. */
 export const defaultBodyLimits: BodyLimits = Object.freeze({ maxBytes: 65_536, maxKeys: 1000, maxDepth: 5 });
 
 /** Turns a refusal into the engine's error vocabulary: a validation error on the key `warning`. */

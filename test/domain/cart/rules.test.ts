@@ -1,6 +1,6 @@
 /**
  * The cart rules (src/domain/cart): the two add operations, line identity, stock, plans, update and remove, on
- * the demo catalog. Texts are the seed's (DECISIONS 31), written out so a changed text fails here.
+ * the demo catalog. Texts are the seed's, written out so a changed text fails here.
  */
 import type { Result } from 'neverthrow';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import {
 
 const context = { customerGroupId: 1, today: '2026-06-01' };
 
-describe('manufacturer list query (DECISIONS 29)', () => {
+describe('manufacturer list query', () => {
   it('defaults to name ASC, start 0, limit 20', () => {
     expect(normaliseManufacturerQuery({})).toEqual({ sort: 'name', order: 'ASC', start: 0, limit: 20 });
   });
@@ -38,7 +38,7 @@ describe('manufacturer list query (DECISIONS 29)', () => {
   });
 });
 
-describe('product list query (DECISIONS 29, 38)', () => {
+describe('product list query', () => {
   it('accepts both spellings of each sort token', () => {
     const sorts = ['pd.name', 'name', 'p.price', 'price', 'p.sort_order', 'sort_order'];
     expect(sorts.map((sort) => normaliseProductQuery({ sort }, context).sort)).toEqual([

@@ -26,7 +26,7 @@ const cod: PaymentMethodOffer = {
   sortOrder: 5,
 };
 
-describe('stale selections (DECISIONS 19)', () => {
+describe('stale selections', () => {
   it('finds a quote by its <method>.<quote> code only', () => {
     expect(findQuote({ flat: flatAt('5.00') }, 'flat.flat')?.name).toBe('Flat Shipping Rate');
     expect(findQuote({ flat: flatAt('5.00') }, 'flat.other')).toBeUndefined();

@@ -40,13 +40,13 @@ describe('the step table', () => {
     );
   });
 
-  it('cart and address steps need no customer (DECISIONS 33)', () => {
+  it('cart and address steps need no customer', () => {
     for (const step of ['cart', 'payment_address'] as const) {
       expect(checkGuards(step, empty, emptyCart, settings, defaultMessages)).toEqual({});
     }
   });
 
-  it('a shipping address is refused when the cart does not ship (DECISIONS 17)', () => {
+  it('a shipping address is refused when the cart does not ship', () => {
     expect(checkGuards('shipping_address', empty, noShipping, settings, defaultMessages)).toEqual({
       warning: 'Warning: There are no products that require shipping',
     });
@@ -83,7 +83,7 @@ describe('the step table', () => {
     });
   });
 
-  it('confirm reports every missing step at once with the seed confirm texts (DECISIONS 23)', () => {
+  it('confirm reports every missing step at once with the seed confirm texts', () => {
     expect(
       checkGuards('confirm', empty, { cartShips: true, hasProducts: false }, settings, defaultMessages),
     ).toEqual({

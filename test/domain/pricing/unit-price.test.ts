@@ -173,7 +173,7 @@ describe('optionSurcharge', () => {
     expect(s.weight).toBe('51.00000000');
   });
 
-  it('counts a scalar checkbox value as one value (DECISIONS 11)', () => {
+  it('counts a scalar checkbox value as one value', () => {
     expect(optionSurcharge(p42, { '223': '9' }).price.amount).toBe('20.0000');
     expect(optionSurcharge(p42, { '223': ['9'] }).price.amount).toBe('20.0000');
   });
@@ -209,7 +209,7 @@ describe('optionSurcharge', () => {
   });
 });
 
-describe('subscriptions (DECISIONS 14)', () => {
+describe('subscriptions', () => {
   const p41 = product(41);
 
   it('adds option prices to the plan price', () => {

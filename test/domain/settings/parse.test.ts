@@ -8,7 +8,7 @@ import {
 
 const { settings } = demoStore();
 
-describe('applyStoreConfig (DECISIONS 41)', () => {
+describe('applyStoreConfig', () => {
   it('lays config_* values over the base settings', () => {
     const result = applyStoreConfig(settings, {
       config_telephone_required: true,

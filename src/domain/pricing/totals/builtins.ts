@@ -22,7 +22,7 @@ export interface BuiltinTotalsOptions {
   /**
    * How a host opts in to store credit: the credit the session's logged-in customer chose to spend (see
    * {@link CreditSource}). Without it the `credit` step is left out even when enabled, since the engine never
-   * spends credit unasked (DECISIONS 8) and has no request that asks. For example:
+   * spends credit unasked and has no request that asks. For example:
    *
    * ```ts
    * const chosen = new Map<string, { customerId: number; amount: Money }>(); // filled by the host's own route

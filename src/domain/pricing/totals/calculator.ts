@@ -41,7 +41,7 @@ export interface TotalsContext {
   /** The session being priced: a host keeping per-checkout choices (store credit to spend) keys them by it. */
   readonly sessionId: string;
   /**
-   * The account logged in by the customer step's e-mail (DECISIONS 8), whose reward points and store credit
+   * The account logged in by the customer step's e-mail, whose reward points and store credit
    * are the ones that may be spent; null for a guest.
    */
   readonly loggedInCustomerId: number | null;

@@ -1,7 +1,7 @@
 /**
  * The `credit` step (OpenCart's `total/credit`): store credit taken off the running total, never below zero.
- * Opt-in: OpenCart spends any logged-in customer's balance unasked (its bug 41, and a guest using a customer's
- * e-mail spends theirs, bug 8); here the step spends only what the host's {@link CreditSource} says the session's
+ * Opt-in: OpenCart spends any logged-in customer's balance unasked (and a guest using a customer's
+ * e-mail spends theirs); here the step spends only what the host's {@link CreditSource} says the session's
  * logged-in customer chose to spend, and asks nothing for a guest.
  * @module
  */
@@ -18,7 +18,7 @@ export interface CreditHolder {
 
 /**
  * The store credit `holder` chose to spend in this checkout, in the default currency; null (or zero) for none.
- * The host records the choice when the customer asks for it (DECISIONS 8: never unasked), capped at the balance
+ * The host records the choice when the customer asks for it (never unasked), capped at the balance
  * it read then, and answers it here. Called inside the pure totals pipeline, so it must answer synchronously
  * and the same way for the same session: keep the choices in memory (or in a cache filled before the engine
  * runs), keyed by `sessionId` and checked against `customerId` (a different account logged in did not choose).

@@ -1,5 +1,5 @@
 /**
- * The totals pipeline (DECISIONS 20, 21): calculators run in sort order over exact amounts in the store's
+ * The totals pipeline: calculators run in sort order over exact amounts in the store's
  * default currency; then each line is converted to the session currency and rounded to its decimal places (the
  * named rounding point), and `total` is the sum of the other rounded lines, so the lines always add up. A sum
  * that rounding alone would take below zero is brought back to zero on the discount lines shown.

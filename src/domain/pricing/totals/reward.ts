@@ -6,8 +6,8 @@
  * `line total × reward ÷ points total` per line). Each line's percentage taxes on its share are removed.
  *
  * Departure from OpenCart: the points spent are capped at the lines' points (OpenCart computes that cap and
- * never uses it, its bug 40, so a cart that shrank after the points were set could be discounted past its
- * lines). The discount is not rounded here (DECISIONS 21: lines are converted to the session currency, then
+ * never uses it, so a cart that shrank after the points were set could be discounted past its
+ * lines). The discount is not rounded here (lines are converted to the session currency, then
  * rounded, once). When the points do not divide the total evenly the quotient does not terminate and must stop
  * somewhere: `spread` carries it at 20 decimal places, the finest the money module allocates at. That moves the
  * line by less than 10⁻²⁰, where rounding it at the currency's places first moved it by up to half a cent and
@@ -39,7 +39,7 @@ export function pointsApplied(reward: number, lines: readonly PricedCartLine[]):
 
 /**
  * What `applied` points take off `lines` in all: their total × applied ÷ their points, never more than their
- * total. Not rounded: the line is rounded once, when presented in the session currency (DECISIONS 21).
+ * total. Not rounded: the line is rounded once, when presented in the session currency.
  */
 export function rewardDiscount(applied: number, lines: readonly PricedCartLine[], currency: string): Money {
   const base = sum(

@@ -16,7 +16,7 @@ import { addTaxes } from './shipping.js';
 
 /**
  * The cart lines' taxes: each line's net unit price taxed for its quantity, `P` on the amount and `F` per unit
- * (DECISIONS 20; OpenCart HEAD counts `F` once per line, its bug 29).
+ * (OpenCart counts `F` once per line instead).
  */
 export function lineTaxes(context: Pick<TotalsContext, 'lines' | 'taxesOn'>): TaxAmount[] {
   return context.lines.flatMap((line) => context.taxesOn(line.price, line.tax_class_id, line.quantity));

@@ -45,7 +45,7 @@ describe('rewardDiscount', () => {
     expect(rewardDiscount(200, [withPoints(line28, 200)], 'USD')).toEqual(usd('100.00'));
   });
 
-  it('stays exact when the points do not divide evenly: rounding is the presentation’s (DECISIONS 21)', () => {
+  it('stays exact when the points do not divide evenly: rounding is the presentation’s', () => {
     // 100 × 100 ÷ 300 = 33.333…, kept to the money module's 40 significant digits, not cut to 33.33.
     const third = divide(usd('100.00'), 3);
     expect(third.amount).toBe(`33.${'3'.repeat(38)}`);
