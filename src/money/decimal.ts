@@ -68,12 +68,9 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
 export function fromDecimal(d: DecimalValue): string {
   invariant(d.isFinite(), () => `money: non-finite result ${d.toString()}`);
   if (d.isZero()) return '0.0000';
-  const fixed = d.toFixed();
-  const dot = fixed.indexOf('.');
-  if (dot === -1) return `${fixed}.0000`;
-  const trimmed = fixed.replace(/0+$/, '');
-  const places = trimmed.length - dot - 1;
-  return places < 4 ? trimmed + '0'.repeat(4 - places) : trimmed;
+  const places = d.decimalPlaces();
+  // Up to four places, toFixed(4) writes exactly the canonical form; beyond, the exact digits have no trailing zero.
+  return places <= 4 ? d.toFixed(4) : d.toFixed(places);
 }
 
 /** Rounds `d` to `decimalPlaces` with the named tie rule. Throws on a bad place count or an unknown mode. */
