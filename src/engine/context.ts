@@ -4,7 +4,7 @@
  * @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
+import { type CheckoutError, type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
@@ -133,18 +133,32 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   };
 }
 
+/** What a step of the shell answers once its port calls are done: the value, or why not. */
+export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
+
 /**
- * Calls a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
+ * Asks a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
  * the failure kept as `cause`; nothing escapes as an exception.
  */
+export async function askPort<T>(
+  port: PortName,
+  messages: MessageCatalog,
+  run: () => Promise<T>,
+): Answer<T, UnavailableError> {
+  try {
+    return ok(await run());
+  } catch (cause) {
+    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+  }
+}
+
+/** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */
 export function callPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): ResultAsync<T, UnavailableError> {
-  return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
-    unavailable(port, cause, messageText(messages, 'service.unavailable')),
-  );
+  return new ResultAsync(askPort(port, messages, run));
 }
 
 /**

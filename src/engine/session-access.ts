@@ -3,12 +3,12 @@
  * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
 import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
-import { parseStoredSession } from '../domain/machine/stored-session.js';
-import { messageText } from '../domain/messages.js';
-import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
+import { parseStoredSession, rememberCheckedSession } from '../domain/machine/stored-session.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -49,21 +49,26 @@ function usable(context: EngineContext, stored: unknown): Result<CheckoutSession
  * Loads a live session: `unauthorized` when missing, `expired` when its time ran out or no release can read
  * it, `unavailable` when a newer release wrote it.
  */
+export async function loadLiveSession(context: EngineContext, sessionId: string): Answer<CheckoutSession> {
+  if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return err(missing(context));
+  const messages = storeMessages(context);
+  const now = readClock(context, messages);
+  if (now.isErr()) return err(now.error);
+  const lookup = await askPort('sessions', messages, () => context.deps.sessions.get(sessionId));
+  if (lookup.isErr()) return err(lookup.error);
+  if (lookup.value.status === 'missing') return err(missing(context));
+  if (lookup.value.status === 'expired') return err(expired(context));
+  const session = usable(context, lookup.value.session);
+  if (session.isErr()) return session;
+  return isSessionExpired(session.value, now.value.toISOString()) ? err(expired(context)) : session;
+}
+
+/** {@link loadLiveSession} as a `ResultAsync`. */
 export function loadSession(
   context: EngineContext,
   sessionId: string,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return errAsync(missing(context));
-  const messages = storeMessages(context);
-  return readClock(context, messages).asyncAndThen((now) =>
-    callPort('sessions', messages, () => context.deps.sessions.get(sessionId)).andThen((lookup) => {
-      if (lookup.status === 'missing') return err(missing(context));
-      if (lookup.status === 'expired') return err(expired(context));
-      return usable(context, lookup.session).andThen((session) =>
-        isSessionExpired(session, now.toISOString()) ? err(expired(context)) : ok(session),
-      );
-    }),
-  );
+  return new ResultAsync(loadLiveSession(context, sessionId));
 }
 
 /**
@@ -73,11 +78,41 @@ export function loadSession(
 export type SessionTarget = string | CheckoutSession;
 
 /** The session of a target: the one handed over, or the one its id names, loaded. */
+export function takeSession(context: EngineContext, target: SessionTarget): Answer<CheckoutSession> {
+  return typeof target === 'string' ? loadLiveSession(context, target) : Promise.resolve(ok(target));
+}
+
+/** {@link takeSession} as a `ResultAsync`. */
 export function sessionOf(
   context: EngineContext,
   target: SessionTarget,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  return typeof target === 'string' ? loadSession(context, target) : okAsync(target);
+  return new ResultAsync(takeSession(context, target));
+}
+
+/**
+ * Stores `session` over `expectedVersion`: true when saved, false when another request saved first. A session
+ * the store keeps frozen is remembered as checked (the engine built it), so its next load does not check it
+ * again.
+ */
+export async function storeSession(
+  context: EngineContext,
+  session: CheckoutSession,
+  expectedVersion: number,
+  messages: MessageCatalog,
+): Answer<boolean> {
+  const outcome = await askPort('sessions', messages, () =>
+    context.deps.sessions.save(session, expectedVersion),
+  );
+  if (outcome.isErr()) return err(outcome.error);
+  if (outcome.value !== 'saved') return ok(false);
+  rememberCheckedSession(session);
+  return ok(true);
+}
+
+/** The `conflict` of a save another request won. */
+export function conflict(messages: MessageCatalog): CheckoutError {
+  return checkoutError('conflict', { warning: messageText(messages, 'session.conflict') });
 }
 
 /** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */
@@ -87,27 +122,27 @@ export function saveSession(
   expectedVersion: number,
 ): ResultAsync<CheckoutSession, CheckoutError> {
   const messages = context.messagesFor(session.language);
-  return callPort('sessions', messages, () => context.deps.sessions.save(session, expectedVersion)).andThen(
-    (outcome) =>
-      outcome === 'saved'
-        ? ok(session)
-        : err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') })),
+  return new ResultAsync(storeSession(context, session, expectedVersion, messages)).andThen((saved) =>
+    saved ? ok(session) : err(conflict(messages)),
   );
 }
 
-/** Slides the expiry of a session a read-only request used; returns the session with its new expiry. */
+/** Slides the expiry of a session a read-only request used; answers the session with its new expiry. */
+export async function slideExpiry(context: EngineContext, session: CheckoutSession): Answer<CheckoutSession> {
+  const messages = context.messagesFor(session.language);
+  const now = readClock(context, messages);
+  if (now.isErr()) return err(now.error);
+  const expiresAt = secondsAfter(now.value, context.ttlSeconds);
+  const touched = await askPort('sessions', messages, () =>
+    context.deps.sessions.touch(session.id, expiresAt),
+  );
+  return touched.isErr() ? err(touched.error) : ok({ ...session, expiresAt });
+}
+
+/** {@link slideExpiry} as a `ResultAsync`. */
 export function touchSession(
   context: EngineContext,
   session: CheckoutSession,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  const messages = context.messagesFor(session.language);
-  return readClock(context, messages).asyncAndThen((now) => {
-    const expiresAt = secondsAfter(now, context.ttlSeconds);
-    return callPort('sessions', messages, () => context.deps.sessions.touch(session.id, expiresAt)).map(
-      () => ({
-        ...session,
-        expiresAt,
-      }),
-    );
-  });
+  return new ResultAsync(slideExpiry(context, session));
 }
