@@ -5,24 +5,38 @@
  */
 import { type Money, round } from '../../money/index.js';
 import type { CartOptionValue } from '../machine/session.js';
-import { chosenValues, multiplyDecimal, optionSurcharge, sumDecimals } from '../pricing/unit-price.js';
+import { chosenValues, type OptionSurcharge, sumDecimals } from '../pricing/line-choice.js';
+import { multiplyDecimal, optionSurcharge } from '../pricing/unit-price.js';
 import type { Product, ProductOption, SubscriptionFrequency, SubscriptionPlan } from '../records/catalog.js';
 import type { LineSubscription, PricedOption } from './line.js';
 
+/** One entry of the seed's `option` array (written out, not spread: this runs for every option of every line). */
+function optionEntry(
+  option: ProductOption,
+  valueId: number,
+  optionValueId: number,
+  value: string,
+): PricedOption {
+  return {
+    product_option_id: option.productOptionId,
+    option_id: option.optionId,
+    name: option.name,
+    product_option_value_id: valueId,
+    option_value_id: optionValueId,
+    value,
+    type: option.type,
+  };
+}
+
 /** The entries of one chosen option: one per chosen value, or one holding the text of a free-text type. */
 function optionEntries(option: ProductOption, chosen: CartOptionValue): PricedOption[] {
-  const head = { product_option_id: option.productOptionId, option_id: option.optionId, name: option.name };
   if (option.type === 'select' || option.type === 'radio' || option.type === 'checkbox') {
-    return chosenValues(option, chosen).map((value) => ({
-      ...head,
-      product_option_value_id: value.productOptionValueId,
-      option_value_id: value.optionValueId,
-      value: value.name,
-      type: option.type,
-    }));
+    return chosenValues(option, chosen).map((value) =>
+      optionEntry(option, value.productOptionValueId, value.optionValueId, value.name),
+    );
   }
   if (typeof chosen !== 'string') return [];
-  return [{ ...head, product_option_value_id: 0, option_value_id: 0, value: chosen, type: option.type }];
+  return [optionEntry(option, 0, 0, chosen)];
 }
 
 /**
@@ -35,13 +49,25 @@ export function pricedOptions(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): readonly PricedOption[] {
-  const byId = new Map(product.options.map((o) => [String(o.productOptionId), o]));
+  const byId = optionsById(product);
   const ids = Object.keys(options).sort((a, b) => Number(a) - Number(b));
   return ids.flatMap((id) => {
     const option = byId.get(id);
     const chosen = options[id];
     return option === undefined || chosen === undefined ? [] : optionEntries(option, chosen);
   });
+}
+
+/** The options of each (frozen) product by id, made once: every priced line of the product reads them. */
+const optionIndexes = new WeakMap<Product, ReadonlyMap<string, ProductOption>>();
+
+/** The options of `product` by `product_option_id` as a string key. */
+function optionsById(product: Product): ReadonlyMap<string, ProductOption> {
+  const known = optionIndexes.get(product);
+  if (known !== undefined) return known;
+  const index = new Map(product.options.map((o) => [String(o.productOptionId), o]));
+  if (Object.isFrozen(product)) optionIndexes.set(product, index);
+  return index;
 }
 
 /** The seed's subscription object for a line priced by `plan`. */
@@ -97,5 +123,10 @@ export function lineWeight(
   options: Readonly<Record<string, CartOptionValue>>,
   quantity: number,
 ): string {
-  return multiplyDecimal(sumDecimals([product.weight, optionSurcharge(product, options).weight]), quantity);
+  return weightWith(product, optionSurcharge(product, options), quantity);
+}
+
+/** {@link lineWeight} with what the line's options add to a unit already worked out. */
+export function weightWith(product: Product, surcharge: OptionSurcharge, quantity: number): string {
+  return multiplyDecimal(sumDecimals([product.weight, surcharge.weight]), quantity);
 }

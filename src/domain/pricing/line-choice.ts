@@ -1,0 +1,154 @@
+/**
+ * What a cart line's options choose on its product, worked out once: the chosen select, radio and checkbox values
+ * (the unit price, the stock count and the line's option list all follow this one matching rule), and what they
+ * add to one unit. A cart is priced on every request that reads it; a line's choice changes only when its options
+ * or its product do, so it is kept for the line's (frozen) options record and reused while the product is the
+ * same record.
+ * @module
+ */
+import { type Money, sum } from '../../money/index.js';
+import type { CartOptionValue } from '../machine/session.js';
+import type { Product, ProductOption, ProductOptionValue } from '../records/catalog.js';
+
+/** One chosen value of a select, radio or checkbox option. */
+export interface ChosenValue {
+  readonly option: ProductOption;
+  readonly value: ProductOptionValue;
+}
+
+/** What the chosen option values add to one unit. */
+export interface OptionSurcharge {
+  /** Signed price added to the unit price, in the product's currency. */
+  readonly price: Money;
+  /** Signed reward-point price added per unit. */
+  readonly points: number;
+  /** Signed weight added per unit, a decimal string in the product's weight class. */
+  readonly weight: string;
+}
+
+/** What a line's options choose on its product. */
+export interface LineChoice {
+  /** The chosen values, in the product's option order (a value listed twice in a checkbox counts once). */
+  readonly values: readonly ChosenValue[];
+  /** What the chosen values add to one unit. */
+  readonly surcharge: OptionSurcharge;
+  /**
+   * The chosen value ids as one text: two lines of a product with the same key choose the same values, so a unit
+   * of either costs the same whatever their free-text options say.
+   */
+  readonly key: string;
+}
+
+/** The value id a cart option value names, or `undefined` when it is not a plain decimal integer. */
+function valueId(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!/^[0-9]{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * The values of `option` that `chosen` selects: matched by id within the option, each counted once, in the
+ * option's own value order. Free-text types select none.
+ */
+export function chosenValues(option: ProductOption, chosen: CartOptionValue): ProductOptionValue[] {
+  let raw: readonly string[];
+  if (option.type === 'select' || option.type === 'radio') {
+    if (typeof chosen !== 'string') return [];
+    raw = [chosen];
+  } else if (option.type === 'checkbox') {
+    raw = typeof chosen === 'string' ? [chosen] : chosen;
+  } else {
+    return [];
+  }
+  const ids = new Set<number>();
+  for (const r of raw) {
+    if (typeof r !== 'string') continue;
+    const id = valueId(r);
+    if (id !== undefined) ids.add(id);
+  }
+  return option.values.filter((v) => ids.has(v.productOptionValueId));
+}
+
+/** A BigInt count of `10^-scale` units: an exact decimal. */
+export interface ScaledDecimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+/** A decimal string as a BigInt count of `10^-scale` units, or `undefined` when malformed. */
+export function parseDecimal(text: string): ScaledDecimal | undefined {
+  const m = /^([+-]?)([0-9]+)(?:\.([0-9]*))?$/.exec(text.trim());
+  if (m === null) return undefined;
+  const fraction = m[3] ?? '';
+  const units = BigInt(`${m[2] ?? '0'}${fraction}`);
+  return { units: m[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+/** A BigInt count of `10^-scale` units, written as a decimal string with exactly `scale` decimals. */
+export function formatDecimal(total: bigint, scale: number): string {
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const body = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
+  return negative ? `-${body}` : body;
+}
+
+/**
+ * The exact sum of decimal strings, written with the largest number of decimals among them ("0" for none).
+ * Malformed entries count as zero.
+ */
+export function sumDecimals(list: readonly string[]): string {
+  const parsed = list.map(parseDecimal).filter((p) => p !== undefined);
+  const scale = parsed.reduce((s, p) => Math.max(s, p.scale), 0);
+  const total = parsed.reduce((t, p) => t + p.units * 10n ** BigInt(scale - p.scale), 0n);
+  return formatDecimal(total, scale);
+}
+
+/** Works out what `options` choose on `product` (see {@link lineChoice}). */
+function chooseValues(product: Product, options: Readonly<Record<string, CartOptionValue>>): LineChoice {
+  const values: ChosenValue[] = [];
+  for (const option of product.options) {
+    const key = String(option.productOptionId);
+    if (!Object.hasOwn(options, key)) continue;
+    const chosen = options[key];
+    if (chosen === undefined) continue;
+    for (const value of chosenValues(option, chosen)) values.push({ option, value });
+  }
+  return {
+    values,
+    surcharge: {
+      price: sum(
+        values.map(({ value }) => value.price),
+        product.price.currency,
+      ),
+      points: values.reduce((p, { value }) => p + value.points, 0),
+      weight: sumDecimals(values.map(({ value }) => value.weight)),
+    },
+    key: values.map(({ value }) => value.productOptionValueId).join(','),
+  };
+}
+
+/** The choice last worked out for an options record, and the product it was worked out on. */
+interface KnownChoice {
+  readonly product: Product;
+  readonly choice: LineChoice;
+}
+
+/**
+ * Choices already worked out, by options record. Only frozen records and products are kept (nobody can change
+ * them, so the choice stays right), weakly, so a line nobody holds any more takes its choice with it.
+ */
+const knownChoices = new WeakMap<object, KnownChoice>();
+
+/**
+ * What `options` choose on `product`: the chosen select, radio and checkbox values in the product's option order
+ * (a value id is matched only within its own option; a scalar checkbox value counts as one value; free-text
+ * types choose nothing), and what they add to a unit.
+ */
+export function lineChoice(product: Product, options: Readonly<Record<string, CartOptionValue>>): LineChoice {
+  const known = knownChoices.get(options);
+  if (known !== undefined && known.product === product) return known.choice;
+  const choice = chooseValues(product, options);
+  if (Object.isFrozen(options) && Object.isFrozen(product)) knownChoices.set(options, { product, choice });
+  return choice;
+}
