@@ -5,7 +5,13 @@
  */
 import { type Money, round } from '../../money/index.js';
 import type { CartOptionValue } from '../machine/session.js';
-import { chosenValues, type OptionSurcharge, sumDecimals } from '../pricing/line-choice.js';
+import {
+  type IndexedOption,
+  type OptionSurcharge,
+  productIndex,
+  sumDecimals,
+  valuesChosen,
+} from '../pricing/line-choice.js';
 import { multiplyDecimal, optionSurcharge } from '../pricing/unit-price.js';
 import type { Product, ProductOption, SubscriptionFrequency, SubscriptionPlan } from '../records/catalog.js';
 import type { LineSubscription, PricedOption } from './line.js';
@@ -29,14 +35,24 @@ function optionEntry(
 }
 
 /** The entries of one chosen option: one per chosen value, or one holding the text of a free-text type. */
-function optionEntries(option: ProductOption, chosen: CartOptionValue): PricedOption[] {
-  if (option.type === 'select' || option.type === 'radio' || option.type === 'checkbox') {
-    return chosenValues(option, chosen).map((value) =>
+function optionEntries(indexed: IndexedOption, chosen: CartOptionValue): readonly PricedOption[] {
+  const { option } = indexed;
+  if (indexed.listed) {
+    return valuesChosen(indexed, chosen).map((value) =>
       optionEntry(option, value.productOptionValueId, value.optionValueId, value.name),
     );
   }
   if (typeof chosen !== 'string') return [];
   return [optionEntry(option, 0, 0, chosen)];
+}
+
+/** The keys of an options record in ascending numeric order (canonical records have them so already). */
+function ascendingKeys(options: Readonly<Record<string, CartOptionValue>>): string[] {
+  const keys = Object.keys(options);
+  for (let i = 1; i < keys.length; i += 1) {
+    if (Number(keys[i - 1]) > Number(keys[i])) return keys.sort((a, b) => Number(a) - Number(b));
+  }
+  return keys;
 }
 
 /**
@@ -49,25 +65,14 @@ export function pricedOptions(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): readonly PricedOption[] {
-  const byId = optionsById(product);
-  const ids = Object.keys(options).sort((a, b) => Number(a) - Number(b));
-  return ids.flatMap((id) => {
-    const option = byId.get(id);
-    const chosen = options[id];
-    return option === undefined || chosen === undefined ? [] : optionEntries(option, chosen);
-  });
-}
-
-/** The options of each (frozen) product by id, made once: every priced line of the product reads them. */
-const optionIndexes = new WeakMap<Product, ReadonlyMap<string, ProductOption>>();
-
-/** The options of `product` by `product_option_id` as a string key. */
-function optionsById(product: Product): ReadonlyMap<string, ProductOption> {
-  const known = optionIndexes.get(product);
-  if (known !== undefined) return known;
-  const index = new Map(product.options.map((o) => [String(o.productOptionId), o]));
-  if (Object.isFrozen(product)) optionIndexes.set(product, index);
-  return index;
+  const { byKey } = productIndex(product);
+  const entries: PricedOption[] = [];
+  for (const key of ascendingKeys(options)) {
+    const indexed = byKey.get(key);
+    const chosen = options[key];
+    if (indexed !== undefined && chosen !== undefined) entries.push(...optionEntries(indexed, chosen));
+  }
+  return entries;
 }
 
 /** The seed's subscription object for a line priced by `plan`. */

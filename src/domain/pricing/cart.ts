@@ -13,7 +13,13 @@ import { type ChoiceOf, countStock, enoughStockFor, type StockCount } from '../c
 import { invariant } from '../errors.js';
 import type { CartLine } from '../machine/session.js';
 import type { Product } from '../records/catalog.js';
-import { type LineChoice, lineChoice } from './line-choice.js';
+import {
+  type ChosenValues,
+  chosenOf,
+  type LineChoice,
+  type OptionSurcharge,
+  surchargeOf,
+} from './line-choice.js';
 import { lineReward, pointsWith, type UnitPrice, unitPrice } from './unit-price.js';
 
 /** Names of the weight and length classes by id, for a line's `weight_class` and `length_class`. */
@@ -45,13 +51,24 @@ interface CartMemo {
 /** A fresh {@link CartMemo} for one pricing of a cart. */
 function cartMemo(context: CartPricingContext): CartMemo {
   const choices = new Map<object, { product: Product; choice: LineChoice }>();
+  const surcharges = new Map<string, { product: Product; surcharge: OptionSurcharge }>();
+  /** What a product's chosen values add to a unit, once per product and set of values. */
+  const surchargeFor = (product: Product, chosen: ChosenValues): OptionSurcharge => {
+    const key = `${product.productId}:${chosen.key}`;
+    const known = surcharges.get(key);
+    if (known !== undefined && known.product === product) return known.surcharge;
+    const surcharge = surchargeOf(product, chosen.values);
+    surcharges.set(key, { product, surcharge });
+    return surcharge;
+  };
   const prices = new Map<string, { product: Product; price: UnitPrice }>();
   const totals = new Map<Money, Map<number, Money>>();
   return {
     choiceOf(product, options) {
       const known = choices.get(options);
       if (known !== undefined && known.product === product) return known.choice;
-      const choice = lineChoice(product, options);
+      const chosen = chosenOf(product, options);
+      const choice = { ...chosen, surcharge: surchargeFor(product, chosen) };
       choices.set(options, { product, choice });
       return choice;
     },

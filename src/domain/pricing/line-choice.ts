@@ -1,9 +1,7 @@
 /**
  * What a cart line's options choose on its product, worked out once: the chosen select, radio and checkbox values
  * (the unit price, the stock count and the line's option list all follow this one matching rule), and what they
- * add to one unit. A cart is priced on every request that reads it; a line's choice changes only when its options
- * or its product do, so it is kept for the line's (frozen) options record and reused while the product is the
- * same record.
+ * add to one unit. One pricing of a cart works a line's choice out once and hands it to everything that reads it.
  * @module
  */
 import { type Money, sum } from '../../money/index.js';
@@ -69,6 +67,54 @@ export function chosenValues(option: ProductOption, chosen: CartOptionValue): Pr
   return option.values.filter((v) => ids.has(v.productOptionValueId));
 }
 
+/** An option of a product as a line's options are matched against it. */
+export interface IndexedOption {
+  readonly option: ProductOption;
+  /** `product_option_id` as the key of a line's options record. */
+  readonly key: string;
+  /** Whether values are chosen from a list (select, radio, checkbox), not typed. */
+  readonly listed: boolean;
+  /** A select's or radio's values by id, written as a canonical line names them. */
+  readonly byId: ReadonlyMap<string, ProductOptionValue>;
+}
+
+/** A product's options as lines are matched against them. */
+export interface ProductIndex {
+  /** In the product's option order. */
+  readonly options: readonly IndexedOption[];
+  /** By `product_option_id` as the key of a line's options record. */
+  readonly byKey: ReadonlyMap<string, IndexedOption>;
+}
+
+/** The index of each (frozen) product, made once per product: every line of it is matched against it. */
+const indexes = new WeakMap<Product, ProductIndex>();
+
+/** The options of `product`, indexed. */
+export function productIndex(product: Product): ProductIndex {
+  const known = indexes.get(product);
+  if (known !== undefined) return known;
+  const options = product.options.map((option) => ({
+    option,
+    key: String(option.productOptionId),
+    listed: option.type === 'select' || option.type === 'radio' || option.type === 'checkbox',
+    byId: new Map(option.values.map((value) => [String(value.productOptionValueId), value])),
+  }));
+  const index = { options, byKey: new Map(options.map((indexed) => [indexed.key, indexed])) };
+  if (Object.isFrozen(product) && Object.isFrozen(product.options)) indexes.set(product, index);
+  return index;
+}
+
+/** The values `chosen` selects of an indexed option (see {@link chosenValues}). */
+export function valuesChosen(indexed: IndexedOption, chosen: CartOptionValue): readonly ProductOptionValue[] {
+  if (!indexed.listed) return [];
+  // A select or radio names one value id, as canonical options write it: one look-up.
+  if (indexed.option.type !== 'checkbox' && typeof chosen === 'string') {
+    const value = indexed.byId.get(chosen);
+    if (value !== undefined) return [value];
+  }
+  return chosenValues(indexed.option, chosen);
+}
+
 /** A BigInt count of `10^-scale` units: an exact decimal. */
 export interface ScaledDecimal {
   readonly units: bigint;
@@ -104,51 +150,43 @@ export function sumDecimals(list: readonly string[]): string {
   return formatDecimal(total, scale);
 }
 
-/** Works out what `options` choose on `product` (see {@link lineChoice}). */
-function chooseValues(product: Product, options: Readonly<Record<string, CartOptionValue>>): LineChoice {
+/** What a line's options choose, before what that adds to a unit is worked out. */
+export type ChosenValues = Omit<LineChoice, 'surcharge'>;
+
+/**
+ * The values `options` choose on `product`: the chosen select, radio and checkbox values in the product's option
+ * order (a value id is matched only within its own option; a scalar checkbox value counts as one value;
+ * free-text types choose nothing), and their key.
+ */
+export function chosenOf(product: Product, options: Readonly<Record<string, CartOptionValue>>): ChosenValues {
   const values: ChosenValue[] = [];
-  for (const option of product.options) {
-    const key = String(option.productOptionId);
-    if (!Object.hasOwn(options, key)) continue;
-    const chosen = options[key];
+  let key = '';
+  for (const indexed of productIndex(product).options) {
+    if (!indexed.listed || !Object.hasOwn(options, indexed.key)) continue;
+    const chosen = options[indexed.key];
     if (chosen === undefined) continue;
-    for (const value of chosenValues(option, chosen)) values.push({ option, value });
+    for (const value of valuesChosen(indexed, chosen)) {
+      values.push({ option: indexed.option, value });
+      key = key === '' ? String(value.productOptionValueId) : `${key},${value.productOptionValueId}`;
+    }
   }
+  return { values, key };
+}
+
+/** What the values of a choice add to one unit of `product`. */
+export function surchargeOf(product: Product, values: readonly ChosenValue[]): OptionSurcharge {
   return {
-    values,
-    surcharge: {
-      price: sum(
-        values.map(({ value }) => value.price),
-        product.price.currency,
-      ),
-      points: values.reduce((p, { value }) => p + value.points, 0),
-      weight: sumDecimals(values.map(({ value }) => value.weight)),
-    },
-    key: values.map(({ value }) => value.productOptionValueId).join(','),
+    price: sum(
+      values.map(({ value }) => value.price),
+      product.price.currency,
+    ),
+    points: values.reduce((p, { value }) => p + value.points, 0),
+    weight: sumDecimals(values.map(({ value }) => value.weight)),
   };
 }
 
-/** The choice last worked out for an options record, and the product it was worked out on. */
-interface KnownChoice {
-  readonly product: Product;
-  readonly choice: LineChoice;
-}
-
-/**
- * Choices already worked out, by options record. Only frozen records and products are kept (nobody can change
- * them, so the choice stays right), weakly, so a line nobody holds any more takes its choice with it.
- */
-const knownChoices = new WeakMap<object, KnownChoice>();
-
-/**
- * What `options` choose on `product`: the chosen select, radio and checkbox values in the product's option order
- * (a value id is matched only within its own option; a scalar checkbox value counts as one value; free-text
- * types choose nothing), and what they add to a unit.
- */
+/** What `options` choose on `product` (see {@link chosenOf}), and what that adds to a unit. */
 export function lineChoice(product: Product, options: Readonly<Record<string, CartOptionValue>>): LineChoice {
-  const known = knownChoices.get(options);
-  if (known !== undefined && known.product === product) return known.choice;
-  const choice = chooseValues(product, options);
-  if (Object.isFrozen(options) && Object.isFrozen(product)) knownChoices.set(options, { product, choice });
-  return choice;
+  const chosen = chosenOf(product, options);
+  return { ...chosen, surcharge: surchargeOf(product, chosen.values) };
 }
