@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UK, US } from '../../src/adapters/memory/demo/geography.js';
+import { isInGeoZone } from '../../src/domain/address/geo-zone.js';
 import { createTaxRates, type TaxContext } from '../../src/domain/pricing/tax.js';
 import type { GeoZone } from '../../src/domain/records/geo.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../src/domain/records/tax.js';
@@ -180,10 +181,23 @@ describe('createTaxRates', () => {
           .ratesFor(taxClassId)
           .map((r) => r.taxRateId);
         expect(new Set(ids).size).toBe(ids.length);
+        // The lowest priority among the rules that apply: a rule applies when its basis has an address in the
+        // geo zone of its rate (a rule that does not apply lends its rate no priority).
+        const place = (based: TaxRule['based']) =>
+          based === 'store'
+            ? ctx.storeAddress
+            : ((based === 'shipping' ? ctx.shippingAddress : ctx.paymentAddress) ??
+              (ctx.taxDefault === based ? ctx.storeAddress : null));
+        const applies = (rule: TaxRule) => {
+          const at = place(rule.based);
+          const rate = ctx.table.rates.find((r) => r.taxRateId === rule.taxRateId);
+          const zone = ctx.geoZones.find((z) => z.geoZoneId === rate?.geoZoneId);
+          return at !== null && zone !== undefined && isInGeoZone(zone, at);
+        };
         const priority = (id: number) =>
           Math.min(
             ...ctx.table.rules
-              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id)
+              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id && applies(r))
               .map((r) => r.priority),
           );
         for (let i = 1; i < ids.length; i++) {
