@@ -56,10 +56,13 @@ export function readTimeFacts(
   context: EngineContext,
   messages: MessageCatalog,
 ): Result<TimeFacts, UnavailableError> {
-  return readClock(context, messages).map((now) => {
-    const instant = now.toISOString();
-    return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
-  });
+  return readClock(context, messages).map((now) => timeFactsAt(context, now));
+}
+
+/** The time-dependent facts at `now` (the request's instant, read once from the clock). */
+export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
+  const instant = now.toISOString();
+  return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
@@ -115,13 +118,25 @@ export async function coverTaxClasses(
  * the coupon is limited to categories (its check walks the tree below them; any other coupon needs no tree, so
  * the catalog is not asked for one).
  */
-async function couponFacts(
+function couponFacts(
   context: EngineContext,
   messages: MessageCatalog,
   session: CheckoutSession,
   code: string | null,
 ): Answer<CouponFacts | undefined> {
-  if (code === null || code === '') return ok(undefined);
+  return code === null || code === '' ? nothingToRead : readCoupon(context, messages, session, code);
+}
+
+/** Nothing read: what a fact nobody needs answers. */
+const nothingToRead: Answer<undefined> = Promise.resolve(ok(undefined));
+
+/** The coupon of `code` and what its check needs. */
+async function readCoupon(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  code: string,
+): Answer<CouponFacts> {
   const { coupons, catalog } = context.deps;
   const enabled = context.calculators.some((calculator) => calculator.code === 'coupon');
   const found = await askPort('coupons', messages, () => coupons.getCoupon(code));
@@ -140,14 +155,14 @@ async function couponFacts(
 }
 
 /** The logged-in customer's reward balance, when points are or are about to be spent. */
-async function rewardFacts(
+function rewardFacts(
   context: EngineContext,
   messages: MessageCatalog,
   session: CheckoutSession,
   spends: boolean,
 ): Answer<number | undefined> {
   const customerId = session.loggedInCustomerId;
-  if (!spends || customerId === null) return ok(undefined);
+  if (!spends || customerId === null) return nothingToRead;
   return askPort('customers', messages, () => context.deps.customers.getRewardBalance(customerId));
 }
 

@@ -39,11 +39,18 @@ import { convert, formatMoney, zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, callPort, type EngineContext } from './context.js';
-import { readTimeFacts, viewPricing } from './facts.js';
+import { viewPricing } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
-import { loadSession, type SessionTarget, saveSession, takeSession } from './session-access.js';
+import {
+  loadSession,
+  requestTime,
+  type SessionTarget,
+  saveSession,
+  type TakenSession,
+  takeLive,
+} from './session-access.js';
 import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
@@ -85,14 +92,15 @@ async function orderToUpdate(
 /** The facts of a confirm, and the pricing it is decided with. */
 async function confirmFacts(
   context: EngineContext,
-  session: CheckoutSession,
+  taken: TakenSession,
   input: ConfirmInput,
   options: ConfirmOptions,
   messages: MessageCatalog,
 ): Answer<{ facts: ConfirmFacts; pricing: Pricing }> {
-  const read = readTimeFacts(context, messages);
+  const read = requestTime(context, taken, messages);
   if (read.isErr()) return err(read.error);
   const time = read.value;
+  const { session } = taken;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { customers } = context.deps;
   const [pricing, existing, affiliate] = await Promise.all([
@@ -277,15 +285,15 @@ async function confirmPass(
   posted: unknown,
   options: ConfirmOptions,
 ): Answer<ConfirmResult> {
-  const taken = await takeSession(context, target);
+  const taken = await takeLive(context, target);
   if (taken.isErr()) return err(taken.error);
-  const loaded = taken.value;
+  const loaded = taken.value.session;
   const messages = context.messagesFor(loaded.language);
   const keyError = idempotencyKeyError(options.idempotencyKey, messages);
   if (keyError !== undefined) return err(keyError);
   const input = operation.input.parse(posted, messages);
   if (input.isErr()) return err(checkoutError('validation', input.error));
-  const gathered = await confirmFacts(context, loaded, input.value, options, messages);
+  const gathered = await confirmFacts(context, taken.value, input.value, options, messages);
   if (gathered.isErr()) return err(gathered.error);
   const { facts, pricing } = gathered.value;
   const decided = decideConfirm(loaded, input.value, facts, pricing, context.settings);

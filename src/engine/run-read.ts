@@ -14,7 +14,7 @@ import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { viewPricing } from './facts.js';
-import { type SessionTarget, slideExpiry, takeSession } from './session-access.js';
+import { loadLive, type SessionTarget, slideExpiry } from './session-access.js';
 
 /** A live session for a read, its texts and the day of the read. */
 export interface ReadAccess {
@@ -22,6 +22,8 @@ export interface ReadAccess {
   readonly messages: MessageCatalog;
   /** `YYYY-MM-DD` of the read. */
   readonly today: string;
+  /** The instant of the read, read once from the clock. */
+  readonly now: Date;
 }
 
 /** What a read computes from its access. */
@@ -55,18 +57,29 @@ async function readPass<T>(
   if (access.isErr()) return err(access.error);
   const result = await compute(access.value);
   if (result.isErr()) return err(result.error);
-  const touched = await slideExpiry(context, access.value.session);
+  const touched = await slideExpiry(context, access.value.session, access.value.now);
   return touched.isErr() && !committed ? err(touched.error) : ok(result.value);
 }
 
-/** The session of a read, its texts and its day. */
+/**
+ * The session of a read, its texts and its day. The clock is read once: by the load of a session by id, or after
+ * taking a session handed over.
+ */
 async function accessOf(context: EngineContext, target: SessionTarget): Answer<ReadAccess> {
-  const session = await takeSession(context, target);
-  if (session.isErr()) return err(session.error);
-  const messages = context.messagesFor(session.value.language);
-  const now = readClock(context, messages);
-  if (now.isErr()) return err(now.error);
-  return ok({ session: session.value, messages, today: dayOf(now.value.toISOString()) });
+  let session: CheckoutSession;
+  let now: Date;
+  if (typeof target === 'string') {
+    const live = await loadLive(context, target);
+    if (live.isErr()) return err(live.error);
+    ({ session, now } = live.value);
+  } else {
+    session = target;
+    const clock = readClock(context, context.messagesFor(session.language));
+    if (clock.isErr()) return err(clock.error);
+    now = clock.value;
+  }
+  const messages = context.messagesFor(session.language);
+  return ok({ session, messages, today: dayOf(now.toISOString()), now });
 }
 
 /**

@@ -17,15 +17,17 @@ import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
-import { coverTaxClasses, gatherFacts, readTimeFacts } from './facts.js';
+import { coverTaxClasses, gatherFacts } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import {
   conflict,
-  loadLiveSession,
+  loadLive,
+  requestTime,
   type SessionTarget,
   storeSession,
-  takeSession,
+  type TakenSession,
+  takeLive,
 } from './session-access.js';
 
 /** A session and the pricing it is priced with. */
@@ -108,12 +110,13 @@ interface Attempt<T> {
 async function attempt<C, K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
-  loaded: CheckoutSession,
+  taken: TakenSession,
   command: C,
   messages: MessageCatalog,
 ): Answer<Attempt<Answers[K]>> {
-  const time = readTimeFacts(context, messages);
+  const time = requestTime(context, taken, messages);
   if (time.isErr()) return err(time.error);
+  const loaded = taken.session;
   const plan = operation.facts(command, loaded);
   const gathered = await gatherFacts(context, loaded, plan, time.value, messages);
   if (gathered.isErr()) return err(gathered.error);
@@ -143,16 +146,16 @@ async function stepPass<K extends StepAnswerKind>(
   target: SessionTarget,
   posted: unknown,
 ): Answer<Answers[K]> {
-  const taken = await takeSession(context, target);
+  const taken = await takeLive(context, target);
   if (taken.isErr()) return err(taken.error);
-  let session = taken.value;
-  const messages = context.messagesFor(session.language);
+  let live: TakenSession = taken.value;
+  const messages = context.messagesFor(live.session.language);
   const command = operation.input.parse(posted, messages);
   if (command.isErr()) return err(checkoutError('validation', command.error));
   for (let round = 0; ; round += 1) {
-    const decided = await attempt(context, operation, session, command.value, messages);
+    const decided = await attempt(context, operation, live, command.value, messages);
     if (decided.isErr()) return err(decided.error);
-    const saved = await storeSession(context, decided.value.session, session.version, messages);
+    const saved = await storeSession(context, decided.value.session, live.session.version, messages);
     if (saved.isErr()) return err(saved.error);
     if (saved.value) {
       await runEvents(context, decided.value.decision.events);
@@ -160,9 +163,9 @@ async function stepPass<K extends StepAnswerKind>(
     }
     if (round >= context.contention.retries) return err(conflict(messages));
     await backoff(context, round);
-    const fresh = await loadLiveSession(context, session.id);
+    const fresh = await loadLive(context, live.session.id);
     if (fresh.isErr()) return err(fresh.error);
-    session = fresh.value;
+    live = fresh.value;
   }
 }
 

@@ -4,11 +4,12 @@
  * @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
+import { type CheckoutError, checkoutError, type UnavailableError, unavailable } from '../domain/errors.js';
 import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
 import { parseStoredSession, rememberCheckedSession } from '../domain/machine/stored-session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
+import { readTimeFacts, type TimeFacts, timeFactsAt } from './facts.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -45,11 +46,17 @@ function usable(context: EngineContext, stored: unknown): Result<CheckoutSession
   });
 }
 
+/** A live session and the instant it was found live at (the clock read once for the request). */
+export interface LiveSession {
+  readonly session: CheckoutSession;
+  readonly now: Date;
+}
+
 /**
  * Loads a live session: `unauthorized` when missing, `expired` when its time ran out or no release can read
- * it, `unavailable` when a newer release wrote it.
+ * it, `unavailable` when a newer release wrote it. Answers the instant it was judged live at, too.
  */
-export async function loadLiveSession(context: EngineContext, sessionId: string): Answer<CheckoutSession> {
+export async function loadLive(context: EngineContext, sessionId: string): Answer<LiveSession> {
   if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return err(missing(context));
   const messages = storeMessages(context);
   const now = readClock(context, messages);
@@ -59,8 +66,15 @@ export async function loadLiveSession(context: EngineContext, sessionId: string)
   if (lookup.value.status === 'missing') return err(missing(context));
   if (lookup.value.status === 'expired') return err(expired(context));
   const session = usable(context, lookup.value.session);
-  if (session.isErr()) return session;
-  return isSessionExpired(session.value, now.value.toISOString()) ? err(expired(context)) : session;
+  if (session.isErr()) return err(session.error);
+  if (isSessionExpired(session.value, now.value.toISOString())) return err(expired(context));
+  return ok({ session: session.value, now: now.value });
+}
+
+/** {@link loadLive} without the instant. */
+export async function loadLiveSession(context: EngineContext, sessionId: string): Answer<CheckoutSession> {
+  const live = await loadLive(context, sessionId);
+  return live.isErr() ? err(live.error) : ok(live.value.session);
 }
 
 /** {@link loadLiveSession} as a `ResultAsync`. */
@@ -80,6 +94,30 @@ export type SessionTarget = string | CheckoutSession;
 /** The session of a target: the one handed over, or the one its id names, loaded. */
 export function takeSession(context: EngineContext, target: SessionTarget): Answer<CheckoutSession> {
   return typeof target === 'string' ? loadLiveSession(context, target) : Promise.resolve(ok(target));
+}
+
+/** A session taken for a request, and the instant its load read from the clock (none for one handed over). */
+export interface TakenSession {
+  readonly session: CheckoutSession;
+  readonly now: Date | undefined;
+}
+
+/** The session of a target, and the instant of its load when it was loaded by id. */
+export function takeLive(context: EngineContext, target: SessionTarget): Answer<TakenSession> {
+  if (typeof target === 'string') return loadLive(context, target);
+  return Promise.resolve(ok({ session: target, now: undefined }));
+}
+
+/**
+ * The request's time facts: at the instant its session was loaded, or read from the clock now (a session handed
+ * over was loaded by the host, at an instant this request never read).
+ */
+export function requestTime(
+  context: EngineContext,
+  taken: TakenSession,
+  messages: MessageCatalog,
+): Result<TimeFacts, UnavailableError> {
+  return taken.now === undefined ? readTimeFacts(context, messages) : ok(timeFactsAt(context, taken.now));
 }
 
 /** {@link takeSession} as a `ResultAsync`. */
@@ -127,16 +165,23 @@ export function saveSession(
   );
 }
 
-/** Slides the expiry of a session a read-only request used; answers the session with its new expiry. */
-export async function slideExpiry(context: EngineContext, session: CheckoutSession): Answer<CheckoutSession> {
+/**
+ * Slides the expiry of a session a read-only request used, from `clock` (the request's instant) or the clock's
+ * now; answers the new expiry.
+ */
+export async function slideExpiry(
+  context: EngineContext,
+  session: CheckoutSession,
+  clock?: Date,
+): Answer<string> {
   const messages = context.messagesFor(session.language);
-  const now = readClock(context, messages);
+  const now = clock === undefined ? readClock(context, messages) : ok(clock);
   if (now.isErr()) return err(now.error);
   const expiresAt = secondsAfter(now.value, context.ttlSeconds);
   const touched = await askPort('sessions', messages, () =>
     context.deps.sessions.touch(session.id, expiresAt),
   );
-  return touched.isErr() ? err(touched.error) : ok({ ...session, expiresAt });
+  return touched.isErr() ? err(touched.error) : ok(expiresAt);
 }
 
 /** {@link slideExpiry} as a `ResultAsync`. */
@@ -144,5 +189,5 @@ export function touchSession(
   context: EngineContext,
   session: CheckoutSession,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  return new ResultAsync(slideExpiry(context, session));
+  return new ResultAsync(slideExpiry(context, session)).map((expiresAt) => ({ ...session, expiresAt }));
 }

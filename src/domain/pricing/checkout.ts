@@ -9,7 +9,7 @@ import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../../money/index.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
-import type { CouponFacts, ViewFacts } from '../machine/facts.js';
+import type { CouponFacts, TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart.js';
@@ -146,21 +146,45 @@ function totalsContext(
   };
 }
 
-/** The tax rule for the session: its addresses and customer group, the store address, the facts' tables. */
+/** The rate sets worked out over one tax table, by the session fields they read (a request meets a few). */
+const rateSets = new WeakMap<TaxFacts, { readonly key: readonly unknown[]; readonly rates: TaxRateSet }[]>();
+
+/**
+ * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Worked
+ * out once per table and set of addresses and group: the totals, the shipping quotes' texts and an order's lines
+ * all read the same rule during one request.
+ */
 export function taxRatesOf(
   session: CheckoutSession,
   facts: Pick<ViewFacts, 'tax'>,
   settings: StoreSettings,
 ): TaxRateSet {
-  return createTaxRates({
+  const customerGroupId = pricingGroupId(session, settings);
+  const key = [
+    session.shippingAddress,
+    session.paymentAddress,
+    customerGroupId,
+    settings.storeAddress,
+    settings.taxDefault,
+  ];
+  let known = rateSets.get(facts.tax);
+  if (known === undefined) {
+    known = [];
+    rateSets.set(facts.tax, known);
+  }
+  const found = known.find((entry) => entry.key.every((value, i) => Object.is(value, key[i])));
+  if (found !== undefined) return found.rates;
+  const rates = createTaxRates({
     shippingAddress: session.shippingAddress,
     paymentAddress: session.paymentAddress,
     storeAddress: settings.storeAddress,
     taxDefault: settings.taxDefault,
-    customerGroupId: pricingGroupId(session, settings),
+    customerGroupId,
     geoZones: facts.tax.geoZones,
     table: facts.tax.table,
   });
+  known.push({ key, rates });
+  return rates;
 }
 
 /** Runs the totals pipeline over lines already priced for the session. Pure. */
