@@ -14,7 +14,22 @@ import { confirm, historyAdd } from '../../src/operations/order.js';
 
 /** Values a client may post, biased towards the edges the readers and schemas decide on. */
 const posted: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(undefined, null, '', ' ', '\t\n', '0', '-0', '007', ' 12 ', '1e3', '0x1f', '+1', '1.5', '-5'),
+  fc.constantFrom(
+    undefined,
+    null,
+    '',
+    ' ',
+    '\t\n',
+    '0',
+    '-0',
+    '007',
+    ' 12 ',
+    '1e3',
+    '0x1f',
+    '+1',
+    '1.5',
+    '-5',
+  ),
   fc.constantFrom(0, -0, 1, 2, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, 99_999, 100_000, true),
   fc.constantFrom(false, 'true', ' ON ', 'no', 'maybe', 'flat.flat', ' cod ', 'a.b.c', 'x'.repeat(1001)),
   fc.constantFrom({ code: 'flat.flat' }, { code: ' cod ', name: 'x' }, { code: 5 }, { name: 'x' }, [], ['1']),
