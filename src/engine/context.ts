@@ -23,6 +23,7 @@ import type { SessionStore } from '../ports/session-store.js';
 import type { ShippingMethod } from '../ports/shipping-method.js';
 import type { TaxRates } from '../ports/tax-rates.js';
 import type { TotalCalculator } from '../ports/total-calculator.js';
+import { createSharedOffers, type SharedOffers } from './shared-offers.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
 export interface CheckoutDeps {
@@ -109,6 +110,8 @@ export interface EngineContext {
   readonly messagesFor: (language: string) => MessageCatalog;
   readonly onEventError: (error: unknown, event: DomainEvent) => void;
   readonly contention: ContentionPolicy;
+  /** The offers this engine's sessions share (see `shared-offers.ts`). */
+  readonly sharedOffers: SharedOffers;
 }
 
 /** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
@@ -130,6 +133,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
     onEventError: options.onEventError ?? logEventError(options.logger ?? console),
     contention: { ...defaultContentionPolicy, ...options.contention },
+    sharedOffers: createSharedOffers(),
   };
 }
 

@@ -16,9 +16,11 @@ import type { GeoZone } from '../domain/records/geo.js';
 import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
+import { type SharedOffers, shareOffers } from './shared-offers.js';
 
 /** Asks each registered method, keeping those that answer, keyed by code in sort order. */
 async function collect<T extends { readonly code: string; readonly sortOrder: number }>(
+  shared: SharedOffers,
   messages: MessageCatalog,
   asks: readonly (() => Promise<T | null>)[],
 ): Answer<Readonly<Record<string, T>>> {
@@ -29,7 +31,7 @@ async function collect<T extends { readonly code: string; readonly sortOrder: nu
     if (answer.value !== null) offered.push(answer.value);
   }
   offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
-  return ok(Object.fromEntries(offered.map((answer) => [answer.code, answer])));
+  return ok(shareOffers(shared, Object.fromEntries(offered.map((answer) => [answer.code, answer]))));
 }
 
 /** Nothing on offer. */
@@ -56,6 +58,7 @@ export function shippingOffers(
     settings: context.settings,
   };
   return collect(
+    context.sharedOffers,
     messages,
     methods.map((method) => () => method.quote(shipping)),
   );
@@ -80,6 +83,7 @@ export function paymentOffers(
     settings: context.settings,
   };
   return collect(
+    context.sharedOffers,
     messages,
     methods.map((method) => () => method.offer(payment)),
   );

@@ -5,7 +5,12 @@
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, type UnavailableError, unavailable } from '../domain/errors.js';
-import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
+import {
+  type CheckoutSession,
+  isSessionExpired,
+  sessionRecord,
+  sessionSchemaVersion,
+} from '../domain/machine/session.js';
 import { parseStoredSession, rememberCheckedSession } from '../domain/machine/stored-session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
@@ -139,12 +144,13 @@ export async function storeSession(
   expectedVersion: number,
   messages: MessageCatalog,
 ): Answer<boolean> {
+  const record = sessionRecord(session);
   const outcome = await askPort('sessions', messages, () =>
-    context.deps.sessions.save(session, expectedVersion),
+    context.deps.sessions.save(record, expectedVersion),
   );
   if (outcome.isErr()) return err(outcome.error);
   if (outcome.value !== 'saved') return ok(false);
-  rememberCheckedSession(session);
+  rememberCheckedSession(record);
   return ok(true);
 }
 

@@ -50,7 +50,7 @@ const schemas: [string, z.ZodType][] = [
   ['required id', lenientInteger({ min: 1 })],
   ['bounded quantity', lenientInteger({ min: 1, max: 99_999, fallback: 1 })],
   ['signed integer', lenientInteger({ min: -100, max: 100 })],
-  ['method', methodField('shipping_method', 'shipping.method').schema],
+  ['method', methodField('shipping_method', 'shipping_method.not_offered').schema],
   ['nullable id', confirm.input.fields.order_status_id.schema],
   ['comment', confirm.input.fields.comment.schema],
   ['flag', historyAdd.input.fields.notify.schema],

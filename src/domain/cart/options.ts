@@ -13,6 +13,7 @@
  * @module
  */
 import { checkDefinedValues, postedRecord } from '../customer/custom-fields.js';
+import { emptyRecord } from '../empty-record.js';
 import type { CartOptionValue } from '../machine/session.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import type { Product } from '../records/catalog.js';
@@ -29,7 +30,7 @@ export interface OptionErrorKeys {
 export interface OptionsCheck {
   readonly errors: Record<string, string>;
   /** Keys in ascending numeric order; select/radio a value id string, checkbox sorted unique id strings. */
-  readonly options: Record<string, CartOptionValue>;
+  readonly options: Readonly<Record<string, CartOptionValue>>;
 }
 
 /**
@@ -70,6 +71,7 @@ export function checkOptions(
       errors[`${keys.optionPrefix}option_${key}`] = messageText(catalog, 'cart.option_not_found');
   }
   Object.assign(errors, valueErrors);
+  if (accepted.length === 0) return { errors, options: emptyRecord };
   accepted.sort((a, b) => a[0] - b[0]);
   const canonical = sparseRecord<CartOptionValue>();
   for (const [id, value] of accepted) canonical[String(id)] = value;

@@ -5,7 +5,7 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import { type CheckoutSession, sessionSchemaVersion } from './session.js';
+import { type CheckoutSession, sessionRecord, sessionSchemaVersion } from './session.js';
 import { storedSessionSchema } from './session-schema.js';
 
 /** Why a stored session cannot be used. */
@@ -50,7 +50,7 @@ export function rememberCheckedSession(session: CheckoutSession): void {
  * that changed, so sliding an expiry never costs a check of the whole session on the next load.
  */
 export function sessionWithExpiry(session: CheckoutSession, expiresAt: string): CheckoutSession {
-  const next = Object.freeze({ ...session, expiresAt });
+  const next = Object.freeze(sessionRecord({ ...session, expiresAt }));
   if (checkedSessions.has(session) && !Number.isNaN(Date.parse(expiresAt))) checkedSessions.add(next);
   return next;
 }
