@@ -15,11 +15,12 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
-import { type StepAnswerKind, stepAnswer } from './answers.js';
+import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
 import { callPort, type EngineContext } from './context.js';
-import { coverTaxClasses, gatherFacts, readTimeFacts } from './facts.js';
+import { coverTaxClasses, gatherFacts, readTimeFacts, viewPricing } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
+import { readSession } from './run-read.js';
 import { loadSession, type SessionTarget, sessionOf } from './session-access.js';
 
 /** A session and the pricing it is priced with. */
@@ -142,6 +143,27 @@ function backoff(context: EngineContext, attempt: number): Promise<void> {
 }
 
 /**
+ * Answers the session's cart as it is, for a command that asks for nothing else: priced once, never decided or
+ * saved (so it cannot race another request); the session's expiry slides as a read's does.
+ */
+function showCart<C, K extends StepAnswerKind>(
+  context: EngineContext,
+  operation: StepDescriptor & { readonly answer: K },
+  session: CheckoutSession,
+  command: C,
+  messages: MessageCatalog,
+): ResultAsync<Answers[K], CheckoutError> {
+  return readSession(context, session, ({ today }) =>
+    viewPricing(context, session, messages, today).map((pricing) => {
+      const success = operation.success(command);
+      const summary = summaryAnswer({ loaded: session, session, pricing, messages, success });
+      // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
+      return summary as Answers[K];
+    }),
+  );
+}
+
+/**
  * Runs a step on a session and answers its result. The command is parsed once; each attempt decides it on the
  * session as it then is.
  */
@@ -157,6 +179,9 @@ export function runStep<K extends StepAnswerKind>(
     const command = yield* operation.input
       .parse(posted, messages)
       .mapErr((fields: Readonly<Record<string, string>>) => checkoutError('validation', fields));
+    if (operation.showsCart?.(command) === true) {
+      return ok(yield* showCart(context, operation, session, command, messages));
+    }
     for (let round = 0; ; round += 1) {
       const decided = yield* attempt(context, operation, session, command, messages);
       if (yield* trySave(context, decided.session, session.version, messages)) {
