@@ -142,6 +142,24 @@ describe('taxesOn', () => {
   });
 });
 
+/** The address a rule of `basis` taxes against, as the tax rule documents it. */
+function placeOf(ctx: TaxContext, basis: TaxRule['based']) {
+  if (basis === 'store') return ctx.storeAddress;
+  const posted = basis === 'shipping' ? ctx.shippingAddress : ctx.paymentAddress;
+  return posted ?? (ctx.taxDefault === basis ? ctx.storeAddress : null);
+}
+
+/** Whether `rule`'s address lies in its rate's geo zone (a member with zone 0 is the whole country). */
+function reaches(ctx: TaxContext, rule: TaxRule): boolean {
+  const place = placeOf(ctx, rule.based);
+  const rate = ctx.table.rates.find((r) => r.taxRateId === rule.taxRateId);
+  const zone = ctx.geoZones.find((z) => z.geoZoneId === rate?.geoZoneId);
+  if (place === null || zone === undefined) return false;
+  return zone.members.some(
+    (m) => m.countryId === place.countryId && (m.zoneId === 0 || m.zoneId === place.zoneId),
+  );
+}
+
 describe('createTaxRates', () => {
   const reordered = contextArb.chain((ctx) =>
     fc.record({
@@ -180,10 +198,12 @@ describe('createTaxRates', () => {
           .ratesFor(taxClassId)
           .map((r) => r.taxRateId);
         expect(new Set(ids).size).toBe(ids.length);
+        // A rate's priority is the lowest of the rules that reach it here: a rule whose address (by its
+        // basis) is outside the rate's geo zone does not count, whatever its priority.
         const priority = (id: number) =>
           Math.min(
             ...ctx.table.rules
-              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id)
+              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id && reaches(ctx, r))
               .map((r) => r.priority),
           );
         for (let i = 1; i < ids.length; i++) {
