@@ -38,9 +38,17 @@ export interface DemoStore {
   readonly settings: StoreSettings;
 }
 
-/** The key hash of the demo API user: of `apiKey`, or of a random key nobody is told. */
+/**
+ * The hash of a random key nobody is told, made once per process: every `demoStore()` without a key holds the
+ * same data.
+ */
+let unknownKeyHash: string | undefined;
+
+/** The key hash of the demo API user: of `apiKey`, or of the random key nobody is told. */
 function demoKeyHash(apiKey: string | undefined): string {
-  return hashApiKey(apiKey !== undefined && apiKey !== '' ? apiKey : generateApiKey());
+  if (apiKey !== undefined && apiKey !== '') return hashApiKey(apiKey);
+  unknownKeyHash ??= hashApiKey(generateApiKey());
+  return unknownKeyHash;
 }
 
 /** API user 1 `demo`, allowed from the loopback addresses only. */
