@@ -43,7 +43,7 @@ import { readTimeFacts, viewPricing } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
-import { loadSession, type SessionTarget, saveSession, sessionOf } from './session-access.js';
+import { inSessionTurn, loadSession, type SessionTarget, saveSession, sessionOf } from './session-access.js';
 import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
@@ -261,8 +261,24 @@ function resultOf(
   };
 }
 
-/** Runs confirm on a session. */
+/**
+ * Runs confirm on a session, in the session's turn: confirms and steps on one session in one engine never
+ * overlap, so a confirm decides on the cart as the commands before it left it.
+ */
 export function runConfirm(
+  context: EngineContext,
+  operation: ConfirmDescriptor,
+  target: SessionTarget,
+  posted: unknown,
+  options: ConfirmOptions,
+): ResultAsync<ConfirmResult, CheckoutError> {
+  return inSessionTurn(context, target, (current) =>
+    confirmSession(context, operation, current, posted, options),
+  );
+}
+
+/** Decides confirm, writes the order and records it on the session. */
+function confirmSession(
   context: EngineContext,
   operation: ConfirmDescriptor,
   target: SessionTarget,

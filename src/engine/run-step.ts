@@ -1,9 +1,11 @@
 /**
  * The one pass of a step: take the session (loaded once, or as the host's authorization loaded it) → parse →
  * gather facts (batched port reads) and price once → `decide` → re-check stale selections → build the answer →
- * save with the expected version → deliver events. A save that loses a compare-and-set race decides again on the
- * fresh session, a bounded number of times, before the client hears `conflict`: requests racing on one session
- * are absorbed alike on every store. Nothing is saved unless every step before the save succeeded.
+ * save with the expected version → deliver events. Steps on one session take turns within the engine, so they
+ * never race each other at the store; a save that still loses a compare-and-set race (to another process)
+ * decides again on the fresh session, a bounded number of times, before the client hears `conflict`: requests
+ * racing on one session are absorbed alike on every store. Nothing is saved unless every step before the save
+ * succeeded.
  * @module
  */
 import { err, ok, okAsync, type ResultAsync, safeTry } from 'neverthrow';
@@ -21,7 +23,8 @@ import { coverTaxClasses, gatherFacts, readTimeFacts, viewPricing } from './fact
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
-import { loadSession, type SessionTarget, sessionOf } from './session-access.js';
+import { inSessionTurn, loadSession, type SessionTarget, sessionOf } from './session-access.js';
+import type { SessionTurn } from './session-queue.js';
 
 /** A session and the pricing it is priced with. */
 interface Reconciled {
@@ -164,14 +167,27 @@ function showCart<C, K extends StepAnswerKind>(
 }
 
 /**
- * Runs a step on a session and answers its result. The command is parsed once; each attempt decides it on the
- * session as it then is.
+ * Runs a step on a session in the session's turn, and answers its result. The command is parsed once; each
+ * attempt decides it on the session as it then is.
  */
 export function runStep<K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
   target: SessionTarget,
   posted: unknown,
+): ResultAsync<Answers[K], CheckoutError> {
+  return inSessionTurn(context, target, (current, turn) =>
+    decideAndSave(context, operation, current, posted, turn),
+  );
+}
+
+/** Decides and saves the step, deciding again on the fresh session after each lost race, up to the retries. */
+function decideAndSave<K extends StepAnswerKind>(
+  context: EngineContext,
+  operation: StepDescriptor & { readonly answer: K },
+  target: SessionTarget,
+  posted: unknown,
+  turn: SessionTurn,
 ): ResultAsync<Answers[K], CheckoutError> {
   return safeTry(async function* () {
     let session = yield* sessionOf(context, target);
@@ -188,6 +204,7 @@ export function runStep<K extends StepAnswerKind>(
         await runEvents(context, decided.decision.events);
         return ok(decided.answer);
       }
+      turn.lostRace();
       if (round >= context.contention.retries) {
         return err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') }));
       }

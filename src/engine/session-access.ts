@@ -3,12 +3,13 @@
  * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
 import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
 import { parseStoredSession } from '../domain/machine/stored-session.js';
 import { messageText } from '../domain/messages.js';
 import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
+import type { SessionTurn } from './session-queue.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -78,6 +79,20 @@ export function sessionOf(
   target: SessionTarget,
 ): ResultAsync<CheckoutSession, CheckoutError> {
   return typeof target === 'string' ? loadSession(context, target) : okAsync(target);
+}
+
+/**
+ * Runs a command that saves its session in that session's turn (see `session-queue.ts`), on the target as given,
+ * or, when another command on the session was running or waiting as this one arrived, on its id: a session the
+ * host loaded before the turn began is then loaded again, as the commands before this one left it.
+ */
+export function inSessionTurn<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  run: (target: SessionTarget, turn: SessionTurn) => ResultAsync<T, CheckoutError>,
+): ResultAsync<T, CheckoutError> {
+  const id = typeof target === 'string' ? target : target.id;
+  return new ResultAsync(context.sessionQueue.run(id, (turn) => run(turn.waited ? id : target, turn)));
 }
 
 /** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */
