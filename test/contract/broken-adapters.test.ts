@@ -66,7 +66,7 @@ describe('the session-store contract suite', () => {
         throw new Error('not called while registering');
       }),
     );
-    expect(cases).toHaveLength(15);
+    expect(cases).toHaveLength(16);
     for (const c of cases) expect(c.path).toEqual(['SessionStore contract: x']);
   });
 
@@ -89,8 +89,15 @@ describe('the session-store contract suite', () => {
       'a session is found until expiresAt and expired from expiresAt on (never found)',
       'expiry is judged by the fixture clock, not the system clock',
       'touch moves expiry forward without changing the version',
+      'touch with an earlier expiresAt leaves the expiry as it was (expiry never moves back)',
       'touch does not revive an expired session',
       'sessions are isolated by id',
+    ]);
+  });
+
+  it('catches a touch that moves the expiry earlier', async () => {
+    expectFailures(await runSessionSuite({ touchMovesBack: true }), [
+      'touch with an earlier expiresAt leaves the expiry as it was (expiry never moves back)',
     ]);
   });
 });
