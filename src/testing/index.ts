@@ -4,6 +4,10 @@
  * suites take the host's `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
  * @module
  */
+
+export { type CatalogSeed, seedCatalog } from './catalog-contract/seed.js';
+export { describeCatalogContract } from './catalog-contract.js';
+export type { CatalogFixture, CatalogSetup } from './catalog-fixture.js';
 export { createFixedClock, createManualClock, type ManualClock } from './clocks.js';
 export { createSequentialIds } from './ids.js';
 export { describeLoginThrottleContract } from './login-throttle-contract.js';
@@ -15,4 +19,6 @@ export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-g
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
 export type { SessionStoreFixture } from './session-store-fixture.js';
+export { describeStockContract } from './stock-contract.js';
+export type { StockFixture, StockSetup } from './stock-fixture.js';
 export type { TestApi, TestBody } from './test-api.js';
