@@ -6,9 +6,10 @@
 
 import { registerManufacturerListCases, registerProductListCases } from './catalog-contract/lists.js';
 import { registerReadCases } from './catalog-contract/reads.js';
-import { type CatalogSeed, seedCatalog } from './catalog-contract/seed.js';
-import type { CatalogFixture, CatalogSetup } from './catalog-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { seedCatalog } from './catalog-contract/seed.js';
+import type { CatalogSetup } from './catalog-fixture.js';
+import { seededCase } from './seeded-case.js';
+import type { TestApi } from './test-api.js';
 
 /**
  * Registers the {@link Catalog} contract cases under one `describe`. Every case builds the seed catalog (eleven
@@ -41,15 +42,7 @@ import { type TestApi, withFixture } from './test-api.js';
  * ```
  */
 export function describeCatalogContract(t: TestApi, name: string, setup: CatalogSetup): void {
-  const test = (title: string, body: (fixture: CatalogFixture, seed: CatalogSeed) => Promise<void>): void =>
-    t.it(title, () => {
-      const seed = seedCatalog();
-      return withFixture(
-        () => setup(seed),
-        (fixture) => body(fixture, seedCatalog()),
-      );
-    });
-
+  const test = seededCase(t, seedCatalog, setup);
   t.describe(`Catalog contract: ${name}`, () => {
     registerReadCases(test);
     registerProductListCases(test);

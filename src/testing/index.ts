@@ -5,10 +5,41 @@
  * @module
  */
 
+export {
+  type ApiUserDirectoryFixture,
+  type ApiUserDirectorySetup,
+  describeApiUserDirectoryContract,
+} from './api-user-directory-contract.js';
 export { type CatalogSeed, seedCatalog } from './catalog-contract/seed.js';
 export { describeCatalogContract } from './catalog-contract.js';
 export type { CatalogFixture, CatalogSetup } from './catalog-fixture.js';
 export { createFixedClock, createManualClock, type ManualClock } from './clocks.js';
+export {
+  type CouponDirectoryFixture,
+  type CouponDirectorySetup,
+  describeCouponDirectoryContract,
+} from './coupon-directory-contract.js';
+export {
+  type CustomerDirectoryFixture,
+  type CustomerDirectorySetup,
+  describeCustomerDirectoryContract,
+} from './customer-directory-contract.js';
+export { type ApiUserSeed, seedApiUsers } from './directory-contracts/api-user-seed.js';
+export { type CouponSeed, type CouponUseSeed, seedCoupons } from './directory-contracts/coupon-seed.js';
+export {
+  type CustomerSeed,
+  type CustomFieldSeed,
+  type RewardEntrySeed,
+  seedCustomers,
+} from './directory-contracts/customer-seed.js';
+export type { FailableFixture } from './directory-contracts/failing-store.js';
+export { type GeoSeed, seedGeography } from './directory-contracts/geo-seed.js';
+export { seedTaxes, type TaxSeed } from './directory-contracts/tax-seed.js';
+export {
+  describeGeoDirectoryContract,
+  type GeoDirectoryFixture,
+  type GeoDirectorySetup,
+} from './geo-directory-contract.js';
 export { createSequentialIds } from './ids.js';
 export { describeLoginThrottleContract } from './login-throttle-contract.js';
 export type { LoginThrottleContractLimits, LoginThrottleFixture } from './login-throttle-fixture.js';
@@ -21,4 +52,9 @@ export { describeSessionStoreContract } from './session-store-contract.js';
 export type { SessionStoreFixture } from './session-store-fixture.js';
 export { describeStockContract } from './stock-contract.js';
 export type { StockFixture, StockSetup } from './stock-fixture.js';
+export {
+  describeTaxRatesContract,
+  type TaxRatesFixture,
+  type TaxRatesSetup,
+} from './tax-rates-contract.js';
 export type { TestApi, TestBody } from './test-api.js';

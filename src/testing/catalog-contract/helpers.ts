@@ -5,13 +5,11 @@
 import assert from 'node:assert/strict';
 import type { Product, ProductListQuery } from '../../domain/records/catalog.js';
 import type { CatalogFixture } from '../catalog-fixture.js';
+import type { SeededCase } from '../seeded-case.js';
 import { type CatalogSeed, TODAY } from './seed.js';
 
 /** Registers one case that runs on a catalog over the given seed. */
-export type CatalogCase = (
-  title: string,
-  body: (fixture: CatalogFixture, seed: CatalogSeed) => Promise<void>,
-) => void;
+export type CatalogCase = SeededCase<CatalogFixture, CatalogSeed>;
 
 /** A product-list query: everything on sale today for group 1, sorted by sort order, one page of 100. */
 export function listQuery(overrides: Partial<ProductListQuery> = {}): ProductListQuery {
