@@ -6,11 +6,61 @@
 import { AssertionError } from 'node:assert';
 import { describe, expect, it } from 'vitest';
 import {
+  createMemoryApiUserDirectory,
+  createMemoryCatalog,
+  createMemoryCouponDirectory,
+  createMemoryCustomerDirectory,
+  createMemoryGeoDirectory,
+  createMemoryStock,
+  createMemoryTaxRates,
+} from '../../src/adapters/memory/index.js';
+import type { ApiUserDirectory } from '../../src/ports/api-user-directory.js';
+import type { Catalog } from '../../src/ports/catalog.js';
+import type { CouponDirectory } from '../../src/ports/coupon-directory.js';
+import type { CustomerDirectory } from '../../src/ports/customer-directory.js';
+import type { GeoDirectory } from '../../src/ports/geo-directory.js';
+import type { Stock } from '../../src/ports/stock.js';
+import type { TaxRates } from '../../src/ports/tax-rates.js';
+import {
+  type CatalogSeed,
   createManualClock,
+  describeApiUserDirectoryContract,
+  describeCatalogContract,
+  describeCouponDirectoryContract,
+  describeCustomerDirectoryContract,
+  describeGeoDirectoryContract,
   describeLoginThrottleContract,
   describeOrderRepositoryContract,
   describeSessionStoreContract,
+  describeStockContract,
+  describeTaxRatesContract,
+  type TestApi,
 } from '../../src/testing/index.js';
+import {
+  brokenCatalog,
+  brokenStock,
+  type CatalogDefect,
+  cachingCatalog,
+  type StockDefect,
+} from './support/broken-catalog.js';
+import {
+  type ApiUserDefect,
+  brokenApiUsers,
+  brokenCoupons,
+  brokenCustomers,
+  brokenGeo,
+  brokenTaxes,
+  type CouponDefect,
+  type CustomerDefect,
+  type GeoDefect,
+  type TaxDefect,
+} from './support/broken-directories.js';
+import {
+  failingPort,
+  leakingRecords,
+  swallowingFailures,
+  throwingSynchronously,
+} from './support/broken-ports.js';
 import { type CaseResult, captureCases, failedNames, runCases } from './support/capture.js';
 import {
   createReferenceLoginThrottle,
@@ -21,6 +71,14 @@ import {
   type OrderRepositoryDefects,
 } from './support/reference-order-repository.js';
 import { createReferenceSessionStore, type SessionStoreDefects } from './support/reference-session-store.js';
+import {
+  apiUserStore,
+  catalogStore,
+  couponStore,
+  customerStore,
+  geoStore,
+  taxStore,
+} from './support/seeded-store.js';
 
 async function runSessionSuite(defects: SessionStoreDefects): Promise<CaseResult[]> {
   const cases = captureCases((t) =>
@@ -47,6 +105,126 @@ async function runThrottleSuite(defects: LoginThrottleDefects): Promise<CaseResu
     }),
   );
   return runCases(cases);
+}
+
+/** Runs a suite that `register` registers, as captured cases. */
+function runSuite(register: (t: TestApi) => void): Promise<CaseResult[]> {
+  return runCases(captureCases(register));
+}
+
+/** How a store-backed port fails in a defective adapter: answering as if empty, or throwing at once. */
+type FailureDefect = 'swallowsFailures' | 'throwsSynchronously';
+
+/** The port over a failed store: rejecting (correct), or with a failure defect. */
+function unavailable<P extends object>(defect?: FailureDefect): () => Promise<P> {
+  if (defect === 'throwsSynchronously') return async () => throwingSynchronously<P>();
+  return async () =>
+    defect === 'swallowsFailures' ? swallowingFailures(failingPort<P>()) : failingPort<P>();
+}
+
+/** The catalog suite on the memory catalog, with one defect or none. */
+function runCatalogSuite(defect?: CatalogDefect | 'leaksRecords' | FailureDefect): Promise<CaseResult[]> {
+  const catalogOf = (seed: CatalogSeed): Catalog => {
+    const catalog = createMemoryCatalog(catalogStore(seed));
+    if (defect === 'leaksRecords') return leakingRecords(catalog);
+    if (defect === undefined || defect === 'swallowsFailures' || defect === 'throwsSynchronously')
+      return catalog;
+    return brokenCatalog(catalog, defect);
+  };
+  const failure = defect === 'swallowsFailures' || defect === 'throwsSynchronously' ? defect : undefined;
+  return runSuite((t) =>
+    describeCatalogContract(t, 'reference', async (seed) => ({
+      catalog: catalogOf(seed),
+      unavailable: unavailable<Catalog>(failure),
+    })),
+  );
+}
+
+/** The stock suite on the memory stock and catalog, with one defect or none. */
+function runStockSuite(defect?: StockDefect | 'cachingCatalog' | 'swallowsFailures'): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeStockContract(t, 'reference', async (seed) => {
+      const data = catalogStore(seed);
+      const catalog = createMemoryCatalog(data);
+      const stock = createMemoryStock(data);
+      const correct = defect === undefined || defect === 'cachingCatalog' || defect === 'swallowsFailures';
+      return {
+        stock: correct ? stock : brokenStock(stock, catalog, defect),
+        catalog: defect === 'cachingCatalog' ? cachingCatalog(catalog) : catalog,
+        unavailable: unavailable<Stock>(defect === 'swallowsFailures' ? defect : undefined),
+      };
+    }),
+  );
+}
+
+/** Defects every store-backed directory can have besides its own. */
+type CommonDefect = 'leaksRecords' | 'swallowsFailures';
+
+/** The directory with a common defect, or with its own (`own` applies it), or correct. */
+function withDefect<P extends object, D extends string>(
+  port: P,
+  defect: D | CommonDefect | undefined,
+  own: (port: P, defect: D) => P,
+): P {
+  if (defect === undefined || defect === 'swallowsFailures') return port;
+  return defect === 'leaksRecords' ? leakingRecords(port) : own(port, defect as D);
+}
+
+/** The failed-store port of a directory fixture: rejecting, or answering as if empty for that defect. */
+const failedStore = <P extends object>(defect: string | undefined) =>
+  unavailable<P>(defect === 'swallowsFailures' ? 'swallowsFailures' : undefined);
+
+function runCustomerSuite(defect?: CustomerDefect | CommonDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeCustomerDirectoryContract(t, 'reference', async (seed) => ({
+      customers: withDefect(createMemoryCustomerDirectory(customerStore(seed)), defect, (port, d) =>
+        brokenCustomers(port, seed, d),
+      ),
+      unavailable: failedStore<CustomerDirectory>(defect),
+    })),
+  );
+}
+
+function runGeoSuite(defect?: GeoDefect | CommonDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeGeoDirectoryContract(t, 'reference', async (seed) => ({
+      geo: withDefect(createMemoryGeoDirectory(geoStore(seed)), defect, brokenGeo),
+      unavailable: failedStore<GeoDirectory>(defect),
+    })),
+  );
+}
+
+function runTaxSuite(defect?: TaxDefect | CommonDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeTaxRatesContract(t, 'reference', async (seed) => ({
+      taxes: withDefect(createMemoryTaxRates(taxStore(seed)), defect, (port, d) =>
+        brokenTaxes(port, [...new Set(seed.taxRules.map((rule) => rule.taxClassId))], d),
+      ),
+      unavailable: failedStore<TaxRates>(defect),
+    })),
+  );
+}
+
+function runCouponSuite(defect?: CouponDefect | CommonDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeCouponDirectoryContract(t, 'reference', async (seed) => ({
+      coupons: withDefect(createMemoryCouponDirectory(couponStore(seed)), defect, (port, d) =>
+        brokenCoupons(port, seed, d),
+      ),
+      unavailable: failedStore<CouponDirectory>(defect),
+    })),
+  );
+}
+
+function runApiUserSuite(defect?: ApiUserDefect | CommonDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeApiUserDirectoryContract(t, 'reference', async (seed) => ({
+      apiUsers: withDefect(createMemoryApiUserDirectory(apiUserStore(seed)), defect, (port, d) =>
+        brokenApiUsers(port, seed, d),
+      ),
+      unavailable: failedStore<ApiUserDirectory>(defect),
+    })),
+  );
 }
 
 /** Asserts that exactly `expected` failed, each with an assertion (a crash would prove nothing). */
@@ -189,5 +367,286 @@ describe('the login-throttle contract suite', () => {
     expectFailures(await runThrottleSuite({ roundsDown: true }), [
       'retryAfterSeconds rounds up and is never below one',
     ]);
+  });
+});
+
+/** The catalog suite's cases, by what they check. */
+const catalogCases = {
+  batch: 'getProducts answers each existing product asked for once, as seeded, and leaves unknown ids out',
+  disabled: 'getProducts answers disabled products and those not yet available too (the rules judge them)',
+  large: 'getProducts reads a batch of hundreds of ids whole, in one answer',
+  names: 'name sorts ignore case, ties by id ascending in both directions',
+  sortOrder: 'sort-order sorts, ties by id ascending in both directions',
+  prices: "price sorts use the special of the query's group, ties by id ascending",
+  specials:
+    'a special applies from its start day until (not on) its end day; the lowest priority, then price, wins',
+  pages: 'pages never overlap or skip, for every sort, order and page size',
+  filters:
+    'filters by manufacturer (0: none), by category, and by category with its sub-categories to any depth',
+  row: 'a list row carries the net price, the special, the manufacturer name (empty for none), model and image',
+  manufacturers:
+    'manufacturers sort by name ignoring case or by sort order, ties by id, and page without overlap',
+  records: 'a record handed out cannot change the store: a change is refused or never read back',
+  failure: 'when its store has failed, every method rejects with an Error in time (never an empty answer)',
+} as const;
+
+describe('the catalog contract suite', () => {
+  it('registers its cases under one describe, without hooks', () => {
+    const cases = captureCases((t) =>
+      describeCatalogContract(t, 'x', async () => {
+        throw new Error('not called while registering');
+      }),
+    );
+    expect(cases).toHaveLength(18);
+    for (const c of cases) expect(c.path).toEqual(['Catalog contract: x']);
+  });
+
+  it('passes a correct catalog (its failed store rejecting)', async () => {
+    expectFailures(await runCatalogSuite(), []);
+  });
+
+  it.each([
+    ['answers a product asked for twice twice', 'repeatsProducts', [catalogCases.batch]],
+    ['reads at most 100 ids per batch', 'capsBatches', [catalogCases.large]],
+    ['hides disabled products', 'hidesDisabled', [catalogCases.disabled, catalogCases.large]],
+    [
+      'sorts names with regard to case',
+      'caseSensitiveNames',
+      [catalogCases.names, catalogCases.manufacturers],
+    ],
+    [
+      'breaks ties by id descending',
+      'tiesByIdDescending',
+      [catalogCases.names, catalogCases.sortOrder, catalogCases.prices],
+    ],
+    ['overlaps its pages', 'pagesOverlap', [catalogCases.pages]],
+    ['sorts by price without the specials', 'pricesWithoutSpecials', [catalogCases.prices]],
+    ['lists no specials', 'noSpecialsInRows', [catalogCases.specials, catalogCases.row]],
+    ['ignores sub-categories', 'ignoresSubCategories', [catalogCases.filters]],
+    ['counts every product whatever the filter', 'countsEverything', [catalogCases.filters]],
+    ['hands out records the store keeps', 'leaksRecords', [catalogCases.records]],
+    ['answers empty when its store fails', 'swallowsFailures', [catalogCases.failure]],
+    ['throws instead of rejecting when its store fails', 'throwsSynchronously', [catalogCases.failure]],
+  ] as const)('catches a catalog that %s', async (_title, defect, expected) => {
+    expectFailures(await runCatalogSuite(defect), expected);
+  });
+});
+
+/** The stock suite's cases, by what they check. */
+const stockCases = {
+  moves:
+    'a guarded move takes units out, an unguarded one puts them back, and the catalog reads each at once',
+  values: "an option-value move changes that value's stock, not the product's or another value's",
+  order: 'moves apply in the order given, each guarded move against what the earlier ones of the call left',
+  refusal:
+    'a refused call applies nothing and names each refused product or value once, with every unit asked',
+  unknown:
+    'a guarded move on a product or value that does not exist is refused; an unguarded one changes nothing',
+  belowZero: 'an unguarded move is applied even when it leaves the stock below zero',
+  cache: 'a catalog read before a move never hides it: no cache outlives a move',
+  race: 'of 30 concurrent calls each taking 1 of the last 7 units, exactly 7 move and the stock ends at 0',
+  failure: 'when its store has failed, move rejects with an Error in time',
+} as const;
+
+describe('the stock contract suite', () => {
+  it('registers its cases under one describe, without hooks', () => {
+    const cases = captureCases((t) =>
+      describeStockContract(t, 'x', async () => {
+        throw new Error('not called while registering');
+      }),
+    );
+    expect(cases).toHaveLength(9);
+    for (const c of cases) expect(c.path).toEqual(['Stock contract: x']);
+  });
+
+  it('passes a correct stock (its failed store rejecting)', async () => {
+    expectFailures(await runStockSuite(), []);
+  });
+
+  it.each([
+    [
+      'applies moves one by one (the first stays when the second is refused)',
+      'oneByOne',
+      [stockCases.refusal],
+    ],
+    [
+      'ignores guards',
+      'ignoresGuards',
+      [stockCases.order, stockCases.refusal, stockCases.unknown, stockCases.race],
+    ],
+    ['checks, then writes, and oversells under concurrency', 'checkThenAct', [stockCases.race]],
+    ['names a product once per move', 'shortagePerMove', [stockCases.refusal]],
+    ['skips moves on products that do not exist', 'skipsUnknown', [stockCases.unknown]],
+    [
+      'comes with a catalog that caches what it read',
+      'cachingCatalog',
+      [stockCases.moves, stockCases.values, stockCases.belowZero, stockCases.cache, stockCases.race],
+    ],
+    ['answers moved when its store fails', 'swallowsFailures', [stockCases.failure]],
+  ] as const)('catches a stock that %s', async (_title, defect, expected) => {
+    expectFailures(await runStockSuite(defect), expected);
+  });
+});
+
+/** The failure case of the store-backed directories. */
+const failureCase =
+  'when its store has failed, every method rejects with an Error in time (never an empty answer)';
+/** The record case of the store-backed directories. */
+const recordCase = 'a record handed out cannot change the store: a change is refused or never read back';
+
+/** Asserts that a suite registers `count` cases under one describe titled `title`. */
+function expectRegistered(register: (t: TestApi) => void, title: string, count: number): void {
+  const cases = captureCases(register);
+  expect(cases).toHaveLength(count);
+  for (const c of cases) expect(c.path).toEqual([title]);
+}
+
+/** A setup that must not run while the suite only registers its cases. */
+const notCalled = async (): Promise<never> => {
+  throw new Error('not called while registering');
+};
+
+describe('the customer-directory contract suite', () => {
+  const byEmail = 'findCustomerByEmail matches the whole address without regard to case, whatever the status';
+  const fields =
+    'getCustomFields answers the enabled fields asked of the group, required as set for it, in sort order';
+
+  it('registers its cases under one describe, and passes a correct directory', async () => {
+    expectRegistered(
+      (t) => describeCustomerDirectoryContract(t, 'x', notCalled),
+      'CustomerDirectory contract: x',
+      9,
+    );
+    expectFailures(await runCustomerSuite(), []);
+  });
+
+  it.each([
+    ['matches e-mails with regard to case', 'emailCaseSensitive', [byEmail]],
+    [
+      'matches e-mails as patterns',
+      'emailAsPattern',
+      ['findCustomerByEmail treats every character literally (no wildcards)'],
+    ],
+    ['matches the start of an e-mail', 'emailPrefix', [byEmail]],
+    [
+      'hides disabled accounts',
+      'hidesDisabled',
+      [byEmail, 'getCustomer answers the account as seeded, whatever its status, or undefined'],
+    ],
+    ["reads a field's required flag of another group", 'requiredOfFirstGroup', [fields]],
+    ['answers fields out of sort order', 'fieldsUnsorted', [fields, recordCase]],
+    [
+      'leaves spent points out of the balance',
+      'balanceWithoutSpending',
+      ['getRewardBalance sums every ledger entry of the customer, spent points included; 0 for none'],
+    ],
+    ['hands out records the store keeps', 'leaksRecords', [recordCase]],
+    ['answers empty when its store fails', 'swallowsFailures', [failureCase]],
+  ] as const)('catches a directory that %s', async (_title, defect, expected) => {
+    expectFailures(await runCustomerSuite(defect), expected);
+  });
+});
+
+describe('the geo-directory contract suite', () => {
+  const country = 'getCountry answers the country as seeded, whatever its status, with every zone';
+  const zones = 'getGeoZones answers every geo zone with its members, one without members too';
+
+  it('registers its cases under one describe, and passes a correct directory', async () => {
+    expectRegistered((t) => describeGeoDirectoryContract(t, 'x', notCalled), 'GeoDirectory contract: x', 4);
+    expectFailures(await runGeoSuite(), []);
+  });
+
+  it.each([
+    ['hides disabled countries', 'hidesDisabledCountries', [country]],
+    ['drops disabled zones', 'dropsDisabledZones', [country, recordCase]],
+    ['drops geo zones without members', 'dropsEmptyGeoZones', [zones, recordCase]],
+    ['hands out records the store keeps', 'leaksRecords', [recordCase]],
+    ['answers empty when its store fails', 'swallowsFailures', [failureCase]],
+  ] as const)('catches a directory that %s', async (_title, defect, expected) => {
+    expectFailures(await runGeoSuite(defect), expected);
+  });
+});
+
+describe('the tax-rates contract suite', () => {
+  const asSeeded = 'getTaxTable answers every rule of the asked classes and the rates they name, as seeded';
+  const once = 'a rate named by several classes, or a class asked twice, comes once';
+  const table = 'a table handed out cannot change the store: a change is refused or never read back';
+
+  it('registers its cases under one describe, and passes correct tax rates', async () => {
+    expectRegistered((t) => describeTaxRatesContract(t, 'x', notCalled), 'TaxRates contract: x', 5);
+    expectFailures(await runTaxSuite(), []);
+  });
+
+  it.each([
+    ['repeats a rate for every rule naming it', 'ratePerRule', [asSeeded, once, table]],
+    [
+      'answers every class whatever is asked',
+      'everyClass',
+      [asSeeded, once, table, 'unknown classes, and no classes, contribute nothing'],
+    ],
+    ['hands out tables the store keeps', 'leaksRecords', [table]],
+    [
+      'answers empty when its store fails',
+      'swallowsFailures',
+      ['when its store has failed, getTaxTable rejects with an Error in time (never an empty table)'],
+    ],
+  ] as const)('catches tax rates that %s', async (_title, defect, expected) => {
+    expectFailures(await runTaxSuite(defect), expected);
+  });
+});
+
+describe('the coupon-directory contract suite', () => {
+  const byCode = 'getCoupon finds a coupon by its exact code, as seeded, whatever its status or dates';
+
+  it('registers its cases under one describe, and passes a correct directory', async () => {
+    expectRegistered(
+      (t) => describeCouponDirectoryContract(t, 'x', notCalled),
+      'CouponDirectory contract: x',
+      5,
+    );
+    expectFailures(await runCouponSuite(), []);
+  });
+
+  it.each([
+    ['finds codes without regard to case', 'codeIgnoresCase', [byCode, recordCase]],
+    [
+      'finds codes as patterns',
+      'codeAsPattern',
+      [byCode, recordCase, 'getCoupon treats every character literally (no wildcards)'],
+    ],
+    ['hides disabled coupons', 'hidesDisabled', [byCode]],
+    [
+      'counts the uses of every guest for a guest',
+      'countsGuests',
+      ['countUses counts the recorded uses in total and by the customer, never by a guest'],
+    ],
+    ['hands out records the store keeps', 'leaksRecords', [recordCase]],
+    ['answers empty when its store fails', 'swallowsFailures', [failureCase]],
+  ] as const)('catches a directory that %s', async (_title, defect, expected) => {
+    expectFailures(await runCouponSuite(defect), expected);
+  });
+});
+
+describe('the API-user directory contract suite', () => {
+  const byName = 'findByUsername matches the username exactly, case included, whatever the status';
+  const byId = 'getApiUser answers the user as seeded, signing settings included, whatever the status';
+
+  it('registers its cases under one describe, and passes a correct directory', async () => {
+    expectRegistered(
+      (t) => describeApiUserDirectoryContract(t, 'x', notCalled),
+      'ApiUserDirectory contract: x',
+      5,
+    );
+    expectFailures(await runApiUserSuite(), []);
+  });
+
+  it.each([
+    ['finds usernames without regard to case', 'usernameIgnoresCase', [byName, recordCase]],
+    ['hides disabled users', 'hidesDisabled', [byName, byId]],
+    ['drops the signing settings', 'dropsSigning', [byName, byId, recordCase]],
+    ['hands out records the store keeps', 'leaksRecords', [recordCase]],
+    ['answers empty when its store fails', 'swallowsFailures', [failureCase]],
+  ] as const)('catches a directory that %s', async (_title, defect, expected) => {
+    expectFailures(await runApiUserSuite(defect), expected);
   });
 });
