@@ -44,3 +44,18 @@ export function expectAmount(amount: Money, currency: string, what: string): voi
 export function expectPlainData(answer: unknown, what: string): void {
   assert.deepStrictEqual(JSON.parse(JSON.stringify(answer)), answer, `${what} must survive JSON unchanged`);
 }
+
+/**
+ * Runs `call`, which hands a method frozen input: the `TypeError` a change to it throws is reported as the
+ * change it is (a method must leave what it is given as it was).
+ */
+export async function onFrozenInput<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof TypeError) {
+      assert.fail(`${what}: it tried to change what it was given, or failed on it (${error.message})`);
+    }
+    throw error;
+  }
+}

@@ -12,6 +12,7 @@ import {
   expectPlainData,
   expectText,
   frozenCopy,
+  onFrozenInput,
 } from './method-contract-checks.js';
 import { expectEveryCallRejects } from './port-failures.js';
 import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
@@ -90,13 +91,15 @@ export function describePaymentMethodContract(
     }) => {
       assert.ok(applies.length > 0, 'the fixture must give at least one context the method applies to');
       for (const [i, context] of applies.entries()) {
-        expectOffer(await method.offer(frozenCopy(context)), method, `context ${i}`);
+        const offer = await onFrozenInput(`context ${i}`, () => method.offer(frozenCopy(context)));
+        expectOffer(offer, method, `context ${i}`);
       }
     });
 
     test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
       for (const [i, context] of excluded.entries()) {
-        assert.equal(await method.offer(frozenCopy(context)), null, `excluded context ${i}`);
+        const offer = await onFrozenInput(`excluded context ${i}`, () => method.offer(frozenCopy(context)));
+        assert.equal(offer, null, `excluded context ${i}`);
       }
     });
 

@@ -13,6 +13,7 @@ import {
   expectPlainData,
   expectText,
   frozenCopy,
+  onFrozenInput,
 } from './method-contract-checks.js';
 import { expectEveryCallRejects } from './port-failures.js';
 import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
@@ -105,13 +106,15 @@ export function describeShippingMethodContract(
     }) => {
       assert.ok(applies.length > 0, 'the fixture must give at least one context the method applies to');
       for (const [i, context] of applies.entries()) {
-        expectGroup(await method.quote(frozenCopy(context)), method, context, `context ${i}`);
+        const group = await onFrozenInput(`context ${i}`, () => method.quote(frozenCopy(context)));
+        expectGroup(group, method, context, `context ${i}`);
       }
     });
 
     test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
       for (const [i, context] of excluded.entries()) {
-        assert.equal(await method.quote(frozenCopy(context)), null, `excluded context ${i}`);
+        const group = await onFrozenInput(`excluded context ${i}`, () => method.quote(frozenCopy(context)));
+        assert.equal(group, null, `excluded context ${i}`);
       }
     });
 

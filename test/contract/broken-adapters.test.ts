@@ -1,7 +1,8 @@
 /**
- * Proves the contract suites can fail: each runs against a small correct reference adapter (every case passes)
- * and against copies with one defect switched on (exactly the cases that check that point fail, with an
- * assertion error rather than a crash).
+ * Proves the contract suites can fail: each runs against a correct adapter (a small reference one, a memory
+ * adapter over the suite's seed, or a built-in: every case passes, the failure cases on a store that rejects) and
+ * against copies with one defect switched on (exactly the cases that check that point fail, with an assertion
+ * error rather than a crash). Every major promise of every suite has a defect that breaks it.
  */
 import { AssertionError } from 'node:assert';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,25 @@ import {
   createMemoryStock,
   createMemoryTaxRates,
 } from '../../src/adapters/memory/index.js';
+import type { DomainEvent } from '../../src/domain/machine/events.js';
+import {
+  createCodPayment,
+  createFlatShipping,
+  createIpFraudCheck,
+  createRandomIdGenerator,
+  createSystemClock,
+  defaultTotalCalculators,
+} from '../../src/index.js';
+import { money } from '../../src/money/index.js';
 import type { ApiUserDirectory } from '../../src/ports/api-user-directory.js';
 import type { Catalog } from '../../src/ports/catalog.js';
 import type { CouponDirectory } from '../../src/ports/coupon-directory.js';
 import type { CustomerDirectory } from '../../src/ports/customer-directory.js';
+import type { FraudCheck } from '../../src/ports/fraud-check.js';
 import type { GeoDirectory } from '../../src/ports/geo-directory.js';
+import type { Notifier } from '../../src/ports/notifier.js';
+import type { PaymentMethod } from '../../src/ports/payment-method.js';
+import type { ShippingMethod } from '../../src/ports/shipping-method.js';
 import type { Stock } from '../../src/ports/stock.js';
 import type { TaxRates } from '../../src/ports/tax-rates.js';
 import {
@@ -26,14 +41,27 @@ import {
   createManualClock,
   describeApiUserDirectoryContract,
   describeCatalogContract,
+  describeClockContract,
   describeCouponDirectoryContract,
   describeCustomerDirectoryContract,
+  describeFraudCheckContract,
   describeGeoDirectoryContract,
+  describeIdGeneratorContract,
   describeLoginThrottleContract,
+  describeNotifierContract,
   describeOrderRepositoryContract,
+  describePaymentMethodContract,
   describeSessionStoreContract,
+  describeShippingMethodContract,
   describeStockContract,
   describeTaxRatesContract,
+  describeTotalCalculatorContract,
+  sampleGermanAddress,
+  sampleOrderRecord,
+  samplePaymentContext,
+  sampleShippingContext,
+  sampleTotalsContext,
+  sampleTotalsState,
   type TestApi,
 } from '../../src/testing/index.js';
 import {
@@ -55,6 +83,22 @@ import {
   type GeoDefect,
   type TaxDefect,
 } from './support/broken-directories.js';
+import {
+  brokenCalculator,
+  brokenClock,
+  brokenFraudCheck,
+  brokenIds,
+  brokenNotifier,
+  brokenPayment,
+  brokenShipping,
+  type ClockDefect,
+  type FraudDefect,
+  type IdDefect,
+  type NotifierDefect,
+  type PaymentDefect,
+  type ShippingDefect,
+  type TotalsDefect,
+} from './support/broken-extensions.js';
 import {
   failingPort,
   leakingRecords,
@@ -223,6 +267,106 @@ function runApiUserSuite(defect?: ApiUserDefect | CommonDefect): Promise<CaseRes
         brokenApiUsers(port, seed, d),
       ),
       unavailable: failedStore<ApiUserDirectory>(defect),
+    })),
+  );
+}
+
+/** The failure defect of a port that may fail, or none. */
+const failureOf = (defect: string | undefined) => (defect === 'swallowsFailures' ? defect : undefined);
+
+function runNotifierSuite(defect?: NotifierDefect | 'swallowsFailures'): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeNotifierContract(t, 'reference', async () => {
+      const delivered: DomainEvent[] = [];
+      const correct: Notifier = { notify: async (event) => void delivered.push(structuredClone(event)) };
+      const own = defect === undefined || defect === 'swallowsFailures' ? undefined : defect;
+      return {
+        notifier: own === undefined ? correct : brokenNotifier(delivered, own),
+        delivered: async () => delivered,
+        unavailable: unavailable<Notifier>(failureOf(defect)),
+      };
+    }),
+  );
+}
+
+function runShippingSuite(defect?: ShippingDefect | 'swallowsFailures'): Promise<CaseResult[]> {
+  const flat = createFlatShipping({
+    status: true,
+    geoZoneId: 3,
+    sortOrder: 1,
+    cost: money('5.00', 'USD'),
+    taxClassId: 9,
+  });
+  return runSuite((t) =>
+    describeShippingMethodContract(t, 'reference', async () => ({
+      method: defect === undefined || defect === 'swallowsFailures' ? flat : brokenShipping(flat, defect),
+      applies: [sampleShippingContext()],
+      excluded: [sampleShippingContext({ address: sampleGermanAddress() })],
+      unavailable: unavailable<ShippingMethod>(failureOf(defect)),
+    })),
+  );
+}
+
+function runPaymentSuite(defect?: PaymentDefect | 'swallowsFailures'): Promise<CaseResult[]> {
+  const cod = createCodPayment({ status: true, geoZoneId: 3, sortOrder: 5, orderStatusId: 1 });
+  return runSuite((t) =>
+    describePaymentMethodContract(t, 'reference', async () => ({
+      method: defect === undefined || defect === 'swallowsFailures' ? cod : brokenPayment(cod, defect),
+      applies: [samplePaymentContext()],
+      excluded: [
+        samplePaymentContext({ paymentAddress: sampleGermanAddress() }),
+        samplePaymentContext({ cartShips: false }),
+      ],
+      unavailable: unavailable<PaymentMethod>(failureOf(defect)),
+    })),
+  );
+}
+
+function runFraudSuite(defect?: FraudDefect | 'swallowsFailures'): Promise<CaseResult[]> {
+  const ip = createIpFraudCheck({ ips: ['203.0.113.7'], orderStatusId: 8 });
+  return runSuite((t) =>
+    describeFraudCheckContract(t, 'reference', async () => {
+      const order = sampleOrderRecord();
+      return {
+        check: defect === undefined || defect === 'swallowsFailures' ? ip : brokenFraudCheck(ip, 8, defect),
+        flagged: [
+          { order: sampleOrderRecord({ client: { ...order.client, ip: '203.0.113.7' } }), orderStatusId: 8 },
+        ],
+        passed: [order],
+        unavailable: unavailable<FraudCheck>(failureOf(defect)),
+      };
+    }),
+  );
+}
+
+function runTotalsSuite(defect?: TotalsDefect): Promise<CaseResult[]> {
+  const [subTotal] = defaultTotalCalculators;
+  if (subTotal === undefined) throw new Error('no default calculators');
+  return runSuite((t) =>
+    describeTotalCalculatorContract(t, 'reference', async () => ({
+      calculator: defect === undefined ? subTotal : brokenCalculator(subTotal, defect),
+      inputs: [
+        { state: sampleTotalsState(), context: sampleTotalsContext() },
+        { state: sampleTotalsState('10.00'), context: sampleTotalsContext() },
+      ],
+    })),
+  );
+}
+
+function runClockSuite(defect?: ClockDefect | 'farFromNow'): Promise<CaseResult[]> {
+  const clockOf = () => {
+    if (defect === undefined) return createSystemClock();
+    return defect === 'farFromNow' ? createManualClock('1990-01-01T00:00:00Z') : brokenClock(defect);
+  };
+  return runSuite((t) =>
+    describeClockContract(t, 'reference', async () => ({ clock: clockOf() }), { nearSystemTime: true }),
+  );
+}
+
+function runIdSuite(defect?: IdDefect): Promise<CaseResult[]> {
+  return runSuite((t) =>
+    describeIdGeneratorContract(t, 'reference', async () => ({
+      ids: defect === undefined ? createRandomIdGenerator() : brokenIds(defect),
     })),
   );
 }
@@ -648,5 +792,195 @@ describe('the API-user directory contract suite', () => {
     ['answers empty when its store fails', 'swallowsFailures', [failureCase]],
   ] as const)('catches a directory that %s', async (_title, defect, expected) => {
     expectFailures(await runApiUserSuite(defect), expected);
+  });
+});
+
+describe('the notifier contract suite', () => {
+  const once = 'every event is delivered once, as given, in the order notify was called';
+  const long = 'a long run of events keeps its order and loses or repeats none';
+  const changed = 'an event its sender changes after notify resolved is delivered as it was';
+
+  it('registers its cases under one describe, and passes a correct notifier', async () => {
+    expectRegistered((t) => describeNotifierContract(t, 'x', notCalled), 'Notifier contract: x', 4);
+    expectFailures(await runNotifierSuite(), []);
+  });
+
+  it.each([
+    ['drops every second event', 'dropsEverySecond', [once, long, changed]],
+    ['delivers each event twice', 'deliversTwice', [once, long, changed]],
+    ['resolves at once and delivers later, out of order', 'deliversLate', [once, long, changed]],
+    ['keeps the event its sender can still change', 'keepsTheEvent', [changed]],
+    [
+      'resolves when its destination fails',
+      'swallowsFailures',
+      ['when its destination has failed, notify rejects with an Error in time (the engine logs it)'],
+    ],
+  ] as const)('catches a notifier that %s', async (_title, defect, expected) => {
+    expectFailures(await runNotifierSuite(defect), expected);
+  });
+});
+
+describe('the shipping-method contract suite', () => {
+  const shape = 'in every context it applies to, it answers a well-formed quote group of its own code';
+  const excluded = 'in every context it does not apply to, it answers null';
+  const same = 'the same context gets the same answer, and the context is left as it was';
+
+  it('registers its cases under one describe, and passes a correct method', async () => {
+    expectRegistered(
+      (t) => describeShippingMethodContract(t, 'x', notCalled),
+      'ShippingMethod contract: x',
+      5,
+    );
+    expectFailures(await runShippingSuite(), []);
+  });
+
+  it.each([
+    [
+      'has a dot in its code',
+      'dottedCode',
+      ['its code is non-empty, without dots (quote codes are <code>.<quote>)'],
+    ],
+    ['answers a group of another code', 'groupOfAnotherCode', [shape]],
+    ['codes its quotes without its own code', 'quoteCodesWithoutMethod', [shape]],
+    ['costs in another currency', 'costInEuros', [shape]],
+    ['quotes outside its zone', 'quotesEverywhere', [excluded]],
+    ['changes its context', 'changesItsContext', [shape, excluded, same]],
+    ['quotes a different cost each time', 'randomCost', [same]],
+    ['answers what JSON cannot keep', 'quotesADate', [shape]],
+    [
+      'answers null when its service fails',
+      'swallowsFailures',
+      ['when its service has failed, quote rejects with an Error in time (never a null)'],
+    ],
+  ] as const)('catches a method that %s', async (_title, defect, expected) => {
+    expectFailures(await runShippingSuite(defect), expected);
+  });
+});
+
+describe('the payment-method contract suite', () => {
+  const shape = 'in every context it applies to, it answers a well-formed offer of its own code';
+  const excluded = 'in every context it does not apply to, it answers null';
+  const same = 'the same context gets the same answer, and the context is left as it was';
+
+  it('registers its cases under one describe, and passes a correct method', async () => {
+    expectRegistered((t) => describePaymentMethodContract(t, 'x', notCalled), 'PaymentMethod contract: x', 5);
+    expectFailures(await runPaymentSuite(), []);
+  });
+
+  it.each([
+    ['answers an offer of another code', 'offerOfAnotherCode', [shape]],
+    ['codes its options without its own code', 'optionCodesWithoutMethod', [shape]],
+    ['is offered where it does not apply', 'offeredEverywhere', [excluded]],
+    ['changes its context', 'changesItsContext', [shape, excluded, same]],
+    ['answers what JSON cannot keep', 'offersAFunction', [shape, same]],
+    [
+      'answers null when its service fails',
+      'swallowsFailures',
+      ['when its service has failed, offer rejects with an Error in time (never a null)'],
+    ],
+  ] as const)('catches a method that %s', async (_title, defect, expected) => {
+    expectFailures(await runPaymentSuite(defect), expected);
+  });
+});
+
+describe('the fraud-check contract suite', () => {
+  const flags = 'it answers the status it names for every order it must flag, the same when asked again';
+  const passes = 'it answers null for every order it must let pass';
+
+  it('registers its cases under one describe, and passes a correct check', async () => {
+    expectRegistered((t) => describeFraudCheckContract(t, 'x', notCalled), 'FraudCheck contract: x', 5);
+    expectFailures(await runFraudSuite(), []);
+  });
+
+  it.each([
+    ['never flags', 'neverFlags', [flags]],
+    ['flags every order', 'flagsEverything', [passes]],
+    ['answers status 0', 'answersZero', [flags]],
+    ['changes the order', 'changesTheOrder', [flags, passes, 'the order it checks is left as it was']],
+    [
+      'lets orders pass when its service fails',
+      'swallowsFailures',
+      ['when its service has failed, check rejects with an Error in time (never a null)'],
+    ],
+  ] as const)('catches a check that %s', async (_title, defect, expected) => {
+    expectFailures(await runFraudSuite(defect), expected);
+  });
+});
+
+describe('the total-calculator contract suite', () => {
+  const appends = 'apply answers synchronously, appending lines at its own sort order to those it was given';
+  const currency = "every amount of the state it answers is in the store's default currency";
+  const pure = 'the same input gives the same state, and nothing it was given changes';
+
+  it('registers its cases under one describe, and passes a correct calculator', async () => {
+    expectRegistered(
+      (t) => describeTotalCalculatorContract(t, 'x', notCalled),
+      'TotalCalculator contract: x',
+      4,
+    );
+    expectFailures(await runTotalsSuite(), []);
+  });
+
+  it.each([
+    ['answers a promise', 'asynchronous', [appends, currency, pure]],
+    ['rewrites the lines of earlier steps', 'rewritesEarlierLines', [appends]],
+    ['appends lines at another sort order', 'linesAtAnotherSortOrder', [appends]],
+    ['totals in another currency', 'totalInEuros', [currency]],
+    ['depends on the time', 'dependsOnTheTime', [pure]],
+    ['changes the state it was given', 'changesItsState', [currency, pure]],
+  ] as const)('catches a calculator that %s', async (_title, defect, expected) => {
+    expectFailures(await runTotalsSuite(defect), expected);
+  });
+});
+
+describe('the clock contract suite', () => {
+  const valid = 'now answers a valid Date synchronously, one with an ISO-8601 form';
+  const fresh = 'a Date it answered, changed by the caller, never changes what it reads next';
+  const near = 'it reads within ten years of the system time';
+
+  it('registers its cases under one describe, and passes the system clock', async () => {
+    expectRegistered((t) => describeClockContract(t, 'x', notCalled), 'Clock contract: x', 2);
+    expectRegistered(
+      (t) => describeClockContract(t, 'x', notCalled, { nearSystemTime: true }),
+      'Clock contract: x',
+      3,
+    );
+    expectFailures(await runClockSuite(), []);
+  });
+
+  it.each([
+    ['hands out one Date it keeps', 'sharesItsDate', [fresh]],
+    ['answers an invalid Date', 'invalidDate', [valid, fresh, near]],
+    ['answers text', 'answersText', [valid, fresh, near]],
+    ['reads far from the system time', 'farFromNow', [near]],
+  ] as const)('catches a clock that %s', async (_title, defect, expected) => {
+    expectFailures(await runClockSuite(defect), expected);
+  });
+});
+
+describe('the id-generator contract suite', () => {
+  const random = 'session ids carry at least 128 bits of randomness';
+
+  it('registers its cases under one describe, and passes the random generator', async () => {
+    expectRegistered((t) => describeIdGeneratorContract(t, 'x', notCalled), 'IdGenerator contract: x', 4);
+    expectFailures(await runIdSuite(), []);
+  });
+
+  it.each([
+    ['counts (the test generator)', 'sequential', [random]],
+    [
+      'repeats itself',
+      'repeats',
+      [
+        'session ids are non-empty strings that never repeat',
+        'cart ids are non-empty strings that never repeat',
+        random,
+      ],
+    ],
+    ['writes base64 with + and /', 'base64', ['session ids use [A-Za-z0-9_-] only']],
+    ['draws 64 bits', 'sixtyFourBits', [random]],
+    ['writes UUIDs (122 random bits)', 'uuid', [random]],
+  ] as const)('catches a generator that %s', async (_title, defect, expected) => {
+    expectFailures(await runIdSuite(defect), expected);
   });
 });
