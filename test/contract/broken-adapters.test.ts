@@ -431,7 +431,7 @@ describe('the order-repository contract suite', () => {
         throw new Error('not called while registering');
       }),
     );
-    expect(cases).toHaveLength(33);
+    expect(cases).toHaveLength(34);
     for (const c of cases) expect(c.path).toEqual(['OrderRepository contract: x']);
   });
 
@@ -464,6 +464,12 @@ describe('the order-repository contract suite', () => {
   it('catches a check-then-act stock write that oversells under concurrency', async () => {
     expectFailures(await runOrderSuite({ checkThenActStock: true }), [
       'of 30 concurrent creates each taking 1 of the last 7 units exactly 7 are created and stock ends at 0',
+    ]);
+  });
+
+  it('catches a guarded move on a product that does not exist being skipped', async () => {
+    expectFailures(await runOrderSuite({ skipsUnknownTargets: true }), [
+      'a guarded move on a product that does not exist refuses the write; an unguarded one changes nothing',
     ]);
   });
 
