@@ -1,7 +1,10 @@
 /**
- * `cartwright/testing`: deterministic clocks and ids, realistic fixtures, and the contract suites every
- * session-store, order-repository, login-throttle and replay-guard adapter must pass. Runner-agnostic: the
- * suites take the host's `describe`/`it` and assert with `node:assert/strict`; nothing here imports a test runner.
+ * `cartwright/testing`: deterministic clocks and ids, realistic fixtures and sample contexts, and a contract
+ * suite for every port: session store, order repository, catalog, stock, customer, geo, coupon and API-user
+ * directories, tax rates, login throttle, replay guard, notifier, shipping and payment methods, fraud checks,
+ * total calculators, clock and id generator. Runner-agnostic: the suites take the host's `describe`/`it` and
+ * assert with `node:assert/strict`; nothing here imports a test runner. The store-backed suites hand `setup` a
+ * seed to write into the host's store.
  * @module
  */
 
