@@ -129,7 +129,7 @@ function logEventError(logger: CheckoutLogger): (error: unknown, event: DomainEv
 function stockedOrders(deps: CheckoutDeps, stock: Stock, logger: CheckoutLogger): OrderRepository {
   return ordersWithStock(deps.orders, stock, (error) =>
     logger.error(
-      'cartwright: units taken for an order write that was not made could not be given back',
+      'cartwright: the stock moved for an order write that was not made could not be moved back',
       error,
     ),
   );
