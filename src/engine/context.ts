@@ -26,8 +26,10 @@ import type { OrderRepository } from '../ports/order-repository.js';
 import type { PaymentMethod } from '../ports/payment-method.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { ShippingMethod } from '../ports/shipping-method.js';
+import type { Stock } from '../ports/stock.js';
 import type { TaxRates } from '../ports/tax-rates.js';
 import type { TotalCalculator } from '../ports/total-calculator.js';
+import { ordersWithStock } from './orders-with-stock.js';
 import { createSessionQueue, type SessionQueue } from './session-queue.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
@@ -39,6 +41,13 @@ export interface CheckoutDeps {
   readonly taxes: TaxRates;
   readonly coupons: CouponDirectory;
   readonly orders: OrderRepository;
+  /**
+   * The host's own stock, kept beside its own `catalog` (which reads it back). When given, the engine moves
+   * stock through it around each order write (see `ordersWithStock`) and `orders` never moves stock; without
+   * it, `orders` moves the stock its catalog reads inside each order's transaction (the memory and PostgreSQL
+   * adapters, made over one store, do).
+   */
+  readonly stock?: Stock | undefined;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** Receives domain events after the writes they describe; optional (events are then dropped). */
@@ -146,6 +155,16 @@ function logEventError(logger: CheckoutLogger): (error: unknown, event: DomainEv
   return (error, event) => logger.error(`cartwright: the notifier failed to deliver ${event.type}`, error);
 }
 
+/** The host's order repository with its stock moves made through the host's stock; lost give-backs logged. */
+function stockedOrders(deps: CheckoutDeps, stock: Stock, logger: CheckoutLogger): OrderRepository {
+  return ordersWithStock(deps.orders, stock, (error) =>
+    logger.error(
+      'cartwright: the stock moved for an order write that was not made could not be moved back',
+      error,
+    ),
+  );
+}
+
 /** Default inactivity expiry. */
 export const defaultSessionTtlSeconds = 3600;
 
@@ -167,14 +186,15 @@ function checkContention(policy: ContentionPolicy): ContentionPolicy {
 /** Resolves the options into a context. */
 export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions): EngineContext {
   const { messages } = options;
+  const logger = options.logger ?? console;
   const contention = checkContention({ ...defaultContentionPolicy, ...options.contention });
   return {
-    deps,
+    deps: deps.stock === undefined ? deps : { ...deps, orders: stockedOrders(deps, deps.stock, logger) },
     settings: options.settings,
     calculators: deps.totalCalculators ?? defaultTotalCalculators,
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
-    onEventError: options.onEventError ?? logEventError(options.logger ?? console),
+    onEventError: options.onEventError ?? logEventError(logger),
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
   };
