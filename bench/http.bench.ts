@@ -11,7 +11,7 @@ import { createDemoApp } from '../examples/shared/demo-app.js';
 import { toNodeListener } from '../src/http/index.js';
 import { graceHopper, prefixedAddress } from './support.js';
 
-const apiKey = 'bench-key';
+const apiKey = 'bench-key-0123456789abcdef0123456789';
 const created = createDemoApp({ apiKey });
 if (created.isErr()) throw new Error(`demo app: ${JSON.stringify(created.error)}`);
 const app = created.value;
@@ -40,7 +40,7 @@ async function send(route: string, token: string, form?: Record<string, string>)
   return body;
 }
 
-/** A new API session (scrypt runs once per login: logins are not part of the timed loops). */
+/** A new API session (logins are not part of the timed loops). */
 async function login(): Promise<string> {
   const body = (await send('api/account/login', '', { username: 'demo', key: apiKey })) as {
     api_token: string;

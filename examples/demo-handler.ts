@@ -12,6 +12,7 @@ import {
   createShippingMethods,
   createSystemClock,
   createTotalCalculators,
+  generateApiKey,
   verifyApiKey,
 } from 'cartwright';
 import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
@@ -50,14 +51,12 @@ export function createDemoHandler(options: DemoHandlerOptions): FetchHandler {
   });
 }
 
-/** `key` when it is set, else a random 256-bit key (base64url) for this run. */
+/**
+ * `key` when it is set, else a random 256-bit key for this run (`generateApiKey()`). A key shorter than 32
+ * characters is refused when the handler is made (`demoStore` throws a `RangeError` saying so).
+ */
 export function demoApiKey(key: string | undefined): string {
-  if (key !== undefined && key !== '') return key;
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  return key !== undefined && key !== '' ? key : generateApiKey();
 }
 
 /** The line every example prints once it listens: where, and the key to log in with. */

@@ -109,7 +109,7 @@ function changeDemoUser(data: MemoryStoreData, change: Partial<ApiUser>): void {
 
 /**
  * The demo store's data and settings for `options`, or the errors of `options.config` (keyed by setting name).
- * Hashes the key (scrypt, about 0.1 s).
+ * Hashes the key (SHA-256; a key shorter than 32 characters throws a `RangeError`).
  */
 export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoStore, FieldErrors> {
   const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
@@ -187,7 +187,7 @@ export function wireDemoApp(
  * The demo store wired to a fetch handler, all in memory, or the `config_*` errors of `options.config`.
  * @example
  * ```ts
- * const app = createDemoApp({ apiKey: 'secret' })._unsafeUnwrap();
+ * const app = createDemoApp({ apiKey: generateApiKey() })._unsafeUnwrap();
  * createServer(toNodeListener(app.handler)).listen(8080);
  * ```
  */

@@ -5,7 +5,7 @@
  * | variable | default |
  * |---|---|
  * | `HOST`, `PORT` | `127.0.0.1`, `8080` |
- * | `CARTWRIGHT_API_KEY` | random, printed at start-up |
+ * | `CARTWRIGHT_API_KEY` | random (`generateApiKey()`), printed at start-up; at least 32 characters when set |
  * | `CARTWRIGHT_API_IPS` | `127.0.0.1,::1` |
  * | `CARTWRIGHT_API_SIGNING` | none: `demo` logs in; `opencart`, it may sign requests as OpenCart 4.1 clients do |
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
@@ -19,13 +19,13 @@
  * | `CARTWRIGHT_DATABASE_DEADLINE_MS` | `2000`: the longest one PostgreSQL call may take before the request answers 503 |
  * | `CARTWRIGHT_DEMO_RESET` | none; `catalog` reloads the PostgreSQL demo catalog (orders kept), `all` all |
  */
-import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { err, ok, type Result } from 'neverthrow';
 import { DEFAULT_DEADLINE_MS } from '../../src/adapters/deadline.js';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
 import { DEFAULT_REDIS_LOGIN_PREFIX, DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
+import { generateApiKey, minApiKeyLength } from '../../src/adapters/system/index.js';
 import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import type { FieldErrors } from '../../src/index.js';
 
@@ -185,6 +185,10 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
   if (signing !== undefined && signing !== 'opencart') {
     errors.CARTWRIGHT_API_SIGNING = 'CARTWRIGHT_API_SIGNING must be opencart, or unset!';
   }
+  const given = env.CARTWRIGHT_API_KEY ?? '';
+  if (given !== '' && [...given].length < minApiKeyLength) {
+    errors.CARTWRIGHT_API_KEY = `CARTWRIGHT_API_KEY must be at least ${minApiKeyLength} characters (unset, a random one is made)!`;
+  }
   const stores = readStores(env, errors);
   if (
     port === undefined ||
@@ -194,11 +198,10 @@ export function readDemoEnv(env: NodeJS.ProcessEnv = process.env): Result<DemoEn
   ) {
     return err(errors);
   }
-  const given = env.CARTWRIGHT_API_KEY ?? '';
   return ok({
     host: env.HOST ?? '127.0.0.1',
     port,
-    apiKey: given === '' ? randomBytes(24).toString('base64url') : given,
+    apiKey: given === '' ? generateApiKey() : given,
     generatedKey: given === '',
     apiIps: apiIps.filter((ip) => ip !== ''),
     apiSigning: signing === 'opencart' ? signing : undefined,

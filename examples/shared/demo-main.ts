@@ -74,7 +74,7 @@ function listen(server: Server, env: Pick<DemoEnv, 'host' | 'port'>): Promise<De
  *
  * @example
  * ```ts
- * const started = await startDemoServer({ PORT: '0', CARTWRIGHT_API_KEY: 'k' });
+ * const started = await startDemoServer({ PORT: '0', CARTWRIGHT_API_KEY: generateApiKey() });
  * ```
  */
 export async function startDemoServer(

@@ -34,10 +34,10 @@ export const defaultMessages = {
   'cart.quantity': 'Quantity must be a whole number between 1 and 99999!', // ours
   'cart.update_quantity': 'Quantity must be a whole number of at most 99999 (0 or less removes the product)!', // ours
   'cart.options': 'Options must be values keyed by product option id!', // ours
-  'cart.empty_request': 'Warning: No products were sent to add to the cart!', // ours
   'cart.too_many_items': 'Warning: At most {maximum} products can be added in one request!', // ours
   'cart.item_key': 'Warning: Product rows must be keyed by whole numbers (product[0], product[1], …)!', // ours
   'cart.updated': 'Success: You have modified your shopping cart!',
+  'cart.shown': 'Success: You have modified your shopping cart!', // OpenCart's answer to a cart call without rows
   'cart.removed': 'Success: You have removed an item from your shopping cart!',
   'cart.line_not_found': 'Warning: Product could not be found!',
   // Addresses (OpenCart's texts; the seed gives none).

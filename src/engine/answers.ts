@@ -10,7 +10,7 @@ import { type MessageCatalog, type MessageId, messageText } from '../domain/mess
 import { storeCurrency, taxRatesOf } from '../domain/pricing/checkout.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
 import { add, convert, formatMoney, sum } from '../money/index.js';
-import type { Answers, ShippingMethodOffer, StepResult } from '../operations/answers.js';
+import type { Answers, ShippingMethodOffer, StepResult, SummaryResult } from '../operations/answers.js';
 import type { EngineContext } from './context.js';
 
 /** What a step's answer is built from. */
@@ -25,7 +25,7 @@ export interface StepOutcome {
 }
 
 /** The answer kinds a step can give. */
-export type StepAnswerKind = 'step' | 'summary' | 'shipping_methods' | 'payment_methods';
+export type StepAnswerKind = 'step' | 'summary' | 'cart' | 'shipping_methods' | 'payment_methods';
 
 /** The stored quote groups with each quote's display text. */
 function quotedShipping(
@@ -58,22 +58,39 @@ function quotedShipping(
   return Object.fromEntries(groups.map((group) => [group.code, group]));
 }
 
-/** The answer of kind `kind` for a step's outcome. */
+/** A step's success text and what it dropped. */
+function stepResult(outcome: StepOutcome): StepResult {
+  return {
+    success: messageText(outcome.messages, outcome.success),
+    dropped: droppedSelections(outcome.loaded, outcome.session),
+  };
+}
+
+/** A step's success text with the cart and totals of the session it leaves. */
+export function summaryAnswer(outcome: StepOutcome): SummaryResult {
+  const view = outcome.pricing.view(outcome.session);
+  return {
+    ...stepResult(outcome),
+    products: view.lines,
+    totals: view.totals,
+    shippingRequired: view.shippingRequired,
+  };
+}
+
+/**
+ * The answer of kind `kind` for a step's outcome. A multi add that added something answers its success text
+ * (`cart`); one without rows is never decided, and answers {@link summaryAnswer} instead.
+ */
 export function stepAnswer<K extends StepAnswerKind>(
   context: EngineContext,
   kind: K,
   outcome: StepOutcome,
 ): Answers[K] {
-  const step: StepResult = {
-    success: messageText(outcome.messages, outcome.success),
-    dropped: droppedSelections(outcome.loaded, outcome.session),
-  };
+  const step = stepResult(outcome);
   const answers: { readonly [A in StepAnswerKind]: () => Answers[A] } = {
     step: () => step,
-    summary: () => {
-      const view = outcome.pricing.view(outcome.session);
-      return { ...step, products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired };
-    },
+    summary: () => summaryAnswer(outcome),
+    cart: () => step,
     shipping_methods: () => ({
       shippingMethods: quotedShipping(context, outcome.session, outcome.pricing),
       dropped: step.dropped,

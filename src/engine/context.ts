@@ -4,7 +4,13 @@
  * @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type CheckoutError, type PortName, type UnavailableError, unavailable } from '../domain/errors.js';
+import {
+  CartwrightInvariantError,
+  type CheckoutError,
+  type PortName,
+  type UnavailableError,
+  unavailable,
+} from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
@@ -21,8 +27,11 @@ import type { OrderRepository } from '../ports/order-repository.js';
 import type { PaymentMethod } from '../ports/payment-method.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { ShippingMethod } from '../ports/shipping-method.js';
+import type { Stock } from '../ports/stock.js';
 import type { TaxRates } from '../ports/tax-rates.js';
 import type { TotalCalculator } from '../ports/total-calculator.js';
+import { ordersWithStock } from './orders-with-stock.js';
+import { createSessionQueue, type SessionQueue } from './session-queue.js';
 import { createSharedOffers, type SharedOffers } from './shared-offers.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
@@ -34,6 +43,13 @@ export interface CheckoutDeps {
   readonly taxes: TaxRates;
   readonly coupons: CouponDirectory;
   readonly orders: OrderRepository;
+  /**
+   * The host's own stock, kept beside its own `catalog` (which reads it back). When given, the engine moves
+   * stock through it around each order write (see `ordersWithStock`) and `orders` never moves stock; without
+   * it, `orders` moves the stock its catalog reads inside each order's transaction (the memory and PostgreSQL
+   * adapters, made over one store, do).
+   */
+  readonly stock?: Stock | undefined;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** Receives domain events after the writes they describe; optional (events are then dropped). */
@@ -80,25 +96,47 @@ export interface CheckoutOptions {
   /** Receives the failures the engine absorbs, when no `onEventError` takes them; default `console`. */
   readonly logger?: CheckoutLogger | undefined;
   /**
-   * How a command that lost a compare-and-set race on its session is retried: decided again on the fresh
-   * session up to `retries` times (default 5), after `backoffMs(attempt)` milliseconds (default: a random wait
-   * below 2 × 2^attempt ms, so racing requests spread out), and only then answered `conflict`.
+   * How commands racing on one session are absorbed. Within one engine they take turns (each starts when the
+   * one before it on that session has finished, or after `turnMs`, default 5000), so they never race at the
+   * store. A command that still lost a compare-and-set race (to another process sharing the store) is decided
+   * again on the fresh session up to `retries` times (default 20), after `backoffMs(attempt)` milliseconds
+   * (default: a random wait below 2 × 2^attempt ms, at most 32 ms, so racing requests spread out), and only
+   * then answered `conflict`; from then on, while commands wait for that session, the engine pauses between
+   * them so that the other process gets its turn too.
    */
   readonly contention?: Partial<ContentionPolicy> | undefined;
 }
 
-/** How lost compare-and-set races are retried. */
+/** How commands racing on one session are absorbed. */
 export interface ContentionPolicy {
   /** How many times a command is decided again after losing a race. */
   readonly retries: number;
   /** How long to wait before deciding again, by attempt (0 for the first retry). */
   readonly backoffMs: (attempt: number) => number;
+  /**
+   * The longest one command keeps its session's turn, in milliseconds: a command still running then (a port
+   * that never answers) lets the next command on that session start anyway.
+   */
+  readonly turnMs: number;
 }
 
-/** The default: five retries, each after a random wait that doubles its bound each time. */
+/** The longest wait before deciding again, in milliseconds. */
+const MAX_BACKOFF_MS = 32;
+
+/**
+ * The default: twenty retries, each after a random wait whose bound doubles each time up to 32 ms; a turn lasts
+ * at most 5 s, well past the adapters' 2 s deadline for one port call.
+ *
+ * Twenty, not a handful: commands on one session take turns within an engine, so a busy process saves them
+ * one after another, and a command of another process that lost to one of them may lose to the next few too
+ * before the processes settle into taking turns (a process pauses between turns on a session it has lost a race
+ * on). With 1,000 adds to one session through two engines, the unluckiest command needed up to 11 retries.
+ * Twenty keep trying for at most about half a second, and a lost race costs one session read and one decision.
+ */
 export const defaultContentionPolicy: ContentionPolicy = {
-  retries: 5,
-  backoffMs: (attempt) => Math.random() * 2 * 2 ** attempt,
+  retries: 20,
+  backoffMs: (attempt) => Math.random() * Math.min(2 * 2 ** attempt, MAX_BACKOFF_MS),
+  turnMs: 5_000,
 };
 
 /** The resolved deps and options every operation reads. */
@@ -110,6 +148,8 @@ export interface EngineContext {
   readonly messagesFor: (language: string) => MessageCatalog;
   readonly onEventError: (error: unknown, event: DomainEvent) => void;
   readonly contention: ContentionPolicy;
+  /** This engine's commands waiting for their session's turn. */
+  readonly sessionQueue: SessionQueue;
   /** The offers this engine's sessions share (see `shared-offers.ts`). */
   readonly sharedOffers: SharedOffers;
 }
@@ -119,20 +159,48 @@ function logEventError(logger: CheckoutLogger): (error: unknown, event: DomainEv
   return (error, event) => logger.error(`cartwright: the notifier failed to deliver ${event.type}`, error);
 }
 
+/** The host's order repository with its stock moves made through the host's stock; lost give-backs logged. */
+function stockedOrders(deps: CheckoutDeps, stock: Stock, logger: CheckoutLogger): OrderRepository {
+  return ordersWithStock(deps.orders, stock, (error) =>
+    logger.error(
+      'cartwright: the stock moved for an order write that was not made could not be moved back',
+      error,
+    ),
+  );
+}
+
 /** Default inactivity expiry. */
 export const defaultSessionTtlSeconds = 3600;
+
+/** The policy, or a throw naming the option that is not a number the engine can wait by. */
+function checkContention(policy: ContentionPolicy): ContentionPolicy {
+  if (!Number.isSafeInteger(policy.retries) || policy.retries < 0) {
+    throw new CartwrightInvariantError(
+      `createCheckout: contention.retries must be a whole number, got ${String(policy.retries)}`,
+    );
+  }
+  if (!Number.isFinite(policy.turnMs) || policy.turnMs <= 0) {
+    throw new CartwrightInvariantError(
+      `createCheckout: contention.turnMs must be a positive number of milliseconds, got ${String(policy.turnMs)}`,
+    );
+  }
+  return policy;
+}
 
 /** Resolves the options into a context. */
 export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions): EngineContext {
   const { messages } = options;
+  const logger = options.logger ?? console;
+  const contention = checkContention({ ...defaultContentionPolicy, ...options.contention });
   return {
-    deps,
+    deps: deps.stock === undefined ? deps : { ...deps, orders: stockedOrders(deps, deps.stock, logger) },
     settings: options.settings,
     calculators: deps.totalCalculators ?? defaultTotalCalculators,
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
-    onEventError: options.onEventError ?? logEventError(options.logger ?? console),
-    contention: { ...defaultContentionPolicy, ...options.contention },
+    onEventError: options.onEventError ?? logEventError(logger),
+    contention,
+    sessionQueue: createSessionQueue(contention.turnMs),
     sharedOffers: createSharedOffers(),
   };
 }

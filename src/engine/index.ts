@@ -15,5 +15,6 @@ export type {
 export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } from './context.js';
 export { defaultContentionPolicy, defaultSessionTtlSeconds } from './context.js';
 export { createCheckout } from './create-checkout.js';
+export { ordersWithStock } from './orders-with-stock.js';
 export type { ConfirmOptions } from './run-confirm.js';
 export type { SessionTarget } from './session-access.js';

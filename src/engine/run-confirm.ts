@@ -10,7 +10,7 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
@@ -44,6 +44,7 @@ import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import {
+  inSessionTurn,
   loadSession,
   requestTime,
   type SessionTarget,
@@ -277,7 +278,7 @@ function resultOf(
   };
 }
 
-/** {@link runConfirm}'s pass, as a promise of its result. */
+/** Decides confirm, writes the order and records it on the session. */
 async function confirmPass(
   context: EngineContext,
   operation: ConfirmDescriptor,
@@ -314,7 +315,10 @@ async function confirmPass(
   return ok(resultOf(context, loaded, checked.value.plan, order.orderId, order, messages));
 }
 
-/** Runs confirm on a session. */
+/**
+ * Runs confirm on a session, in the session's turn: confirms and steps on one session in one engine never
+ * overlap, so a confirm decides on the cart as the commands before it left it.
+ */
 export function runConfirm(
   context: EngineContext,
   operation: ConfirmDescriptor,
@@ -322,5 +326,7 @@ export function runConfirm(
   posted: unknown,
   options: ConfirmOptions,
 ): ResultAsync<ConfirmResult, CheckoutError> {
-  return new ResultAsync(confirmPass(context, operation, target, posted, options));
+  return inSessionTurn(context, target, (current) =>
+    confirmPass(context, operation, current, posted, options),
+  );
 }

@@ -1,12 +1,14 @@
 /**
  * The one pass of a step: take the session (loaded once, or as the host's authorization loaded it) → parse →
  * gather facts (batched port reads) and price once → `decide` → re-check stale selections → build the answer →
- * save with the expected version → deliver events. A save that loses a compare-and-set race decides again on the
- * fresh session, a bounded number of times, before the client hears `conflict`: requests racing on one session
- * are absorbed alike on every store. Nothing is saved unless every step before the save succeeded.
+ * save with the expected version → deliver events. Steps on one session take turns within the engine, so they
+ * never race each other at the store; a save that still loses a compare-and-set race (to another process)
+ * decides again on the fresh session, a bounded number of times, before the client hears `conflict`: requests
+ * racing on one session are absorbed alike on every store. Nothing is saved unless every step before the save
+ * succeeded.
  * @module
  */
-import { err, ok, ResultAsync } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type Decision, decide, guardState } from '../domain/machine/decide.js';
 import { paymentStepStands, recheckSelections } from '../domain/machine/selections.js';
@@ -15,13 +17,15 @@ import type { MessageCatalog } from '../domain/messages.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
-import { type StepAnswerKind, stepAnswer } from './answers.js';
+import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
-import { coverTaxClasses, gatherFacts } from './facts.js';
+import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
+import { readSession } from './run-read.js';
 import {
   conflict,
+  inSessionTurn,
   loadLive,
   requestTime,
   type SessionTarget,
@@ -29,6 +33,7 @@ import {
   type TakenSession,
   takeLive,
 } from './session-access.js';
+import type { SessionTurn } from './session-queue.js';
 
 /** A session and the pricing it is priced with. */
 interface Reconciled {
@@ -139,12 +144,49 @@ function backoff(context: EngineContext, attempt: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
-/** {@link runStep}'s pass, as a promise of its result. */
-async function stepPass<K extends StepAnswerKind>(
+/**
+ * Answers the session's cart as it is, for a command that asks for nothing else: priced once, never decided or
+ * saved (so it cannot race another request); the session's expiry slides as a read's does.
+ */
+function showCart<C, K extends StepAnswerKind>(
+  context: EngineContext,
+  operation: StepDescriptor & { readonly answer: K },
+  session: CheckoutSession,
+  command: C,
+  messages: MessageCatalog,
+): ResultAsync<Answers[K], CheckoutError> {
+  return readSession(context, session, async ({ today }) => {
+    const pricing = await viewPricing(context, session, messages, today);
+    if (pricing.isErr()) return err(pricing.error);
+    const success = operation.success(command);
+    const summary = summaryAnswer({ loaded: session, session, pricing: pricing.value, messages, success });
+    // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
+    return ok(summary as Answers[K]);
+  });
+}
+
+/**
+ * Runs a step on a session in the session's turn, and answers its result. The command is parsed once; each
+ * attempt decides it on the session as it then is.
+ */
+export function runStep<K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
   target: SessionTarget,
   posted: unknown,
+): ResultAsync<Answers[K], CheckoutError> {
+  return inSessionTurn(context, target, (current, turn) =>
+    decideAndSave(context, operation, current, posted, turn),
+  );
+}
+
+/** Decides and saves the step, deciding again on the fresh session after each lost race, up to the retries. */
+async function decideAndSave<K extends StepAnswerKind>(
+  context: EngineContext,
+  operation: StepDescriptor & { readonly answer: K },
+  target: SessionTarget,
+  posted: unknown,
+  turn: SessionTurn,
 ): Answer<Answers[K]> {
   const taken = await takeLive(context, target);
   if (taken.isErr()) return err(taken.error);
@@ -152,6 +194,9 @@ async function stepPass<K extends StepAnswerKind>(
   const messages = context.messagesFor(live.session.language);
   const command = operation.input.parse(posted, messages);
   if (command.isErr()) return err(checkoutError('validation', command.error));
+  if (operation.showsCart?.(command.value) === true) {
+    return showCart(context, operation, live.session, command.value, messages);
+  }
   for (let round = 0; ; round += 1) {
     const decided = await attempt(context, operation, live, command.value, messages);
     if (decided.isErr()) return err(decided.error);
@@ -161,23 +206,11 @@ async function stepPass<K extends StepAnswerKind>(
       await runEvents(context, decided.value.decision.events);
       return ok(decided.value.answer);
     }
+    turn.lostRace();
     if (round >= context.contention.retries) return err(conflict(messages));
     await backoff(context, round);
     const fresh = await loadLive(context, live.session.id);
     if (fresh.isErr()) return err(fresh.error);
     live = fresh.value;
   }
-}
-
-/**
- * Runs a step on a session and answers its result. The command is parsed once; each attempt decides it on the
- * session as it then is.
- */
-export function runStep<K extends StepAnswerKind>(
-  context: EngineContext,
-  operation: StepDescriptor & { readonly answer: K },
-  target: SessionTarget,
-  posted: unknown,
-): ResultAsync<Answers[K], CheckoutError> {
-  return new ResultAsync(stepPass(context, operation, target, posted));
 }

@@ -15,6 +15,7 @@ import { parseStoredSession, rememberCheckedSession } from '../domain/machine/st
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
 import { readTimeFacts, type TimeFacts, timeFactsAt } from './facts.js';
+import type { SessionTurn } from './session-queue.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
@@ -157,6 +158,20 @@ export async function storeSession(
 /** The `conflict` of a save another request won. */
 export function conflict(messages: MessageCatalog): CheckoutError {
   return checkoutError('conflict', { warning: messageText(messages, 'session.conflict') });
+}
+
+/**
+ * Runs a command that saves its session in that session's turn (see `session-queue.ts`), on the target as given,
+ * or, when another command on the session was running or waiting as this one arrived, on its id: a session the
+ * host loaded before the turn began is then loaded again, as the commands before this one left it.
+ */
+export function inSessionTurn<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  run: (target: SessionTarget, turn: SessionTurn) => PromiseLike<Result<T, CheckoutError>>,
+): ResultAsync<T, CheckoutError> {
+  const id = typeof target === 'string' ? target : target.id;
+  return new ResultAsync(context.sessionQueue.run(id, (turn) => run(turn.waited ? id : target, turn)));
 }
 
 /** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */

@@ -47,11 +47,11 @@ const clientErrorTexts = {
   unreadable: 'Warning: The request could not be read!',
 } as const;
 
-/** A complete HTTP/1.1 response with a JSON error body, closing the connection. */
+/** A complete HTTP/1.1 response with a JSON error body, never cached (as every answer of the handler), closing the connection. */
 function rawJsonResponse(status: number, reason: string, warning: string): string {
   const body = JSON.stringify({ error: { warning } });
   return (
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClient, type TrustProxy } from './client-ip.js';
-import type { FetchHandler } from './fetch-handler.js';
+import type { ClientInfo, FetchHandler } from './fetch-handler.js';
 import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
 import type { HttpLogger } from './options.js';
 import { jsonResponse } from './responses.js';
@@ -154,7 +154,8 @@ function failRequest(res: ServerResponse): void {
 /**
  * Methods the Fetch standard forbids in a `Request` (TRACE would echo the request back, CONNECT and TRACK
  * likewise have no place in an API): no route can take them, and `new Request` throws for them. They are
- * answered here with the 405 every other method a route does not take gets, naming the methods the API uses.
+ * answered here with the 405 every other method a route does not take gets, naming the methods the API uses,
+ * once the handler has measured them as it measures every request (see `answerUnserved`).
  */
 const unservedMethods: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
@@ -164,6 +165,25 @@ function unservedMethod(): Response {
   return jsonResponse(405, { error: { warning } }, { Allow: 'GET, HEAD, POST' });
 }
 
+/** A method no route takes and `new Request` accepts: the stand-in the handler measures an unserved request by. */
+const STAND_IN_METHOD = 'PROPFIND';
+
+/**
+ * The answer to a method no fetch handler can be asked about. The handler measures every request's query string
+ * and headers before it looks at the route and the method, so this one is measured too: the handler is handed a
+ * stand-in with the same URL and headers and a method no route takes (it answers 413 or 431 over its limits, else
+ * 404 or 405, and never runs an operation), and its 413 or 431 is the answer; anything else, the 405.
+ */
+async function answerUnserved(
+  handler: FetchHandler,
+  url: string,
+  headers: Headers,
+  client: ClientInfo,
+): Promise<Response> {
+  const measured = await handler(new Request(url, { method: STAND_IN_METHOD, headers }), client);
+  return measured.status === 413 || measured.status === 431 ? measured : unservedMethod();
+}
+
 /** Serves one request. */
 async function serve(
   handler: FetchHandler,
@@ -171,10 +191,6 @@ async function serve(
   exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
 ): Promise<void> {
   const { req, res } = exchange;
-  if (unservedMethods.has((req.method ?? '').toUpperCase())) {
-    await writeResponse(unservedMethod(), res);
-    return;
-  }
   const headers = toHeaders(req.headers);
   const client = resolveClient({
     peer: req.socket.remoteAddress ?? '',
@@ -182,7 +198,12 @@ async function serve(
     encrypted: isEncrypted(req),
     trustProxy: options.trustProxy,
   });
-  const request = toRequest(req, requestUrl(req, client.https), headers);
+  const url = requestUrl(req, client.https);
+  if (unservedMethods.has((req.method ?? '').toUpperCase())) {
+    await writeResponse(await answerUnserved(handler, url, headers, client), res);
+    return;
+  }
+  const request = toRequest(req, url, headers);
   if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
   const response = await handler(request, client);
   await writeResponse(response, res);

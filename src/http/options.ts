@@ -30,7 +30,8 @@ export interface HttpLogger {
  * takes does not tell which usernames exist. It should not block the event loop; a rejection is a failed port
  * (503, logged as `api_users`), not a wrong key.
  *
- * `verifyApiKey` of `cartwright` (scrypt, the format `hashApiKey` writes) is one.
+ * `verifyApiKey` of `cartwright` (the `sha256$` hashes `hashApiKey` writes, and the `scrypt$` ones of earlier
+ * releases) is one.
  */
 export type ApiKeyVerifier = (key: string, keyHash: string | undefined) => Promise<boolean>;
 

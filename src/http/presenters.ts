@@ -27,6 +27,7 @@ export const presenters: {
 } = {
   step: (result) => presentStep(result),
   summary: (result, { money }) => presentSummary(result, money),
+  cart: (result, { money }) => ('products' in result ? presentSummary(result, money) : presentStep(result)),
   shipping_methods: (result, { money }) => ({
     shipping_methods: presentShippingMethods(result.shippingMethods, money),
     ...droppedOf(result.dropped),

@@ -31,6 +31,12 @@ export interface StepResult {
 /** A step's result with the cart and totals after it (shipping method, payment method, coupon, reward). */
 export interface SummaryResult extends StepResult, CheckoutSummary {}
 
+/**
+ * What the multi add answers: its success text when it had rows to add; for a request without rows (a client
+ * refreshing its cart), the cart as it is, with its totals.
+ */
+export type CartResult = StepResult | SummaryResult;
+
 /** A shipping quote as offered, with its price as the customer reads it. */
 export interface QuotedShipping extends ShippingQuote {
   /** The cost in the session currency, with tax when the store shows prices with tax (`config_tax`). */
@@ -87,6 +93,8 @@ export interface Answers {
   readonly step: StepResult;
   /** A step's success text with the cart and totals after it. */
   readonly summary: SummaryResult;
+  /** The multi add's success text, or without rows the cart and totals as they are. */
+  readonly cart: CartResult;
   /** The shipping quotes on offer. */
   readonly shipping_methods: ShippingMethodsResult;
   /** The payment methods on offer. */

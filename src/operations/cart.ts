@@ -2,10 +2,14 @@
  * `cart` (`route=api/cart`, seed step 2): the multi add, all or nothing: `product` holds the rows keyed by `n`,
  * each with `product_id`, `quantity` (default 1), `option` (default `{}`) and `subscription_plan_id` (default 0).
  *
- * Nothing usable in `product` (absent, empty, a scalar) is `warning` with a text of ours. More than
- * {@link maxCartItems} rows are refused before any is read; a key `n` that is not a whole number in canonical
- * form (`0`, `7`, `12`; at most 9 digits) is refused under `warning`, since `n` ends up inside error keys and an
- * error key never carries text the client chose; a row that is not an object is `product_<n>_product`. Row errors get the seed's `warning` summary, as the domain's own do.
+ * The rows are a list: an array, or an object keyed by whole numbers (`product[0]`, `product[1]`, as PHP writes
+ * lists); `n` is the key they were sent under. Without rows (absent, blank, empty) the request asks for the cart
+ * as it is, as OpenCart's clients refresh it: it answers the session's cart and totals and changes nothing. A
+ * scalar `product` is one row that is not an object. More than {@link maxCartItems} rows are refused before any
+ * is read; a key `n` that is not a whole number in canonical form (`0`, `7`, `12`; at most 9 digits) is refused
+ * under `warning`, since `n` ends up inside error keys and an error key never carries text the client chose; a
+ * row that is not an object is `product_<n>_product`. Row errors get the seed's `warning` summary, as the
+ * domain's own do.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -15,6 +19,7 @@ import { checkoutError, type FieldErrors } from '../domain/errors.js';
 import type { AddProductsCommand, CartItemInput } from '../domain/machine/commands.js';
 import type { StepRule } from '../domain/machine/decide.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { type PostedListEntry, postedListEntries } from '../domain/posted.js';
 import { parseRow, singleItem } from './cart-item.js';
 import { postedField } from './fields.js';
 import { field, form } from './form.js';
@@ -40,14 +45,18 @@ export const addToCart = {
       .mapErr((fields) => checkoutError('validation', fields))) satisfies StepRule<AddProductsCommand>,
 } as const;
 
-/** The rows of `product` as `[n, row]` pairs (an array's `n` is the index); none for a scalar. */
-function rowEntries(products: unknown): [string, unknown][] {
-  return typeof products === 'object' && products !== null ? Object.entries(products) : [];
+/**
+ * The rows of `product` as `[n, row]` pairs: a list's items under their keys (a scalar is row `0`), or the
+ * entries of an object with other keys (whose keys are then refused). None when absent or blank.
+ */
+function rowEntries(products: unknown): readonly PostedListEntry[] {
+  if (typeof products === 'string' && products.trim() === '') return [];
+  return postedListEntries(products) ?? Object.entries(products as object);
 }
 
 /** Reads every row, collecting the errors of all of them. */
 function parseRows(
-  entries: readonly [string, unknown][],
+  entries: readonly PostedListEntry[],
   messages: MessageCatalog,
 ): Result<CartItemInput[], FieldErrors> {
   const items: CartItemInput[] = [];
@@ -67,10 +76,10 @@ function parseRows(
   return Object.keys(errors).length > 0 ? err(errors) : ok(items);
 }
 
-/** Reads the multi add's body. */
+/** Reads the multi add's body; without rows it is the command that shows the cart. */
 function parseCartAdd(posted: unknown, messages: MessageCatalog): Result<AddProductsCommand, FieldErrors> {
   const entries = rowEntries(postedField(posted, 'product'));
-  if (entries.length === 0) return err({ warning: messageText(messages, 'cart.empty_request') });
+  if (entries.length === 0) return ok({ type: 'add_products', mode: 'multi', items: [] });
   if (entries.length > maxCartItems) {
     return err({ warning: messageText(messages, 'cart.too_many_items', { maximum: maxCartItems }) });
   }
@@ -82,33 +91,35 @@ function parseCartAdd(posted: unknown, messages: MessageCatalog): Result<AddProd
 /** What a client sends for one row: the single add's fields. */
 type RowRequest = z.input<typeof singleItem.schema>;
 
-/** The rows, as a list or keyed by `n` (the declared input allows a read-only list, which is all a row needs). */
+/**
+ * The rows, as a list or keyed by `n` (the declared input allows a read-only list, which is all a row needs), or
+ * none: null or a blank string, which ask for the cart as it is, as leaving `product` out does.
+ */
 const rows = z.union([
   z.array(singleItem.schema),
   z.record(z.string(), singleItem.schema),
+  z.null(),
+  z.string().regex(/^\s*$/),
 ]) as unknown as z.ZodType<
-  CartItemInput[] | Record<string, CartItemInput>,
-  readonly RowRequest[] | Readonly<Record<string, RowRequest>>
+  CartItemInput[] | Record<string, CartItemInput> | null,
+  readonly RowRequest[] | Readonly<Record<string, RowRequest>> | null
 >;
 
 const fields = form(
-  // The form's own reading refuses a body without rows, so the field is required though its schema is optional;
-  // it also bounds the rows, and the keys of rows sent as a map.
+  // The form's own reading bounds the rows, and the keys of rows sent as a map; without rows it shows the cart.
   {
     product: field(
       describeRequest(rows.optional(), {
-        required: true,
         extend: {
-          array: { minItems: 1, maxItems: maxCartItems },
+          array: { maxItems: maxCartItems },
           object: {
-            minProperties: 1,
             maxProperties: maxCartItems,
             propertyNames: { type: 'string', pattern: itemKeyPattern.source },
           },
         },
       }),
       'warning',
-      'cart.empty_request',
+      'cart.warning',
     ),
   },
   (values): AddProductsCommand => ({
@@ -125,14 +136,19 @@ const input = {
   parse: parseCartAdd,
 };
 
-/** `cart`: adds several products, all or nothing. */
+/** Whether a multi add has no rows: it then shows the cart as it is. */
+const showsCart = (command: AddProductsCommand): boolean => command.items.length === 0;
+
+/** `cart`: adds several products, all or nothing; without rows, answers the cart as it is. */
 export const cart = defineStep({
   name: 'cart',
   method: 'addProducts',
-  summary: 'Adds several products to the cart, all or nothing.',
+  summary:
+    'Adds several products to the cart, all or nothing; without rows, answers the cart and its totals as they are.',
   http: { method: 'POST', routes: [{ route: 'api/cart' }, { route: 'api/order', call: 'cart' }] },
   input,
-  answer: 'step',
+  answer: 'cart',
   ...addToCart,
-  success: () => 'cart.success_multi',
+  showsCart,
+  success: (command) => (showsCart(command) ? 'cart.shown' : 'cart.success_multi'),
 });

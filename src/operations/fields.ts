@@ -15,7 +15,7 @@
  * - **Value maps** (`custom_field`, `option`) are objects, or arrays read as maps keyed by index (PHP has one
  *   kind of array for both, and PHP clients encode an empty one as `[]`). They are copied one level deep into
  *   null-prototype objects; the values themselves are passed on unchecked, because the domain checks them against
- *   the field or option definitions.
+ *   the field or option definitions (a checkbox's list, as an array or keyed by index, by `postedList`).
  * - **Shapes.** Every schema with a length check is wrapped in {@link scalar}, so an object or array never reaches
  *   zod's length checks (which throw on an object with a `length` member, see there); value maps take
  *   containers through a plain predicate.
@@ -58,8 +58,15 @@ export type IntegerField = number | string | null;
 /** A text as forms or JSON send it (JSON clients send telephone numbers and postcodes as numbers). */
 export type TextField = string | number | null;
 
-/** A posted value of a map: one value id or text, or a list of them (a checkbox). */
-export type MapValue = string | number | readonly (string | number)[];
+/**
+ * A posted value of a map: one value id or text, or a list of them (a checkbox), as an array or keyed by index
+ * (`option[223][0]=8&option[223][1]=10`, the way PHP's `http_build_query` writes a list).
+ */
+export type MapValue =
+  | string
+  | number
+  | readonly (string | number)[]
+  | { readonly [index: `${number}`]: string | number };
 
 /** A map of posted values keyed by id, as an object, or as PHP's list form of an array. */
 export type ValueMapField = Readonly<Record<string, MapValue>> | readonly MapValue[] | string | null;
@@ -177,9 +184,18 @@ function copyEntries(value: object): Readonly<Record<string, unknown>> {
   return copy;
 }
 
-/** The JSON Schema of one value of a map: an id or a text, or a list of them (a checkbox). */
+/** The JSON Schema of one value of a map: an id or a text, or a list of them (a checkbox), as an array or by index. */
 const mapValueJson: JsonSchema = {
-  anyOf: [{ type: ['string', 'number'] }, { type: 'array', items: { type: ['string', 'number'] } }],
+  anyOf: [
+    { type: ['string', 'number'] },
+    { type: 'array', items: { type: ['string', 'number'] } },
+    {
+      type: 'object',
+      propertyNames: { pattern: '^(?:0|[1-9]\\d{0,14})$' },
+      additionalProperties: { type: ['string', 'number'] },
+      description: 'A list keyed by index: {"0": "8", "1": "10"} is ["8", "10"].',
+    },
+  ],
 };
 
 /**

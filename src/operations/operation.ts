@@ -87,6 +87,11 @@ export interface StepDescriptor<
   readonly kind: 'step';
   /** The facts the command needs beyond every step's. */
   readonly facts: (command: FormOutput<F>, session: CheckoutSession) => FactPlan;
+  /**
+   * Whether a command asks for nothing but the cart as it is (the multi add without rows): it is then neither
+   * decided nor saved, and answers the session's cart and totals with the step's success text, as a read does.
+   */
+  readonly showsCart?: (command: FormOutput<F>) => boolean;
 }
 
 /** A read of the session's priced cart (`getProducts`, `getTotals`). */

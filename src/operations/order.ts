@@ -118,7 +118,8 @@ export const confirm = {
       order_id: field(optionalId, 'order_id', 'order.not_found'),
       order_status_id: field(nullableId, 'order_status_id', 'order.status'),
       comment: field(comment, 'comment', 'order.comment'),
-      affiliate_id: field(nullableId, 'affiliate_id', 'affiliate.not_found'),
+      // A malformed affiliate id is an affiliate that cannot be found: the key of confirm's unknown affiliate.
+      affiliate_id: field(nullableId, 'affiliate', 'affiliate.not_found'),
     },
     (fields): ConfirmInput => ({
       orderId: fields.order_id,

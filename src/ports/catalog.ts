@@ -15,14 +15,18 @@ import type {
 /**
  * Products, manufacturers and categories, read-only.
  *
- * Contract:
+ * Contract (the `cartwright/testing` suite `describeCatalogContract` checks every point):
  * - `getProducts` answers one batch, whatever the number of ids: every product that exists (enabled or not;
  *   the rules decide what "available" means), each once, in any order; unknown ids are left out.
- * - Stock (`quantity` of products and option values) is read as the order repository last wrote it.
+ * - Stock (`quantity` of products and option values) is read as it was last moved: by the order repository made
+ *   over the same store, or by the host's `Stock` port (`CheckoutDeps.stock`); no cache outlives a move.
+ * - A record handed out cannot change the store: it is frozen, or a copy.
  * - `listManufacturers` and `listProducts` apply the query as given (it is already normalised): sort, then
  *   ties by id ascending so that pages never overlap or skip; name sorts ignore case. Only enabled products
  *   available on `today` are listed; `price` sorts use the special for the query's group when one applies.
  * - `countManufacturers` / `countProducts` count the same sets without paging.
+ * - A method rejects only when the store fails (with an `Error`, within the adapter's deadline), never answering
+ *   as if nothing were stored.
  */
 export interface Catalog {
   /** Every existing product among `productIds`, in one read. */

@@ -7,13 +7,14 @@ import type { Affiliate, Customer, CustomerGroup, CustomField } from '../domain/
 /**
  * Customer accounts, groups, custom fields, reward balances and affiliates.
  *
- * Contract:
+ * Contract (the `cartwright/testing` suite `describeCustomerDirectoryContract` checks every point):
  * - `getCustomer` finds by id whatever the account's status; `findCustomerByEmail` matches the e-mail without
  *   regard to case and returns the account whatever its status (the rules decide who may be logged in).
  * - `getCustomFields` returns the enabled fields that apply to the group, with `required` as set for that group,
  *   in sort order.
  * - `getRewardBalance` is the sum of the customer's reward-point entries, including those the order repository
  *   wrote when orders redeemed points.
+ * - Records handed out cannot change the store; a method rejects only when the store fails, with an `Error`.
  */
 export interface CustomerDirectory {
   /** The customer with this id, whatever its status, or undefined. */

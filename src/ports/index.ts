@@ -29,6 +29,7 @@ export type { PaymentContext, PaymentMethod } from './payment-method.js';
 export type { ReplayGuard } from './replay-guard.js';
 export type { SaveOutcome, SessionLookup, SessionStore } from './session-store.js';
 export type { ShippingContext, ShippingMethod } from './shipping-method.js';
+export type { MoveStockOutcome, Stock } from './stock.js';
 export type { TaxRates } from './tax-rates.js';
 export type {
   TaxAmount,

@@ -76,7 +76,8 @@ export type IdempotencyClaims = IdempotencyClaim | readonly IdempotencyClaim[];
  *   `idempotency_conflict`); an unknown order is `not_found`. Afterwards the claim answers for that order in
  *   every method, as if the write that made the order had carried it.
  * - A guarded stock move that would leave stock below zero refuses the whole write (`insufficient_stock`);
- *   concurrent writes never oversell.
+ *   concurrent writes never oversell. A guarded move on a product or option value that does not exist is refused
+ *   too (nothing is there to take: `available` 0).
  * - `get` returns the order with its history in insertion order, or undefined.
  */
 export interface OrderRepository {

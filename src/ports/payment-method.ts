@@ -21,7 +21,10 @@ export interface PaymentContext {
 
 /**
  * One payment method (cod, bank_transfer, cheque, free_checkout, or the host's own), registered by `code`.
- * Contract: `offer` answers the method with its options (`<code>.<option>`), or null when it does not apply.
+ * Contract: `offer` answers the method with its options (`<code>.<option>`), or null when it does not apply; the
+ * answer is plain data (the session stores it), the same for the same context, which it leaves as it was. A
+ * failed service rejects rather than answering null. `describePaymentMethodContract` in `cartwright/testing`
+ * checks every point.
  */
 export interface PaymentMethod {
   readonly code: string;

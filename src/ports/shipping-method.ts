@@ -24,7 +24,10 @@ export interface ShippingContext {
 /**
  * One shipping method (flat, free, item, weight, pickup, or the host's own), registered by `code`.
  * Contract: `quote` answers the method's quote group for the context, or null when the method does not apply
- * (disabled, address outside its geo zone, cart below its minimum). Quote codes are `<code>.<quote>`.
+ * (disabled, address outside its geo zone, cart below its minimum). Quote codes are `<code>.<quote>`, costs in
+ * the default currency; the answer is plain data (the session stores it), the same for the same context, which
+ * it leaves as it was. A failed service rejects rather than answering null. `describeShippingMethodContract` in
+ * `cartwright/testing` checks every point.
  */
 export interface ShippingMethod {
   readonly code: string;

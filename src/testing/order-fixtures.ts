@@ -3,7 +3,7 @@
  * them. Host adapter authors can reuse them in their own tests.
  * @module
  */
-import type { OrderAddress, OrderDraft, OrderProduct } from '../domain/records/order.js';
+import type { OrderAddress, OrderDraft, OrderProduct, OrderRecord } from '../domain/records/order.js';
 import { money } from '../money/index.js';
 import type { HistoryWrite } from '../ports/order-repository.js';
 
@@ -130,6 +130,25 @@ export function sampleHistoryWrite(overrides: Partial<HistoryWrite> = {}): Histo
     stockMoves: [],
     redemptions: [],
     releaseRedemptions: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A stored order: the sample draft as order 1, at status 1 (Pending), revision 1, with its first history entry.
+ *
+ * @param overrides - Fields to replace (shallow).
+ */
+export function sampleOrderRecord(overrides: Partial<OrderRecord> = {}): OrderRecord {
+  const draft = sampleOrderDraft();
+  return {
+    ...draft,
+    orderId: 1,
+    orderStatusId: 1,
+    revision: 1,
+    history: [
+      { orderHistoryId: 1, orderStatusId: 1, comment: '', notify: false, dateAdded: draft.dateAdded },
+    ],
     ...overrides,
   };
 }

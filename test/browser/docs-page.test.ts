@@ -29,7 +29,7 @@ let profile = '';
 
 beforeAll(async () => {
   const started = await startDemoServer(
-    { PORT: '0', CARTWRIGHT_API_KEY: 'browser-test-key' },
+    { PORT: '0', CARTWRIGHT_API_KEY: 'browser-test-key-0123456789abcdef0123' },
     { log: () => {} },
   );
   if (started.isErr()) throw new Error(JSON.stringify(started.error));

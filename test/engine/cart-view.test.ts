@@ -214,3 +214,37 @@ describe('getProducts and getTotals', () => {
     expect(totals.find((t) => t.code === 'total')?.value.amount).toBe('0.0000');
   });
 });
+
+describe('addProducts without rows: the cart as it is', () => {
+  it('answers the lines and totals getProducts and getTotals answer, with a success text, and saves nothing', async () => {
+    const { checkout, id, adapters } = await session();
+    await expectOk(
+      checkout.addProducts(id, { product: [{ product_id: 40, quantity: 2 }, { product_id: 43 }] }),
+    );
+    const stored = async () => {
+      const lookup = await adapters.sessions.get(id);
+      return lookup.status === 'found' ? lookup.session : undefined;
+    };
+    const before = await stored();
+    for (const request of [{}, { product: [] }, { product: {} }, { product: null }]) {
+      const shown = await expectOk(checkout.addProducts(id, request));
+      expect(shown, JSON.stringify(request)).toEqual({
+        success: 'Success: You have modified your shopping cart!',
+        dropped: [],
+        products: await expectOk(checkout.getProducts(id)),
+        totals: await expectOk(checkout.getTotals(id)),
+        shippingRequired: true,
+      });
+    }
+    expect((await stored())?.version).toBe(before?.version);
+    expect((await stored())?.cart).toEqual(before?.cart);
+  });
+
+  it('with rows answers the success text alone', async () => {
+    const { checkout, id } = await session();
+    expect(await expectOk(checkout.addProducts(id, { product: [{ product_id: 40 }] }))).toEqual({
+      success: 'Products added to cart successfully!',
+      dropped: [],
+    });
+  });
+});

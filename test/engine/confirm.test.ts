@@ -47,8 +47,18 @@ describe('confirm errors', () => {
       shipping_method: texts.shipping_method,
       payment_method: texts.payment_method,
       order_status_id: 'Warning: Order status is invalid!',
-      affiliate_id: 'Warning: Affiliate could not be found!',
+      affiliate: 'Warning: Affiliate could not be found!',
     });
+  });
+
+  it("keys an unknown or malformed affiliate `affiliate`, OpenCart's confirm key", async () => {
+    const d = demoCheckout();
+    const sessionId = await d.open();
+    for (const affiliate_id of [77, 'abc']) {
+      const error = await expectErr(d.checkout.confirm(sessionId, { affiliate_id } as never));
+      expect(error.fields.affiliate, String(affiliate_id)).toBe('Warning: Affiliate could not be found!');
+      expect(error.fields, String(affiliate_id)).not.toHaveProperty('affiliate_id');
+    }
   });
 
   it('refuses a cart beyond the stock under product (config_stock_checkout off)', async () => {

@@ -1,8 +1,8 @@
 /**
  * The engine over failing and slow ports: every port failure is `unavailable` naming the port with the session
  * untouched (a throwing clock or id generator included), one catalog call (`getProducts`) per command and per cart
- * read whatever the cart holds (plus the category tree for a coupon limited to categories), and compare-and-set
- * between racing commands (no lost write).
+ * read whatever the cart holds (plus the category tree for a coupon limited to categories), commands on one session
+ * taking turns within an engine, and compare-and-set between engines racing on one session (no lost write).
  */
 import type { ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { MemoryAdapters } from '../../src/adapters/memory/index.js';
 import type { CheckoutError, PortName } from '../../src/domain/errors.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import type { CheckoutDeps } from '../../src/engine/context.js';
+import { createCheckout } from '../../src/engine/create-checkout.js';
 import type { Catalog } from '../../src/ports/catalog.js';
 import { createManualClock, createSequentialIds } from '../../src/testing/index.js';
 import {
@@ -418,8 +419,12 @@ describe('batched catalog reads', () => {
   });
 });
 
-/** A demo checkout whose session loads wait until `parties` of them have arrived, all at once. */
-function racingCheckout(parties: number, retries?: number) {
+/**
+ * A demo store and `parties` engines over it, as that many processes sharing one session store would be, whose
+ * session loads wait until `parties` of them have arrived, all at once: each engine's command loads the same
+ * version, and all but one lose the compare-and-set race.
+ */
+function racingCheckouts(parties: number, retries?: number) {
   let control: { armed: boolean } | undefined;
   const demo = demoCheckout({
     deps: (adapters) => {
@@ -427,23 +432,98 @@ function racingCheckout(parties: number, retries?: number) {
       control = held.control;
       return { sessions: held.port };
     },
-    ...(retries === undefined ? {} : { options: { contention: { retries } } }),
   });
+  const options = { settings: demo.settings, ...(retries === undefined ? {} : { contention: { retries } }) };
+  const engines = Array.from({ length: parties }, () => createCheckout(demo.deps, options));
   const arm = () => {
     if (control === undefined) throw new Error('no control');
     control.armed = true;
   };
-  return { demo, arm };
+  return { demo, engines, arm };
 }
 
-describe('compare-and-set between racing commands', () => {
+/** The nth engine of `engines`. */
+function engine(engines: readonly Checkout[], n: number): Checkout {
+  const found = engines[n];
+  if (found === undefined) throw new Error(`no engine ${n}`);
+  return found;
+}
+
+/** A demo checkout whose session store counts the saves that lost a compare-and-set race. */
+function countingConflicts(retries?: number) {
+  const conflicts = { count: 0 };
+  const demo = demoCheckout({
+    deps: (adapters) => ({
+      sessions: {
+        ...adapters.sessions,
+        save: async (session, expected) => {
+          const outcome = await adapters.sessions.save(session, expected);
+          if (outcome === 'conflict') conflicts.count += 1;
+          return outcome;
+        },
+      },
+    }),
+    ...(retries === undefined ? {} : { options: { contention: { retries } } }),
+  });
+  return { demo, conflicts };
+}
+
+describe('commands racing on one session in one engine take turns', () => {
+  it('twenty at once, with no retries allowed, are all accepted and never lose a race at the store', async () => {
+    const { demo, conflicts } = countingConflicts(0);
+    const id = await demo.open();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => demo.checkout.addProduct(id, { product_id: 40 })),
+    );
+    expect(results.filter((result) => result.isErr())).toEqual([]);
+    expect(conflicts.count).toBe(0);
+    const session = await demo.stored(id);
+    expect(session.version).toBe(21);
+    expect(session.cart.map((line) => line.quantity)).toEqual([20]);
+  });
+
+  it('each decides on the session the ones before it left, not on one the host loaded before its turn', async () => {
+    const { demo, conflicts } = countingConflicts(0);
+    const id = await demo.open();
+    // As the HTTP layer does: the session is loaded once per request, before the command runs.
+    const loaded = await Promise.all(
+      Array.from({ length: 20 }, () => expectOk(demo.checkout.findSession(id))),
+    );
+    const results = await Promise.all(
+      loaded.map((session, i) => demo.checkout.addProduct(session, { product_id: i % 2 === 0 ? 40 : 33 })),
+    );
+    expect(results.filter((result) => result.isErr())).toEqual([]);
+    expect(conflicts.count).toBe(0);
+    const session = await demo.stored(id);
+    expect(session.version).toBe(21);
+    expect(session.cart.map((line) => [line.productId, line.quantity])).toEqual([
+      [40, 10],
+      [33, 10],
+    ]);
+  });
+
+  it('a confirm takes its turn with the steps: it orders the cart as the add before it left it', async () => {
+    const { demo, conflicts } = countingConflicts(0);
+    const id = await readySession(demo);
+    const loaded = await expectOk(demo.checkout.findSession(id));
+    const [, confirmed] = await Promise.all([
+      expectOk(demo.checkout.addProduct(loaded, { product_id: 33 })),
+      expectOk(demo.checkout.confirm(loaded, {})),
+    ]);
+    const { orderId } = confirmed;
+    expect(demo.data.orders.get(orderId)?.products.map((line) => line.productId)).toContain(33);
+    expect(conflicts.count).toBe(0);
+  });
+});
+
+describe('compare-and-set between engines racing on one session (as separate processes)', () => {
   it('two commands that loaded the same version both succeed: the loser decides again on the fresh session', async () => {
-    const { demo, arm } = racingCheckout(2);
+    const { demo, engines, arm } = racingCheckouts(2);
     const id = await demo.open();
     arm();
     const results = await Promise.all([
-      demo.checkout.addProduct(id, { product_id: 40 }),
-      demo.checkout.addProduct(id, { product_id: 32, quantity: 2 }),
+      engine(engines, 0).addProduct(id, { product_id: 40 }),
+      engine(engines, 1).addProduct(id, { product_id: 32, quantity: 2 }),
     ]);
     expect(results.every((result) => result.isOk())).toBe(true);
     const session = await demo.stored(id);
@@ -452,13 +532,12 @@ describe('compare-and-set between racing commands', () => {
   });
 
   it('without retries, of two commands that loaded the same version one succeeds, the other is a conflict, no write lost', async () => {
-    const { demo, arm } = racingCheckout(2, 0);
-    const { checkout } = demo;
+    const { demo, engines, arm } = racingCheckouts(2, 0);
     const id = await demo.open();
     arm();
     const results = await Promise.all([
-      checkout.addProduct(id, { product_id: 40 }),
-      checkout.addProduct(id, { product_id: 32, quantity: 2 }),
+      engine(engines, 0).addProduct(id, { product_id: 40 }),
+      engine(engines, 1).addProduct(id, { product_id: 32, quantity: 2 }),
     ]);
     const winners = results.filter((result) => result.isOk());
     const losers = results.flatMap((result) => (result.isErr() ? [result.error] : []));
@@ -477,19 +556,19 @@ describe('compare-and-set between racing commands', () => {
     expect(session.cart.map((line) => line.productId)).toEqual([winner]);
     // The loser retries on the new version and both changes are kept.
     const retry = winner === 40 ? { product_id: 32, quantity: 2 } : { product_id: 40 };
-    await expectOk(checkout.addProduct(id, retry));
+    await expectOk(engine(engines, 1).addProduct(id, retry));
     const after = await demo.stored(id);
     expect(after.version).toBe(3);
     expect(after.cart.map((line) => line.productId).sort((a, b) => a - b)).toEqual([32, 40]);
   });
 
   it('a logout racing a command never brings the session back', async () => {
-    const { demo, arm } = racingCheckout(2);
+    const { demo, engines, arm } = racingCheckouts(2);
     const id = await demo.open();
     arm();
     const [added, closed] = await Promise.all([
-      demo.checkout.addProduct(id, { product_id: 40 }),
-      demo.checkout.closeSession(id),
+      engine(engines, 0).addProduct(id, { product_id: 40 }),
+      engine(engines, 1).closeSession(id),
     ]);
     expect(closed.isOk()).toBe(true);
     // The add either lost its race and, deciding again, found the session gone, or it saved first.
@@ -499,12 +578,10 @@ describe('compare-and-set between racing commands', () => {
   });
 
   it('twenty racing commands are all accepted, each decided on the session the others left', async () => {
-    const { demo, arm } = racingCheckout(20);
+    const { demo, engines, arm } = racingCheckouts(20);
     const id = await demo.open();
     arm();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => demo.checkout.addProduct(id, { product_id: 40 })),
-    );
+    const results = await Promise.all(engines.map((each) => each.addProduct(id, { product_id: 40 })));
     expect(results.filter((result) => result.isOk())).toHaveLength(20);
     const session = await demo.stored(id);
     expect(session.version).toBe(21);
@@ -512,12 +589,10 @@ describe('compare-and-set between racing commands', () => {
   });
 
   it('twenty racing commands without retries: exactly one wins', async () => {
-    const { demo, arm } = racingCheckout(20, 0);
+    const { demo, engines, arm } = racingCheckouts(20, 0);
     const id = await demo.open();
     arm();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => demo.checkout.addProduct(id, { product_id: 40 })),
-    );
+    const results = await Promise.all(engines.map((each) => each.addProduct(id, { product_id: 40 })));
     expect(results.filter((result) => result.isOk())).toHaveLength(1);
     expect(results.filter((result) => result.isErr() && result.error.kind === 'conflict')).toHaveLength(19);
     const session = await demo.stored(id);

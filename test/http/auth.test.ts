@@ -3,6 +3,7 @@
  * unknown, expired sessions, wrong credentials, disabled users, refused and forwarded addresses, throttling,
  * logout.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DemoApp } from '../../examples/shared/demo-app.js';
 import { apiKey, send, startDemo } from './support/harness.js';
@@ -54,6 +55,23 @@ describe('login', () => {
       expect([reply.status, reply.error]).toEqual([401, { warning: 'Warning: Incorrect API Key!' }]);
     }
     expect((await demo.send('api/account/login', login())).status).toBe(200);
+  });
+
+  it('answers a key too short to be one as any wrong key: 401, counted by the throttle', async () => {
+    const demo = await startDemo();
+    // `demo` logs in with a SHA-256 hash stored by hand from a short key, as no hashApiKey would make it.
+    const user = demo.app.data.apiUsers.get(1);
+    if (user === undefined) throw new Error('no demo user');
+    const short = 'let-me-in';
+    demo.app.data.apiUsers.set(1, {
+      ...user,
+      keyHash: `sha256$${createHash('sha256').update(short).digest('hex')}`,
+    });
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await demo.send('api/account/login', login(short));
+      expect([reply.status, reply.error]).toEqual([401, { warning: 'Warning: Incorrect API Key!' }]);
+    }
+    expect((await demo.send('api/account/login', login(short))).status).toBe(429);
   });
 
   it('throttles failed logins only, with 429 and Retry-After', async () => {

@@ -104,7 +104,18 @@ describe('the demo environment', () => {
       sessionTtlSeconds: 3600,
       config: {},
     });
-    expect(env.apiKey.length).toBeGreaterThanOrEqual(32);
+    expect(env.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses a CARTWRIGHT_API_KEY shorter than 32 characters, and takes one of 32', () => {
+    expect(readDemoEnv({ CARTWRIGHT_API_KEY: 'change-me' })._unsafeUnwrapErr()).toEqual({
+      CARTWRIGHT_API_KEY: 'CARTWRIGHT_API_KEY must be at least 32 characters (unset, a random one is made)!',
+    });
+    const key = 'k'.repeat(32);
+    expect(readDemoEnv({ CARTWRIGHT_API_KEY: key })._unsafeUnwrap()).toMatchObject({
+      apiKey: key,
+      generatedKey: false,
+    });
   });
 
   it('refuses invalid variables and invalid store settings with their field errors', () => {

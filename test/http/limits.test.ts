@@ -34,9 +34,15 @@ describe('oversized query strings', () => {
       listRequest(session.cookie, 10, `X-Big: ${'b'.repeat(300_000)}\r\n`),
     ]) {
       const reply = await rawRequest(demo.origin, head);
-      expect([reply.status, reply.headers['content-type'], reply.body]).toEqual([
+      expect([
+        reply.status,
+        reply.headers['content-type'],
+        reply.headers['cache-control'],
+        reply.body,
+      ]).toEqual([
         431,
         'application/json; charset=utf-8',
+        'no-store',
         { error: { warning: 'Warning: The request line and headers are too large!' } },
       ]);
     }
@@ -46,8 +52,9 @@ describe('oversized query strings', () => {
   it('a request node cannot parse is a JSON 400', async () => {
     const demo = await startDemo();
     const reply = await rawRequest(demo.origin, 'GET /index.php HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
-    expect([reply.status, reply.body]).toEqual([
+    expect([reply.status, reply.headers['cache-control'], reply.body]).toEqual([
       400,
+      'no-store',
       { error: { warning: 'Warning: The request could not be read!' } },
     ]);
   });

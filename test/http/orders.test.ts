@@ -100,6 +100,22 @@ describe('confirm over HTTP', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it("keys an unknown affiliate `affiliate`, OpenCart's confirm key; the affiliate step keeps `affiliate_id`", async () => {
+    const session = await (await startDemo()).login();
+    await session.call('api/cart/addProduct', { form: { product_id: '40' } });
+    for (const affiliate_id of ['77', 'x']) {
+      const refused = await session.call('api/order&call=confirm', { form: { affiliate_id } });
+      expect(refused.status, affiliate_id).toBe(422);
+      expect(refused.error.affiliate, affiliate_id).toBe('Warning: Affiliate could not be found!');
+      expect(refused.error, affiliate_id).not.toHaveProperty('affiliate_id');
+    }
+    const step = await session.call('api/order&call=affiliate', { form: { affiliate_id: '77' } });
+    expect(step).toMatchObject({
+      status: 422,
+      body: { error: { affiliate_id: 'Warning: Affiliate could not be found!' } },
+    });
+  });
+
   it('takes GET as well, as the seed overview lists it', async () => {
     const demo = await startDemo();
     const session = await demo.login();

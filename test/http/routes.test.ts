@@ -214,6 +214,32 @@ describe('routing', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers TRACE over the query or header limits as any request: 413 / 431, before its 405', async () => {
+    const demo = await startDemo();
+    const trace = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; allow: unknown; body: string }>((resolve, reject) => {
+        const traced = request(`${demo.origin}${path}`, { method: 'TRACE', headers });
+        traced.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }),
+          );
+        });
+        traced.on('error', reject);
+        traced.end();
+      });
+    const longQuery = await trace(`/index.php?route=api/cart/getProducts&pad=${'q'.repeat(70_000)}`);
+    expect([longQuery.status, longQuery.allow]).toEqual([413, undefined]);
+    const bigHeaders = await trace('/index.php?route=api/cart/getProducts', { 'x-pad': 'h'.repeat(70_000) });
+    expect([bigHeaders.status, bigHeaders.allow]).toEqual([431, undefined]);
+    expect(JSON.parse(bigHeaders.body)).toEqual({ error: { warning: expect.any(String) } });
+    const plain = await trace('/index.php?route=api/cart/getProducts');
+    expect([plain.status, plain.allow]).toEqual([405, 'GET, HEAD, POST']);
+  });
+
   it('answers HEAD on GET routes like GET without a body; never on POST routes or confirm', async () => {
     const demo = await startDemo();
     const session = await demo.login();

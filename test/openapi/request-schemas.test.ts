@@ -146,7 +146,7 @@ describe('the request schemas of the document', () => {
     );
     expect(required).toMatchObject({
       customer: [],
-      cart: ['product'],
+      cart: [],
       cart_update: ['cart_id', 'quantity'],
       shipping_method: ['shipping_method'],
       history_add: ['order_id', 'order_status_id'],

@@ -59,11 +59,44 @@ describe('parseCartAdd (multi add, route=api/cart)', () => {
     ]);
   });
 
-  it('an absent, empty or scalar product is warning: no products were sent', () => {
-    for (const body of [{}, { product: [] }, { product: {} }, { product: 'x' }, { product: null }, null])
-      expect(fieldsOf(parseCartAdd(body, messages))).toEqual({
-        warning: 'Warning: No products were sent to add to the cart!',
+  it('without rows (absent, blank, empty) is the command with no items, which shows the cart', () => {
+    for (const body of [
+      {},
+      { product: [] },
+      { product: {} },
+      { product: '' },
+      { product: ' ' },
+      { product: null },
+      null,
+    ])
+      expect(parseCartAdd(body, messages)._unsafeUnwrap(), JSON.stringify(body)).toEqual({
+        type: 'add_products',
+        mode: 'multi',
+        items: [],
       });
+  });
+
+  it('a scalar product is one row that is not an object: product_0_product, with the summary', () => {
+    for (const product of ['5', 5, 'x', true])
+      expect(fieldsOf(parseCartAdd({ product }, messages)), String(product)).toEqual({
+        product_0_product: 'Product does not exist!',
+        warning: summary,
+      });
+  });
+
+  it('rows keyed by index in any order are read in index order, each keeping its key', () => {
+    const body = parseFormEncoded(
+      'product[10][product_id]=30&product[2][product_id]=40&product[0][product_id]=42',
+    )._unsafeUnwrap();
+    expect(
+      parseCartAdd(body, messages)
+        ._unsafeUnwrap()
+        .items.map((item) => [item.key, item.productId]),
+    ).toEqual([
+      ['0', 42],
+      ['2', 40],
+      ['10', 30],
+    ]);
   });
 
   it(`more than ${maxCartItems} items is refused under warning`, () => {

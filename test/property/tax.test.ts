@@ -5,7 +5,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UK, US } from '../../src/adapters/memory/demo/geography.js';
-import { isInGeoZone } from '../../src/domain/address/geo-zone.js';
 import { createTaxRates, type TaxContext } from '../../src/domain/pricing/tax.js';
 import type { GeoZone } from '../../src/domain/records/geo.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../src/domain/records/tax.js';
@@ -143,6 +142,24 @@ describe('taxesOn', () => {
   });
 });
 
+/** The address a rule of `basis` taxes against, as the tax rule documents it. */
+function placeOf(ctx: TaxContext, basis: TaxRule['based']) {
+  if (basis === 'store') return ctx.storeAddress;
+  const posted = basis === 'shipping' ? ctx.shippingAddress : ctx.paymentAddress;
+  return posted ?? (ctx.taxDefault === basis ? ctx.storeAddress : null);
+}
+
+/** Whether `rule`'s address lies in its rate's geo zone (a member with zone 0 is the whole country). */
+function reaches(ctx: TaxContext, rule: TaxRule): boolean {
+  const place = placeOf(ctx, rule.based);
+  const rate = ctx.table.rates.find((r) => r.taxRateId === rule.taxRateId);
+  const zone = ctx.geoZones.find((z) => z.geoZoneId === rate?.geoZoneId);
+  if (place === null || zone === undefined) return false;
+  return zone.members.some(
+    (m) => m.countryId === place.countryId && (m.zoneId === 0 || m.zoneId === place.zoneId),
+  );
+}
+
 describe('createTaxRates', () => {
   const reordered = contextArb.chain((ctx) =>
     fc.record({
@@ -181,23 +198,12 @@ describe('createTaxRates', () => {
           .ratesFor(taxClassId)
           .map((r) => r.taxRateId);
         expect(new Set(ids).size).toBe(ids.length);
-        // The lowest priority among the rules that apply: a rule applies when its basis has an address in the
-        // geo zone of its rate (a rule that does not apply lends its rate no priority).
-        const place = (based: TaxRule['based']) =>
-          based === 'store'
-            ? ctx.storeAddress
-            : ((based === 'shipping' ? ctx.shippingAddress : ctx.paymentAddress) ??
-              (ctx.taxDefault === based ? ctx.storeAddress : null));
-        const applies = (rule: TaxRule) => {
-          const at = place(rule.based);
-          const rate = ctx.table.rates.find((r) => r.taxRateId === rule.taxRateId);
-          const zone = ctx.geoZones.find((z) => z.geoZoneId === rate?.geoZoneId);
-          return at !== null && zone !== undefined && isInGeoZone(zone, at);
-        };
+        // A rate's priority is the lowest of the rules that reach it here: a rule whose address (by its
+        // basis) is outside the rate's geo zone does not count, whatever its priority.
         const priority = (id: number) =>
           Math.min(
             ...ctx.table.rules
-              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id && applies(r))
+              .filter((r) => r.taxClassId === taxClassId && r.taxRateId === id && reaches(ctx, r))
               .map((r) => r.priority),
           );
         for (let i = 1; i < ids.length; i++) {

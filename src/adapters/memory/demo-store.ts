@@ -3,10 +3,9 @@
  * needs (docs/demo-store.md lists them with their reasons).
  * @module
  */
-import { randomBytes } from 'node:crypto';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { StoreSettings } from '../../domain/settings/settings.js';
-import { hashApiKey } from '../system/api-key-hash.js';
+import { generateApiKey, hashApiKey } from '../system/api-key-hash.js';
 import { demoCategories, demoManufacturers } from './demo/catalog.js';
 import { demoCoupons } from './demo/coupons.js';
 import {
@@ -26,8 +25,9 @@ import { createMemoryStoreData, type MemoryStoreData } from './store-data.js';
 /** Options of {@link demoStore}. */
 export interface DemoStoreOptions {
   /**
-   * The secret key of API user 1 `demo` (e.g. `process.env.CARTWRIGHT_API_KEY`). Without one (or with an empty
-   * one) the user gets the hash of a random key nobody knows: it exists but nobody can log in as it.
+   * The secret key of API user 1 `demo` (e.g. `process.env.CARTWRIGHT_API_KEY`), at least 32 characters
+   * (`generateApiKey()` makes one; a shorter one throws a `RangeError`). Without one (or with an empty one) the
+   * user gets the hash of a random key nobody knows: it exists but nobody can log in as it.
    */
   readonly apiKey?: string | undefined;
 }
@@ -38,13 +38,16 @@ export interface DemoStore {
   readonly settings: StoreSettings;
 }
 
-/** The hash of a random, discarded key, made once: scrypt is slow on purpose, and tests build many stores. */
+/**
+ * The hash of a random key nobody is told, made once per process: every `demoStore()` without a key holds the
+ * same data.
+ */
 let unknownKeyHash: string | undefined;
 
-/** The key hash of the demo API user. */
+/** The key hash of the demo API user: of `apiKey`, or of the random key nobody is told. */
 function demoKeyHash(apiKey: string | undefined): string {
   if (apiKey !== undefined && apiKey !== '') return hashApiKey(apiKey);
-  unknownKeyHash ??= hashApiKey(randomBytes(32).toString('base64url'));
+  unknownKeyHash ??= hashApiKey(generateApiKey());
   return unknownKeyHash;
 }
 

@@ -39,6 +39,7 @@ export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 export { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
 export { createMemoryReplayGuard, type MemoryReplayGuardOptions } from './replay-guard.js';
 export { createMemorySessionStore, type MemorySessionStoreOptions } from './session-store.js';
+export { createMemoryStock } from './stock.js';
 export {
   type CouponUse,
   type CustomFieldDefinition,

@@ -16,4 +16,5 @@ export type { PostgresAdapterOptions } from './options.js';
 export { createPostgresOrderRepository } from './order-repository.js';
 export type { PgClientLike, PgPoolLike, QueryResultLike } from './pool.js';
 export { type SaveApiUserOptions, saveApiUser } from './save-api-user.js';
+export { createPostgresStock } from './stock.js';
 export { createPostgresTaxRates } from './tax-rates.js';

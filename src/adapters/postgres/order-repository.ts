@@ -22,7 +22,7 @@ import { orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
 import { appendHistory, insertDraft, replaceDraft } from './order-write.js';
 import type { PgClientLike } from './pool.js';
-import { moveStock } from './stock.js';
+import { moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
 import { isStoredId } from './values.js';
 

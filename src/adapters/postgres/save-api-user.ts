@@ -36,12 +36,14 @@ export interface SaveApiUserOptions {
  * earlier one (`loadDemoStore(…, { mode: 'if-empty' })` keeps what is stored).
  *
  * @param pool - The host's pool.
- * @param user - The user as it should be stored; `keyHash` as `hashApiKey` makes it.
+ * @param user - The user as it should be stored; `keyHash` as `hashApiKey` makes it (which refuses a key shorter
+ * than 32 characters: `generateApiKey()` makes one).
  * @example
  * ```ts
- * import { hashApiKey } from 'cartwright';
+ * import { generateApiKey, hashApiKey } from 'cartwright';
  * import { saveApiUser } from 'cartwright/adapters/postgres';
  *
+ * const key = process.env.SHOP_API_KEY ?? generateApiKey();
  * const user = { apiId: 1, username: 'demo', keyHash: hashApiKey(key), status: true, ips: ['127.0.0.1'] };
  * await saveApiUser(pool, user, { schema: 'shop' });
  * ```

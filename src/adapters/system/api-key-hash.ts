@@ -1,67 +1,107 @@
 /**
- * Hashing and checking API keys with scrypt.
+ * Making, hashing and checking API keys.
  *
- * scrypt hashes its password with HMAC-SHA256, which pads a key shorter than 64 bytes with zero bytes: `key`
- * and `key` followed by NULs derive the same hash. A key is compared exactly, so a key containing a NUL is
- * never accepted, and none is hashed.
+ * An API key is a high-entropy secret, not a password: at least {@link minApiKeyLength} characters, and
+ * {@link generateApiKey} makes 256-bit ones. Nobody can guess such a key, so it needs no slow hash: it is stored
+ * as its SHA-256 digest (`sha256$<hex>`) and checked in constant time, in microseconds. (A slow hash such as
+ * scrypt protects a guessable password whose hash leaked; against guessing online, the login throttle stands.)
+ *
+ * Hashes of the earlier format, `scrypt$<salt>$<hash>`, still verify, whatever the length of their key, so an
+ * upgrade locks nobody out; replace them with a new key's `sha256$` hash when you can (see the changelog).
+ *
+ * A key is compared exactly: a key containing a NUL is never accepted and none is hashed (scrypt pads a key
+ * shorter than 64 bytes with zero bytes, so `key` and `key` followed by NULs would derive the same hash), and
+ * neither is one with a lone surrogate (UTF-8 cannot encode it: it would hash as U+FFFD does).
  * @module
  */
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const SCHEME = 'scrypt';
-const SALT_BYTES = 16;
-const HASH_BYTES = 32;
-/** Bounds on what a stored hash may declare, so a crafted one cannot make scrypt derive megabytes. */
-const MIN_BYTES = 16;
-const MAX_BYTES = 64;
+/** The fewest characters an API key may have: 32 (`generateApiKey()` makes 43). */
+export const minApiKeyLength = 32;
+
+const SHA256 = 'sha256';
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const DIGEST_BYTES = 32;
+const GENERATED_BYTES = 32;
+
+const SCRYPT = 'scrypt';
+const SCRYPT_HASH_BYTES = 32;
+/** Bounds on what a stored scrypt hash may declare, so a crafted one cannot make scrypt derive megabytes. */
+const SCRYPT_MIN_BYTES = 16;
+const SCRYPT_MAX_BYTES = 64;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** A UTF-16 code unit of half a surrogate pair, alone. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Salt and hash of a well-formed `scrypt$<salt>$<hash>`. */
-interface ParsedHash {
-  readonly salt: Buffer;
-  readonly hash: Buffer;
+/**
+ * A new API key: 32 random bytes (256 bits) as base64url, 43 characters of `A-Z a-z 0-9 - _`, safe in a form, a
+ * URL, a header or an environment variable as they are.
+ *
+ * @example
+ * ```ts
+ * const key = generateApiKey(); // give it to the client, once
+ * const user = { apiId: 1, username: 'shop', keyHash: hashApiKey(key), status: true, ips: ['203.0.113.7'] };
+ * ```
+ */
+export function generateApiKey(): string {
+  return randomBytes(GENERATED_BYTES).toString('base64url');
+}
+
+/** The number of characters (code points) of `key`. */
+function characters(key: string): number {
+  let count = 0;
+  for (const _ of key) count += 1;
+  return count;
+}
+
+/** Why `key` cannot be an API key, or undefined when it can. */
+function keyFault(key: string): string | undefined {
+  if (key.includes('\0')) return 'must not contain a NUL character';
+  if (LONE_SURROGATE.test(key)) return 'must be well-formed text (no lone surrogate)';
+  const length = characters(key);
+  if (length < minApiKeyLength) {
+    return `must be at least ${minApiKeyLength} characters long, got ${length} (generateApiKey() makes one)`;
+  }
+  return undefined;
+}
+
+/** The SHA-256 digest of the key's UTF-8 bytes. */
+function digest(key: string): Buffer {
+  return createHash(SHA256).update(key, 'utf8').digest();
 }
 
 /**
- * A well-formed hash that no key was made from (its "hash" is random bytes), checked when there is no stored
- * hash so that an unknown username costs the same scrypt run as a wrong key. Made on first use: random bytes,
- * no scrypt, so it costs nothing.
- */
-let decoy: ParsedHash | undefined;
-
-/**
- * Hashes an API key for storage in `ApiUser.keyHash`: `scrypt$<salt>$<hash>`, both base64url, with a fresh
- * random 16-byte salt and a 32-byte scrypt hash (node's default cost: N = 16384, r = 8, p = 1). Hashing the same
- * key twice gives two different strings; {@link verifyApiKey} accepts both. Throws a `RangeError` for a key
- * containing a NUL, which could never be told apart from the same key without it (see the module notes).
- *
- * Synchronous on purpose: it runs when API users are set up (a seed script, the demo store), never per request.
+ * Hashes an API key for storage in `ApiUser.keyHash`: `sha256$<hex>`, the SHA-256 digest of its UTF-8 bytes in
+ * 64 lower-case hex digits. The same key always gives the same hash (a 256-bit key needs no salt: there is no
+ * table of likely keys to look it up in). Throws a `RangeError` saying why for a key that is not a string, is
+ * shorter than {@link minApiKeyLength} characters, or contains a NUL or a lone surrogate (see the module notes):
+ * an API user is never set up with a key that could be guessed or told apart from another.
  */
 export function hashApiKey(key: string): string {
-  if (key.includes('\0')) throw new RangeError('cartwright: an API key must not contain a NUL character');
-  const salt = randomBytes(SALT_BYTES);
-  const hash = scryptSync(key, salt, HASH_BYTES);
-  return `${SCHEME}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  if (typeof key !== 'string') throw new RangeError('cartwright: an API key must be a string');
+  const fault = keyFault(key);
+  if (fault !== undefined) throw new RangeError(`cartwright: an API key ${fault}`);
+  return `${SHA256}$${digest(key).toString('hex')}`;
 }
 
-/** The bytes of one base64url field, or undefined when it is not canonical base64url of a sane length. */
+/** The bytes of one base64url field of a scrypt hash, or undefined when not canonical or of an odd length. */
 function decodeField(field: string | undefined): Buffer | undefined {
   if (field === undefined || !BASE64URL.test(field)) return undefined;
   const bytes = Buffer.from(field, 'base64url');
   // Re-encoding must give the same text: rejects trailing bits and other non-canonical spellings.
   if (bytes.toString('base64url') !== field) return undefined;
-  return bytes.length >= MIN_BYTES && bytes.length <= MAX_BYTES ? bytes : undefined;
+  return bytes.length >= SCRYPT_MIN_BYTES && bytes.length <= SCRYPT_MAX_BYTES ? bytes : undefined;
 }
 
 /** Salt and hash of a well-formed `scrypt$<salt>$<hash>`, or undefined. */
-function parseKeyHash(keyHash: string): ParsedHash | undefined {
-  const [scheme, saltField, hashField, ...rest] = keyHash.split('$');
-  if (scheme !== SCHEME || rest.length > 0) return undefined;
+function parseScrypt(fields: readonly string[]): { salt: Buffer; hash: Buffer } | undefined {
+  const [saltField, hashField, ...rest] = fields;
+  if (rest.length > 0) return undefined;
   const salt = decodeField(saltField);
   const hash = decodeField(hashField);
   // The length is fixed, never read from the stored text: scrypt's output for a shorter length is a prefix of
   // the longer one, so a truncated hash would otherwise still verify.
-  if (salt === undefined || hash === undefined || hash.length !== HASH_BYTES) return undefined;
+  if (salt === undefined || hash === undefined || hash.length !== SCRYPT_HASH_BYTES) return undefined;
   return { salt, hash };
 }
 
@@ -71,33 +111,54 @@ function parseKeyHash(keyHash: string): ParsedHash | undefined {
  */
 function derive(key: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(key, salt, HASH_BYTES, (error, derived) => (error ? reject(error) : resolve(derived)));
+    scrypt(key, salt, SCRYPT_HASH_BYTES, (error, derived) => (error ? reject(error) : resolve(derived)));
   });
 }
 
+/** True when `key` is the key of the SHA-256 digest `hex`: compared in constant time. */
+function matchesSha256(key: string, hex: string): boolean {
+  if (!SHA256_HEX.test(hex) || keyFault(key) !== undefined) return false;
+  return timingSafeEqual(digest(key), Buffer.from(hex, 'hex'));
+}
+
+/** True when `key` derives the scrypt hash of `fields` (salt, hash): compared in constant time. */
+async function matchesScrypt(key: string, fields: readonly string[]): Promise<boolean> {
+  const parsed = parseScrypt(fields);
+  if (parsed === undefined) return false;
+  return timingSafeEqual(await derive(key, parsed.salt), parsed.hash);
+}
+
 /**
- * True when `key` is the key `keyHash` was made from. The derivation runs off the event loop (async scrypt),
- * and the comparison takes the same time wherever the hashes differ (`timingSafeEqual`).
+ * A digest no key was made from (random bytes), checked when there is no stored hash so that an unknown
+ * username costs what a wrong key does. Made on first use.
+ */
+let decoy: Buffer | undefined;
+
+/**
+ * True when `key` is the key `keyHash` was made from: a `sha256$` hash of {@link hashApiKey}, or a `scrypt$` one
+ * of earlier releases. The comparison takes the same time wherever the hashes differ (`timingSafeEqual`); a
+ * SHA-256 check takes microseconds, a scrypt one about 50 ms off the event loop.
  *
- * Pass `undefined` as `keyHash` when there is no stored hash (an unknown username): the same derivation runs on
- * a decoy and the answer is false, so an unknown user is not told apart by the time the answer takes.
- * Never rejects: a malformed hash, a non-string argument, or a key containing a NUL is false.
+ * Pass `undefined` as `keyHash` when there is no stored hash (an unknown username): the key is hashed and
+ * compared with a decoy, and the answer is false, so an unknown user is not told apart from a `sha256$` one by
+ * the time the answer takes (from a user whose hash is still `scrypt$`, it is: one more reason to move on).
+ * Never rejects: a malformed hash, a non-string argument, a key containing a NUL, and a key too short to be one
+ * of `hashApiKey` checked against a `sha256$` hash are all false.
  */
 export async function verifyApiKey(key: string, keyHash: string | undefined): Promise<boolean> {
   try {
-    // Trailing NULs would derive the key's own hash (see the module notes): such a key is never the key.
     if (typeof key !== 'string' || key.includes('\0')) return false;
     if (keyHash === undefined) {
-      decoy ??= { salt: randomBytes(SALT_BYTES), hash: randomBytes(HASH_BYTES) };
+      decoy ??= randomBytes(DIGEST_BYTES);
       // Compared too, so the whole check costs what a real one does; no key matches random bytes anyway.
-      timingSafeEqual(await derive(key, decoy.salt), decoy.hash);
+      timingSafeEqual(digest(key), decoy);
       return false;
     }
     if (typeof keyHash !== 'string') return false;
-    const parsed = parseKeyHash(keyHash);
-    if (parsed === undefined) return false;
-    const derived = await derive(key, parsed.salt);
-    return timingSafeEqual(derived, parsed.hash);
+    const [scheme, ...fields] = keyHash.split('$');
+    if (scheme === SHA256 && fields.length === 1) return matchesSha256(key, fields[0] ?? '');
+    if (scheme === SCRYPT) return await matchesScrypt(key, fields);
+    return false;
   } catch {
     return false;
   }

@@ -5,7 +5,8 @@
  * Decisions (ours, beyond OpenCart):
  * - Empty means undefined, null, `''`, a whitespace-only string or an empty list. An empty optional field is not
  *   validated (OpenCart would run the regex on `''`) and is left out of the returned values.
- * - select/radio take one value id, checkbox a list (a scalar is one item); ids are decimal strings or
+ * - select/radio take one value id, checkbox a list: an array, an object keyed by index (`[0]`, `[1]`, as PHP
+ *   writes lists) or a scalar, which is one item (see `postedList`); ids are decimal strings or
  *   non-negative safe integers and must be among the field's values. Checkbox values come back as a sorted list
  *   of unique id strings.
  * - date `YYYY-MM-DD`, time `HH:MM[:SS]`, datetime `YYYY-MM-DD HH:MM[:SS]` must be real dates and times; file takes
@@ -18,6 +19,7 @@
 import { orEmptyRecord } from '../empty-record.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import { matchesPattern } from '../pattern.js';
+import { postedList, postedListEntries } from '../posted.js';
 import type { OptionType } from '../records/catalog.js';
 import type { CustomField, CustomFieldType, CustomFieldValue } from '../records/customers.js';
 import { isStorableText } from '../storable-text.js';
@@ -49,11 +51,13 @@ export function fieldErrorText(check: FieldCheck, name: string, catalog: Message
   return undefined;
 }
 
-/** Whether `raw` counts as no value: undefined, null, empty or whitespace-only string, empty list. */
+/**
+ * Whether `raw` counts as no value: undefined, null, empty or whitespace-only string, empty list (`[]`, or the
+ * empty object, which is the empty list keyed by index).
+ */
 export function isEmptyValue(raw: unknown): boolean {
-  if (raw === undefined || raw === null) return true;
   if (typeof raw === 'string') return raw.trim() === '';
-  return Array.isArray(raw) && raw.length === 0;
+  return postedListEntries(raw)?.length === 0;
 }
 
 /** Days in `month` (1–12) of `year`, Gregorian. */
@@ -124,9 +128,8 @@ export function checkFieldValue(spec: FieldSpec, raw: unknown): FieldCheck {
       return id !== undefined && allowed.has(id) ? { kind: 'ok', value: id } : { kind: 'invalid' };
     }
     case 'checkbox': {
-      const items: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
       const ids = new Set<string>();
-      for (const item of items) {
+      for (const item of postedList(raw)) {
         const id = valueId(item);
         if (id === undefined || !allowed.has(id)) return { kind: 'invalid' };
         ids.add(id);

@@ -100,7 +100,8 @@ export const steps: Readonly<Record<StepName, StepDefinition>> = {
     rechecks: ['shipping_method', 'payment_method'],
   },
   shipping_method: {
-    guards: [always('shipping_required'), always('shipping_address')],
+    // A cart that does not ship is told so, and never asked for the shipping address it does not need.
+    guards: [always('shipping_required'), whenShips('shipping_address')],
     texts: 'step',
     rechecks: ['payment_method'],
   },

@@ -111,8 +111,9 @@ function fieldErrors(
   if (!settings.orderStatuses.some((s) => s.orderStatusId === status)) {
     errors.order_status_id = messageText(messages, 'order.status');
   }
+  // Keyed `affiliate`, as OpenCart's confirm keys its affiliate error (the affiliate step keys it by its field).
   if (input.affiliateId !== null && input.affiliateId > 0 && facts.affiliate === undefined) {
-    errors.affiliate_id = messageText(messages, 'affiliate.not_found');
+    errors.affiliate = messageText(messages, 'affiliate.not_found');
   }
   const notFound = input.orderId > 0 && facts.existingOrder === undefined;
   return { errors, notFound };

@@ -10,7 +10,10 @@ export type ApiSigning = 'opencart';
 export interface ApiUser {
   readonly apiId: number;
   readonly username: string;
-  /** Hash of the secret key in the form written by `hashApiKey` (`scrypt$<salt>$<hash>`). */
+  /**
+   * Hash of the secret key, as the host's `verifyApiKey` reads it: with cartwright's, `sha256$<hex>` as
+   * `hashApiKey` writes it (or `scrypt$<salt>$<hash>` of earlier releases, which still verifies).
+   */
   readonly keyHash: string;
   readonly status: boolean;
   /** Addresses allowed to use this user's sessions (exact IPv4 / IPv6 text). */

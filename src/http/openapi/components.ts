@@ -26,6 +26,7 @@ import { tidySchema } from './json.js';
 export const answerComponents: { readonly [K in AnswerKind]: string } = {
   step: 'StepAnswer',
   summary: 'SummaryAnswer',
+  cart: 'CartAnswer',
   shipping_methods: 'ShippingMethodsAnswer',
   payment_methods: 'PaymentMethodsAnswer',
   cart_lines: 'CartLines',

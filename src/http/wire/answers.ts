@@ -10,12 +10,13 @@ import { cartLineWire, totalLineWire } from './cart.js';
 import { manufacturerAnswerWire, manufacturerPageWire, productPageWire } from './catalog.js';
 import { paymentMethodsWire, shippingMethodsWire } from './methods.js';
 import { orderAnswerWire } from './order.js';
-import { stepWire, summaryWire } from './steps.js';
+import { cartAnswerWire, stepWire, summaryWire } from './steps.js';
 
 /** The wire schema of each kind of answer. */
 export const answerWires = {
   step: stepWire,
   summary: summaryWire,
+  cart: cartAnswerWire,
   shipping_methods: shippingMethodsWire,
   payment_methods: paymentMethodsWire,
   cart_lines: z.array(cartLineWire),

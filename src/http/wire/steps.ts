@@ -25,7 +25,15 @@ export const cartSummaryWire = {
 /** A method or extension step's answer: the step's, with the cart and totals after it. */
 export const summaryWire = z.object({ ...stepWire.shape, ...cartSummaryWire });
 
+/**
+ * The multi add's answer: with rows, a step's answer; without rows, the cart as it is (a summary). The summary
+ * comes first: it is the one with more fields, so a reader tells them apart by `products`.
+ */
+export const cartAnswerWire = z.union([summaryWire, stepWire]);
+
 /** A step's answer. */
 export type StepJson = z.output<typeof stepWire>;
 /** A step's answer with the cart and totals after it. */
 export type SummaryJson = z.output<typeof summaryWire>;
+/** The multi add's answer. */
+export type CartAnswerJson = z.output<typeof cartAnswerWire>;

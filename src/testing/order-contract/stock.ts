@@ -68,6 +68,34 @@ export function registerStockCases(test: OrderCase): void {
     await expectStock(catalog, demo.canon, 1, 'after putting the value back', demo.red);
   });
 
+  test('a guarded move on a product that does not exist refuses the write; an unguarded one changes nothing', async ({
+    orders,
+    catalog,
+  }) => {
+    await expectDemoStock(catalog);
+    const refused = await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [take(0, 1)] }));
+    assert.deepStrictEqual(
+      expectOutcome(refused, 'insufficient_stock', 'create taking from product 0').shortages,
+      [{ productId: 0, productOptionValueId: null, available: 0, requested: 1 }],
+    );
+    const unknownValue = sampleHistoryWrite({ stockMoves: [take(demo.iphone, 1, 999_999)] });
+    assert.deepStrictEqual(
+      expectOutcome(
+        await orders.create(sampleOrderDraft(), unknownValue),
+        'insufficient_stock',
+        'an unknown value',
+      ).shortages,
+      [{ productId: demo.iphone, productOptionValueId: 999_999, available: 0, requested: 1 }],
+    );
+    const unguarded = sampleHistoryWrite({ stockMoves: [putBack(0, 1), take(demo.iphone, 1)] });
+    expectOutcome(
+      await orders.create(sampleOrderDraft(), unguarded),
+      'created',
+      'create putting one back into product 0',
+    );
+    await expectStock(catalog, demo.iphone, demo.iphoneStock - 1, 'after the create');
+  });
+
   test('an unguarded move is applied even when it leaves the stock below zero', async ({
     orders,
     catalog,

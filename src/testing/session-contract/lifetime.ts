@@ -68,6 +68,22 @@ export function registerLifetimeCases(test: SessionCase): void {
     await expectSave(fixture.store, nextVersion(other), 1, 'saved', 'save over version 1 after touch');
   });
 
+  test('touch with an earlier expiresAt leaves the expiry as it was (expiry never moves back)', async (fixture) => {
+    const session = freshSession(fixture);
+    const expiresAt = Date.parse(session.expiresAt);
+    const earlier = iso(expiresAt - 30 * MINUTE_MS);
+    await expectSave(fixture.store, session, 0, 'saved', 'first save');
+    await fixture.store.touch(session.id, earlier);
+    const touched = await expectFound(fixture.store, session.id, 'after a touch to an earlier time');
+    assert.deepStrictEqual(touched, session, 'a touch to an earlier time must change nothing');
+    fixture.clock.set(earlier);
+    await expectFound(fixture.store, session.id, 'at the earlier time the touch named');
+    fixture.clock.set(iso(expiresAt - 1));
+    await expectFound(fixture.store, session.id, 'at the saved expiresAt - 1 ms');
+    fixture.clock.set(session.expiresAt);
+    await expectStatus(fixture.store, session.id, ['expired'], 'at the saved expiresAt');
+  });
+
   test('touch of an id never saved does nothing', async (fixture) => {
     const id = `cw-contract-${randomUUID()}`;
     await fixture.store.touch(id, iso(fixture.clock.now().getTime() + HOUR_MS));

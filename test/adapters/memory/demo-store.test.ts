@@ -9,19 +9,25 @@ import { testClock } from './helpers.js';
 
 describe('demoStore API user and freshness (its figures: demo-facts.test.ts)', () => {
   it('has API user 1 "demo" on the loopback addresses, whose key hash matches the given key', async () => {
-    const { data } = demoStore({ apiKey: 'let-me-in' });
+    const key = 'demo-store-key-0123456789abcdef0123';
+    const { data } = demoStore({ apiKey: key });
     const { apiUsers } = createMemoryAdapters(data, { clock: testClock() });
     const user = await apiUsers.findByUsername('demo');
     expect(user).toMatchObject({ apiId: 1, status: true, ips: ['127.0.0.1', '::1'] });
-    expect(await verifyApiKey('let-me-in', user?.keyHash ?? '')).toBe(true);
-    expect(await verifyApiKey('wrong', user?.keyHash ?? '')).toBe(false);
+    expect(user?.keyHash).toMatch(/^sha256\$[0-9a-f]{64}$/);
+    expect(await verifyApiKey(key, user?.keyHash ?? '')).toBe(true);
+    expect(await verifyApiKey(`${key}x`, user?.keyHash ?? '')).toBe(false);
+  });
+
+  it('refuses a key shorter than 32 characters, saying why', () => {
+    expect(() => demoStore({ apiKey: 'let-me-in' })).toThrow(/at least 32 characters long/);
   });
 
   it('without a key, the demo user exists but no guessable key opens it', async () => {
     for (const options of [undefined, {}, { apiKey: undefined }, { apiKey: '' }]) {
       const user = demoStore(options).data.apiUsers.get(1);
-      expect(user?.keyHash).toMatch(/^scrypt\$/);
-      for (const guess of ['', 'demo', 'undefined'])
+      expect(user?.keyHash).toMatch(/^sha256\$/);
+      for (const guess of ['', 'demo', 'undefined', 'x'.repeat(32)])
         expect(await verifyApiKey(guess, user?.keyHash ?? '')).toBe(false);
     }
   });

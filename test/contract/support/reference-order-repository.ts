@@ -32,6 +32,8 @@ export interface OrderRepositoryDefects {
   readonly checkThenActStock?: boolean;
   /** `releaseRedemptions` deletes the uses of every order, not only its own. */
   readonly releaseEveryOrder?: boolean;
+  /** A guarded move on a product or option value that does not exist is skipped instead of refused. */
+  readonly skipsUnknownTargets?: boolean;
 }
 
 /** A fresh reference fixture (the demo figures the contract relies on) with the given defects. */
@@ -58,6 +60,7 @@ export function createReferenceOrderFixture(defects: OrderRepositoryDefects = {}
     const shortages: StockShortage[] = [];
     for (const move of moves) {
       const key = target(move);
+      if (defects.skipsUnknownTargets === true && !stock.has(key)) continue;
       const available = running.get(key) ?? stock.get(key) ?? 0;
       if (move.guard && available + move.delta < 0) {
         shortages.push({

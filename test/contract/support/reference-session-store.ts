@@ -14,6 +14,8 @@ export interface SessionStoreDefects {
   readonly ignoreExpectedVersion?: boolean;
   /** `get` answers `found` for sessions past their `expiresAt`. */
   readonly foundWhenExpired?: boolean;
+  /** `touch` sets whatever `expiresAt` it is given, an earlier one too. */
+  readonly touchMovesBack?: boolean;
 }
 
 /** The reference store, reading time from `clock`, with the given defects. */
@@ -41,6 +43,8 @@ export function createReferenceSessionStore(clock: Clock, defects: SessionStoreD
     async touch(id, expiresAt) {
       const session = read(id);
       if (session === undefined || expired(session)) return;
+      const later = Date.parse(expiresAt) > Date.parse(session.expiresAt);
+      if (!later && defects.touchMovesBack !== true) return;
       rows.set(id, JSON.stringify({ ...session, expiresAt }));
     },
     async delete(id) {

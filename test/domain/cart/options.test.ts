@@ -115,6 +115,31 @@ describe('checkOptions on product 42', () => {
     });
   });
 
+  it('checkbox takes a list keyed by index (`[0]`, `[1]`, as PHP writes lists) like an array', () => {
+    const indexed = (value: unknown) => checkOptions(product42, { ...full, '223': value }, single, catalog);
+    const asArray = indexed(['8', '10']);
+    expect(asArray.errors).toEqual({});
+    for (const value of [
+      { 0: '8', 1: '10' },
+      { 1: '10', 0: '8' },
+      { 10: '8', 2: '10' },
+      Object.assign(Object.create(null), { 0: '10', 1: 8 }),
+    ])
+      expect(indexed(value), JSON.stringify(value)).toEqual(asArray);
+    expect(indexed({}).errors).toEqual({ option_223: 'Checkbox required!' });
+  });
+
+  it('a checkbox object with any key that is not an index is not a list, and not a valid input', () => {
+    for (const key of ['01', '-1', '1.0', '+1', 'a', ' 1', '1'.repeat(16)])
+      expect(
+        checkOptions(product42, { ...full, '223': { 0: '8', [key]: '10' } }, single, catalog).errors,
+        key,
+      ).toEqual({ option_223: invalid('Checkbox') });
+    expect(checkOptions(product42, { ...full, '223': { 0: ['8'] } }, single, catalog).errors).toEqual({
+      option_223: invalid('Checkbox'),
+    });
+  });
+
   it('date, time and datetime must parse; file needs an upload code', () => {
     const cases: [string, unknown, string][] = [
       ['219', '2011-02-30', 'Date'],

@@ -120,6 +120,14 @@ describe('checkCustomFields by type', () => {
     expect(check({ ...f, required: true }, []).errors).toEqual({ custom_field_7: 'Extra required!' });
   });
 
+  it('checkbox takes a list keyed by index like an array; the empty object is the empty list', () => {
+    const f = field({ type: 'checkbox', values: choices });
+    expect(check(f, { 0: '11', 1: '3' }).values).toEqual({ '7': ['3', '11'] });
+    expect(check(f, { 2: 5, 0: '3' }).values).toEqual({ '7': ['3', '5'] });
+    expect(check(f, { 0: '3', '01': '5' }).errors).toEqual({ custom_field_7: 'Extra is not a valid input!' });
+    expect(check({ ...f, required: true }, {}).errors).toEqual({ custom_field_7: 'Extra required!' });
+  });
+
   it('date, time and datetime must be real', () => {
     expect(check(field({ type: 'date' }), '2024-02-29').values).toEqual({ '7': '2024-02-29' });
     expect(check(field({ type: 'date' }), '2023-02-29').errors).toEqual({

@@ -59,6 +59,14 @@ describe('the step table', () => {
     });
   });
 
+  it('the shipping method on a cart that does not ship is told so, never asked for a shipping address', () => {
+    for (const cart of [noShipping, emptyCart]) {
+      expect(checkGuards('shipping_method', empty, cart, settings, defaultMessages)).toEqual({
+        warning: 'Warning: There are no products that require shipping',
+      });
+    }
+  });
+
   it('payment methods need customer and cart (session-check texts), payment address and shipping method', () => {
     expect(
       checkGuards(

@@ -1,6 +1,6 @@
 /**
- * The cart an answer shows against the stored one: `getProducts`, the method and extension steps and confirm
- * answer the cart lines, which must be the session's lines, in order, with their quantities; in the store
+ * The cart an answer shows against the stored one: `getProducts`, the method and extension steps, confirm and a
+ * multi add without rows answer the cart lines, which must be the session's lines, in order, with their quantities; in the store
  * currency a line's `total` is its `price` times its quantity.
  */
 import type { RouteName } from './routes.js';
@@ -9,7 +9,8 @@ import type { View } from './view.js';
 /** The cart lines of an answer, or undefined when the route answers none. */
 function linesOf(route: RouteName, answer: unknown): readonly unknown[] | undefined {
   if (route === 'getProducts') return Array.isArray(answer) ? answer : undefined;
-  if (!['shippingMethod', 'paymentMethod', 'coupon', 'reward', 'confirm'].includes(route)) return undefined;
+  const routes = ['cart', 'shippingMethod', 'paymentMethod', 'coupon', 'reward', 'confirm'];
+  if (!routes.includes(route)) return undefined;
   const products = (answer as { products?: unknown } | null)?.products;
   return Array.isArray(products) ? products : undefined;
 }

@@ -7,7 +7,7 @@
 import type { Catalog } from './catalog.js';
 import type { Model, ModelSession } from './model.js';
 import { readItem, readMethodCode } from './predict.js';
-import { isBlank, length, readId, readInteger, readMap, readText } from './reading.js';
+import { isBlank, length, readId, readInteger, readMap, readRows, readText } from './reading.js';
 import type { RouteName } from './routes.js';
 import type { Seen } from './tree.js';
 import type { View } from './view.js';
@@ -51,8 +51,9 @@ function customer(input: Input, catalog: Catalog): readonly number[] | undefined
 
 /** A cart add: every item valid and available must be accepted; an item the model finds invalid, refused. */
 function addProducts(route: RouteName, input: Input, catalog: Catalog): readonly number[] | undefined {
-  const rows = route === 'cart' ? readMap(input.product) : [['', input] as [string, Seen]];
-  if (rows === undefined || rows.length === 0) return undefined;
+  const rows = route === 'cart' ? readRows(input.product) : [['', input] as [string, Seen]];
+  // A multi add without rows answers the cart as it is.
+  if (rows.length === 0) return route === 'cart' ? accepted : undefined;
   for (const [n, raw] of rows) {
     if (route === 'cart' && !/^[0-9A-Za-z_-]{1,10}$/.test(n)) return refused;
     const item = readItem(raw, catalog);
@@ -164,6 +165,10 @@ export function mustOf(
   session: ModelSession,
 ): Must | undefined {
   if (route === 'confirm') return confirm(input, session.view, model.catalog);
+  if (route === 'shippingMethods' && !cartShips(session.view, model.catalog)) {
+    // A cart that does not ship is told so (the method choice reads its field first, so only the quotes here).
+    return { statuses: refused, keys: ['warning'] };
+  }
   if (route === 'paymentMethods') {
     const missing = missingSteps(session.view, model.catalog, false);
     if (missing.length > 0) return { statuses: refused, keys: missing };

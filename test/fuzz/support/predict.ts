@@ -4,7 +4,7 @@
  * or a reason the request should have been refused (then accepting it is a finding).
  */
 import type { Catalog } from './catalog.js';
-import { isBlank, length, readId, readInteger, readMap, readOption, readText } from './reading.js';
+import { isBlank, length, readId, readInteger, readMap, readOption, readRows, readText } from './reading.js';
 import type { RouteName } from './routes.js';
 import { isList, isRecord, type Seen } from './tree.js';
 import type { AddressView, CartLineView, OptionView, View } from './view.js';
@@ -65,7 +65,7 @@ function merge(cart: readonly CartLineView[], additions: readonly Addition[]): C
 }
 
 function addProducts(view: View, input: Input, route: RouteName, catalog: Catalog): Prediction {
-  const rows = route === 'cart' ? readMap(input.product) : [['', input] as [string, Seen]];
+  const rows = route === 'cart' ? readRows(input.product) : [['', input] as [string, Seen]];
   if (rows === undefined || rows.length === 0) {
     // A multi add without rows answers the cart as it is.
     return route === 'cart' ? { view } : refused('a single add without an item');

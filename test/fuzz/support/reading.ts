@@ -5,7 +5,7 @@
  * an accepted request with these rules to say what it must have done; `undefined` means "malformed", which an
  * accepted request must never be.
  */
-import { isList, type Seen } from './tree.js';
+import type { Seen } from './tree.js';
 
 /** The longest text an operation accepts before its own length rules. */
 const maxTextLength = 1000;
@@ -57,6 +57,25 @@ export function readMap(value: Seen | undefined): [string, Seen][] | undefined {
   return undefined;
 }
 
+/**
+ * The items of a posted list, each with its key: an array, an object keyed by canonical whole numbers (in
+ * numeric order; the empty object is the empty list), absent (no items) or a scalar (one item, `0`).
+ * `undefined` for an object with any other key, which is no list.
+ */
+export function readList(value: Seen | undefined): [string, Seen][] | undefined {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== 'object') return [['0', value]];
+  const entries = Object.entries(value);
+  if (!entries.every(([key]) => /^(0|[1-9]\d{0,14})$/.test(key))) return undefined;
+  return entries.sort(([a], [b]) => Number(a) - Number(b));
+}
+
+/** The rows of a multi add: none when blank, a list's items, or the entries of an object with other keys. */
+export function readRows(value: Seen | undefined): [string, Seen][] {
+  if (isBlank(value)) return [];
+  return readList(value) ?? Object.entries(value as object);
+}
+
 /** Code points of a text, trimmed (lengths are counted this way). */
 export function length(text: string): number {
   return [...text.trim()].length;
@@ -76,9 +95,9 @@ export interface OptionRule {
   readonly valueIds: readonly number[];
 }
 
-/** Whether a value counts as empty: absent, null, a blank string, an empty list. */
+/** Whether a value counts as empty: absent, null, a blank string, an empty list (`[]` or `{}`). */
 function isEmpty(raw: Seen | undefined): boolean {
-  return isBlank(raw) || (isList(raw) && raw.length === 0);
+  return isBlank(raw) || (typeof raw === 'object' && readList(raw)?.length === 0);
 }
 
 /**
@@ -97,7 +116,7 @@ export function readOption(
     return id !== undefined && allowed.has(id) ? id : undefined;
   }
   if (rule.type === 'checkbox') {
-    const items = typeof raw === 'object' && raw !== null ? Object.values(raw) : [raw];
+    const items = readList(raw)?.map(([, item]) => item) ?? [raw];
     const ids = items.map(valueId);
     if (ids.some((id) => id === undefined || !allowed.has(id))) return undefined;
     return [...new Set(ids as string[])].sort((a, b) => Number(a) - Number(b));

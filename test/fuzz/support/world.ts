@@ -2,10 +2,9 @@
  * The server the fuzzer attacks: the demo store wired exactly as `npm start` wires it (`wireDemoApp`, the
  * node:http server of the example), listening on a free port of 127.0.0.1, either all in memory or with sessions
  * in Redis and catalog, API users and orders in PostgreSQL (a fresh schema and key prefix per world, removed on
- * close). Four things differ from `npm start`: a manual clock (the fuzzer moves time to expire sessions), a
- * remembered key check (the real, deliberately slow check runs once per distinct key instead of once per login),
- * a login throttle the fuzzer can empty between runs (each run models its own failed logins), and stock raised
- * so that thousands of orders never sell a product out.
+ * close). Three things differ from `npm start`: a manual clock (the fuzzer moves time to expire sessions), a
+ * login throttle the fuzzer can empty between runs (each run models its own failed logins), and stock raised so
+ * that thousands of orders never sell a product out.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -71,19 +70,6 @@ function restock(data: MemoryStoreData): void {
       })),
     });
   }
-}
-
-/** A key check that runs the real one once per key and stored hash, then remembers its answer. */
-function rememberKeyChecks(
-  verify: (key: string, hash: string | undefined) => Promise<boolean>,
-): (key: string, hash: string | undefined) => Promise<boolean> {
-  const known = new Map<string, Promise<boolean>>();
-  return (key, hash) => {
-    const id = JSON.stringify([key, hash ?? null]);
-    const answer = known.get(id) ?? verify(key, hash);
-    known.set(id, answer);
-    return answer;
-  };
 }
 
 /** A login throttle whose counts can be dropped by swapping in a fresh one. */
@@ -158,7 +144,6 @@ export async function openWorld(mode: StoreMode, log: (line: string) => void = (
   const resettable = createResettableThrottle(() => createMemoryLoginThrottle({ clock, ...throttle }));
   const handler = createFetchHandler(app.checkout, {
     ...app.handlerOptions,
-    verifyApiKey: rememberKeyChecks(app.handlerOptions.verifyApiKey),
     loginThrottle: resettable.throttle,
     logger,
   });

@@ -7,7 +7,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
-import { hashApiKey, verifyApiKey } from '../../../src/adapters/system/api-key-hash.js';
 import { type CheckoutClient, type ClientOptions, createClient } from '../../../src/client/index.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import {
@@ -21,7 +20,7 @@ import { createManualClock, createSequentialIds, type ManualClock } from '../../
 import { checkAnswer } from '../../openapi/support/answer-check.js';
 
 /** The key of API user `demo` in every test. */
-export const apiKey = 'test-key-5f1c0a';
+export const apiKey = 'test-key-5f1c0a-0123456789abcdef012345';
 
 /** Where every test clock starts. */
 export const startInstant = '2026-03-02T10:00:00.000Z';
@@ -47,35 +46,11 @@ export interface Call {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The hash of {@link apiKey}, made once: scrypt is slow on purpose (about 0.1 s). */
-let keyHash: string | undefined;
-
-/**
- * Real scrypt verification, remembered per key and hash so that each test does not pay for it again. An unknown
- * user (no hash) is not remembered: its decoy check is the real one every time.
- */
-const verified = new Map<string, boolean>();
-async function rememberedVerify(key: string, hash: string | undefined): Promise<boolean> {
-  if (hash === undefined) return verifyApiKey(key, hash);
-  const id = JSON.stringify([key, hash]);
-  const known = verified.get(id) ?? (await verifyApiKey(key, hash));
-  verified.set(id, known);
-  return known;
-}
-
-/**
- * A demo app whose user `demo` has the key {@link apiKey} (and, with `apiSigning`, that key as its signing
- * secret), without hashing it again.
- */
+/** A demo app whose user `demo` has the key {@link apiKey} (and, with `apiSigning`, that key as its signing secret). */
 export function demoApp(options: Omit<DemoAppOptions, 'apiKey'> = {}): DemoApp {
-  const created = createDemoApp({ ...options, apiKey: '' });
+  const created = createDemoApp({ ...options, apiKey });
   if (created.isErr()) throw new Error(`bad demo options: ${JSON.stringify(created.error)}`);
-  const app = created.value;
-  const user = app.data.apiUsers.get(1);
-  keyHash ??= hashApiKey(apiKey);
-  const secret = user?.signing === undefined ? {} : { signingSecret: apiKey };
-  if (user !== undefined) app.data.apiUsers.set(1, { ...user, keyHash, ...secret });
-  return { ...app, handlerOptions: { ...app.handlerOptions, verifyApiKey: rememberedVerify } };
+  return created.value;
 }
 
 /** Listens on a free port of 127.0.0.1 and answers the origin; the server is closed when the test ends. */
@@ -192,7 +167,7 @@ export async function startDemo(options: HarnessOptions = {}): Promise<Harness> 
   return harness;
 }
 
-/** The handler of a harness app (with the remembered key check). */
+/** The handler of a harness app. */
 export function demoHandler(app: DemoApp = demoApp()): FetchHandler {
   return createFetchHandler(app.checkout, app.handlerOptions);
 }

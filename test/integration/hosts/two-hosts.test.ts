@@ -17,7 +17,7 @@ import { useRedisTestRun } from '../support/redis.js';
 const database = usePostgres('hosts', 4);
 const redis = useRedisTestRun();
 
-const KEY = 'two-hosts-key';
+const KEY = 'two-hosts-key-0123456789abcdef012345';
 /** A product with 10 in stock, a copy of the iPhone. */
 const SCARCE = 200;
 

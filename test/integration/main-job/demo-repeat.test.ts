@@ -1,7 +1,8 @@
 /**
  * `npm run demo` against `npm start`, again and again, on every store: memory, sessions in Redis, catalog and
- * orders in PostgreSQL, and both. Each run logs in afresh and ends with a new order; nothing one run leaves
- * behind (its session, its order, the stock it took, an idempotency key) stops the next. Then
+ * orders in PostgreSQL, and both, with the store's stock check on (as installed). Each run logs in afresh and ends
+ * with a new order; nothing one run leaves behind (its session, its order, the stock it took, an idempotency key)
+ * stops the next: the demo data holds ample stock of everything the demo buys. Then
  * `CARTWRIGHT_DEMO_RESET` on PostgreSQL: `catalog` puts the demo stock back and keeps the orders, `all`
  * empties the orders too.
  */
@@ -32,10 +33,6 @@ function storeVars(stores: { redis?: boolean; schema?: string }, extra: NodeJS.P
     HOST: '127.0.0.1',
     PORT: '0',
     CARTWRIGHT_API_KEY: apiKey,
-    // The demo buys a product option the current demo data holds two units of; with the stock check off the
-    // repeated runs show that nothing else runs out (the demo data with ample stock makes this line
-    // redundant).
-    CARTWRIGHT_CONFIG: '{"config_stock_checkout": true}',
     ...(stores.redis === true
       ? { CARTWRIGHT_REDIS_URL: redisUrl(), CARTWRIGHT_REDIS_PREFIX: redis.prefix }
       : {}),

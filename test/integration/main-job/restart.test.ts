@@ -16,6 +16,8 @@ const database = usePool(2, async (pool) => {
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 });
 const redis = useRedisTestRun();
+const firstKey = 'restart-first-key-0123456789abcdef01';
+const secondKey = 'restart-second-key-0123456789abcdef0';
 
 /** The environment of `npm start` with both stores on this file's schema and key prefix. */
 function storeVars(apiKey: string, apiIps = '127.0.0.1,::1'): NodeJS.ProcessEnv {
@@ -81,28 +83,28 @@ describe('npm start on Redis and PostgreSQL', () => {
     database(); // fails the test with the connection error when PostgreSQL is not there
     await redis.client(); // likewise for Redis
 
-    const first = await start(storeVars('first-key'));
+    const first = await start(storeVars(firstKey));
     let second: Awaited<ReturnType<typeof start>> | undefined;
     let third: Awaited<ReturnType<typeof start>> | undefined;
     try {
       expect(first.banner).toContain(`Sessions: Redis at ${redisUrl()}`);
       expect(first.banner).toContain(`schema ${schema}; demo data loaded now`);
-      const order = await runDemoCheckout({ url: first.demo.url, apiKey: 'first-key', log: () => {} });
+      const order = await runDemoCheckout({ url: first.demo.url, apiKey: firstKey, log: () => {} });
       expect(order.confirm).toMatchObject({ status: 200, body: { order_id: 1 } });
-      const early = await login(first.demo, 'first-key');
+      const early = await login(first.demo, firstKey);
       expect(early.status).toBe(200);
       const afterFirst = await stored();
       expect(afterFirst.orders).toEqual([1]);
       await first.demo.close();
 
-      second = await start(storeVars('second-key'));
+      second = await start(storeVars(secondKey));
       expect(second.banner).toContain('data kept from an earlier start');
       expect(second.demo.stores.loaded).toBe(false);
       // Not reloaded: the order is there and the stock it took stays taken.
       expect(await stored()).toEqual(afterFirst);
       // The key of this start is the one in force, the earlier one no longer is.
-      expect((await login(second.demo, 'first-key')).status).toBe(401);
-      const fresh = await login(second.demo, 'second-key');
+      expect((await login(second.demo, firstKey)).status).toBe(401);
+      const fresh = await login(second.demo, secondKey);
       expect(fresh.status).toBe(200);
       const info = await call(second.demo, 'api/order/info', { order_id: '1', api_token: fresh.token });
       expect(info).toMatchObject({ status: 200, body: { order: { order_id: 1 } } });
@@ -110,14 +112,14 @@ describe('npm start on Redis and PostgreSQL', () => {
       const carried = await call(second.demo, 'api/order/info', { order_id: '1', api_token: early.token });
       expect(carried.status).toBe(200);
       // Ids continue after the first start's order.
-      const next = await runDemoCheckout({ url: second.demo.url, apiKey: 'second-key', log: () => {} });
+      const next = await runDemoCheckout({ url: second.demo.url, apiKey: secondKey, log: () => {} });
       expect(next.confirm).toMatchObject({ status: 200, body: { order_id: 2 } });
       expect((await stored()).orders).toEqual([1, 2]);
       await second.demo.close();
 
       // The allowed IPs of this start are the ones in force too.
-      third = await start(storeVars('second-key', '203.0.113.9'));
-      const refused = await login(third.demo, 'second-key');
+      third = await start(storeVars(secondKey, '203.0.113.9'));
+      const refused = await login(third.demo, secondKey);
       expect(refused.status).toBe(403);
       expect((await stored()).orders).toEqual([1, 2]);
     } finally {
@@ -128,12 +130,12 @@ describe('npm start on Redis and PostgreSQL', () => {
   }, 60_000);
 
   it('refuses to start, with nothing left open, when a store cannot be reached', async () => {
-    const unreachableRedis = { ...storeVars('k'), CARTWRIGHT_REDIS_URL: 'redis://127.0.0.1:1' };
+    const unreachableRedis = { ...storeVars(firstKey), CARTWRIGHT_REDIS_URL: 'redis://127.0.0.1:1' };
     await expect(startDemoServer(unreachableRedis)).rejects.toThrow(
       /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
     );
     const unreachablePostgres = {
-      ...storeVars('k'),
+      ...storeVars(firstKey),
       CARTWRIGHT_DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/test',
     };
     await expect(startDemoServer(unreachablePostgres)).rejects.toThrow(

@@ -17,7 +17,7 @@ import { guest, send, startInstant, ukAddress } from '../../http/support/harness
 import { usePostgres } from '../support/postgres.js';
 
 const database = usePostgres('hostile_text', 4);
-const KEY = 'hostile-text-key';
+const KEY = 'hostile-text-key-0123456789abcdef0123';
 
 const servers: Server[] = [];
 afterAll(async () => {

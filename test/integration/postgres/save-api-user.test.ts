@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
 import { createPostgresAdapters, loadDemoStore, saveApiUser } from '../../../src/adapters/postgres/index.js';
+import { generateApiKey, hashApiKey, verifyApiKey } from '../../../src/adapters/system/index.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
 import { usePostgres } from '../support/postgres.js';
 
@@ -12,7 +13,7 @@ const database = usePostgres('apiuser');
 describe('saveApiUser', () => {
   it('replaces the key hash, status and IPs of a loaded user, keeping its orders and the other users', async () => {
     const { pool, schema } = database();
-    const { data } = demoStore({ apiKey: 'first' });
+    const { data } = demoStore({ apiKey: 'save-api-user-first-0123456789abcdef' });
     const second = { apiId: 2, username: 'other', keyHash: 'scrypt$a$b', status: true, ips: ['10.0.0.1'] };
     data.apiUsers.set(2, second);
     await loadDemoStore(pool, { data }, { schema });
@@ -68,9 +69,35 @@ describe('saveApiUser', () => {
     expect(gone.rows).toEqual([]);
   });
 
+  it('stores sha256$ hashes and keeps scrypt$ hashes of earlier releases: both still let their key in', async () => {
+    const { pool, schema } = database();
+    const ports = createPostgresAdapters({ pool, schema });
+    const key = generateApiKey();
+    // An earlier release's hash of 'let-me-in' (scrypt, as hashApiKey wrote them then).
+    const legacy = 'scrypt$m5hEOlueONNN33NCfqw4DQ$bkPSY_SsudmdLbm4xPPnphufCExtmXlZlR1HzgNwJns';
+    await saveApiUser(
+      pool,
+      { apiId: 9, username: 'new', keyHash: hashApiKey(key), status: true, ips: [] },
+      { schema },
+    );
+    await saveApiUser(
+      pool,
+      { apiId: 10, username: 'old', keyHash: legacy, status: true, ips: [] },
+      { schema },
+    );
+    const fresh = await ports.apiUsers.findByUsername('new');
+    const old = await ports.apiUsers.findByUsername('old');
+    expect(fresh?.keyHash).toMatch(/^sha256\$[0-9a-f]{64}$/);
+    expect(await verifyApiKey(key, fresh?.keyHash)).toBe(true);
+    expect(await verifyApiKey(generateApiKey(), fresh?.keyHash)).toBe(false);
+    expect(old?.keyHash).toBe(legacy);
+    expect(await verifyApiKey('let-me-in', old?.keyHash)).toBe(true);
+    expect(await verifyApiKey('let-me-out', old?.keyHash)).toBe(false);
+  });
+
   it('loads the signing users of a memory store', async () => {
     const { pool, schema } = database();
-    const { data } = demoStore({ apiKey: 'k' });
+    const { data } = demoStore({ apiKey: 'save-api-user-signing-0123456789abcd' });
     const demo = data.apiUsers.get(1);
     if (demo === undefined) throw new Error('no demo user');
     data.apiUsers.set(1, { ...demo, signing: 'opencart', signingSecret: 'demo secret' });

@@ -62,7 +62,9 @@ export interface TotalsContext {
 /**
  * One step of the totals pipeline (sub_total, reward, shipping, coupon, tax, credit, handling, low_order_fee,
  * total, or the host's own), run in `sortOrder`.
- * Contract: `apply` is pure and synchronous: same state and context, same result; it never does I/O.
+ * Contract: `apply` is pure and synchronous: same state and context, same result; it never does I/O, changes
+ * nothing it is given, and appends lines (at its sort order) rather than changing earlier ones, every amount in
+ * the default currency. `describeTotalCalculatorContract` in `cartwright/testing` checks every point.
  */
 export interface TotalCalculator {
   readonly code: string;

@@ -1,0 +1,147 @@
+/**
+ * The contract suite every {@link ShippingMethod} must pass: run it from the method's test file with the host's
+ * test runner.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import type { ShippingQuoteGroup } from '../domain/machine/session.js';
+import type { ShippingContext, ShippingMethod } from '../ports/shipping-method.js';
+import {
+  expectAmount,
+  expectEntryCode,
+  expectMethodCode,
+  expectPlainData,
+  expectText,
+  frozenCopy,
+  onFrozenInput,
+} from './method-contract-checks.js';
+import { expectEveryCallRejects } from './port-failures.js';
+import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+
+/** A shipping method and the contexts it must and must not quote, for one case. */
+export interface ShippingMethodFixture extends CleanableFixture {
+  /** The method under test. */
+  readonly method: ShippingMethod;
+  /** Contexts the method applies to: it must answer a quote group for each (at least one). */
+  readonly applies: readonly ShippingContext[];
+  /** Contexts the method does not apply to (outside its zone, below its minimum): it must answer null. */
+  readonly excluded: readonly ShippingContext[];
+  /**
+   * Optional: a method of the same kind whose service has failed (a carrier's rate API down). When given, the
+   * suite checks that `quote` then rejects with an `Error`, in time, rather than answering null.
+   */
+  unavailable?(): Promise<ShippingMethod>;
+}
+
+/** Asserts the shape of a quote group answered for `context`. */
+function expectGroup(
+  group: ShippingQuoteGroup | null,
+  method: ShippingMethod,
+  context: ShippingContext,
+  what: string,
+): void {
+  assert.ok(
+    group !== null && typeof group === 'object',
+    `${what}: expected a quote group, got ${String(group)}`,
+  );
+  assert.equal(group.code, method.code, `${what}: the group's code must be the method's`);
+  expectText(group.title, `${what}: the group's title`);
+  assert.ok(Number.isFinite(group.sortOrder), `${what}: the group's sortOrder must be a finite number`);
+  const entries = Object.entries(group.quote);
+  assert.ok(entries.length > 0, `${what}: a quote group must hold at least one quote`);
+  for (const [key, quote] of entries) {
+    expectEntryCode(quote.code, method.code, key, `${what}: quote ${key}`);
+    expectText(quote.name, `${what}: the name of quote ${key}`);
+    expectAmount(quote.cost, context.settings.currency, `${what}: the cost of quote ${key}`);
+    assert.ok(
+      Number.isSafeInteger(quote.taxClassId) && quote.taxClassId >= 0,
+      `${what}: the taxClassId of quote ${key} must be a whole number, 0 for none`,
+    );
+  }
+  expectPlainData(group, what);
+}
+
+/**
+ * Registers the {@link ShippingMethod} contract cases under one `describe`. Every case calls `setup` for a fresh
+ * fixture and calls its `cleanup` afterwards; `sampleShippingContext` and its companions help build the
+ * contexts. Assertions use `node:assert/strict`.
+ *
+ * The cases check what the port promises: a code without dots; for every context the method applies to, a quote
+ * group of its own code, each quote coded `<code>.<key>` under its key, named, costed in the store's default
+ * currency at zero or more, with a tax class, as plain data the session can store; null for every context it
+ * does not apply to; the same answer to the same context, which it leaves as it was; and, when the fixture
+ * offers a failed service, a rejection with an `Error` in time (never a null that reads "does not apply").
+ *
+ * @param t - The runner's `describe` and `it` (vitest, jest, node:test…).
+ * @param name - Names the method in the suite title.
+ * @param setup - Builds the method and the contexts it must and must not quote.
+ * @example
+ * ```ts
+ * import { describe, it } from 'vitest';
+ * import { describeShippingMethodContract, sampleGermanAddress, sampleShippingContext } from 'cartwright/testing';
+ *
+ * describeShippingMethodContract({ describe, it }, 'my courier', async () => ({
+ *   method: createMyCourier({ ukOnly: true }),
+ *   applies: [sampleShippingContext()],
+ *   excluded: [sampleShippingContext({ address: sampleGermanAddress() })],
+ * }));
+ * ```
+ */
+export function describeShippingMethodContract(
+  t: TestApi,
+  name: string,
+  setup: () => Promise<ShippingMethodFixture>,
+): void {
+  const test = (title: string, body: (fixture: ShippingMethodFixture) => Promise<void>): void =>
+    t.it(title, () => withFixture(setup, body));
+
+  t.describe(`ShippingMethod contract: ${name}`, () => {
+    test('its code is non-empty, without dots (quote codes are <code>.<quote>)', async ({ method }) => {
+      expectMethodCode(method.code, 'the method');
+    });
+
+    test('in every context it applies to, it answers a well-formed quote group of its own code', async ({
+      method,
+      applies,
+    }) => {
+      assert.ok(applies.length > 0, 'the fixture must give at least one context the method applies to');
+      for (const [i, context] of applies.entries()) {
+        const group = await onFrozenInput(`context ${i}`, () => method.quote(frozenCopy(context)));
+        expectGroup(group, method, context, `context ${i}`);
+      }
+    });
+
+    test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
+      for (const [i, context] of excluded.entries()) {
+        const group = await onFrozenInput(`excluded context ${i}`, () => method.quote(frozenCopy(context)));
+        assert.equal(group, null, `excluded context ${i}`);
+      }
+    });
+
+    test('the same context gets the same answer, and the context is left as it was', async ({
+      method,
+      applies,
+      excluded,
+    }) => {
+      for (const [i, context] of [...applies, ...excluded].entries()) {
+        const given = structuredClone(context);
+        const first = await method.quote(given);
+        const second = await method.quote(given);
+        assert.deepStrictEqual(second, first, `context ${i}: a second quote differs from the first`);
+        assert.deepStrictEqual(
+          given,
+          structuredClone(context),
+          `context ${i}: the method changed its context`,
+        );
+      }
+    });
+
+    test('when its service has failed, quote rejects with an Error in time (never a null)', async (fixture) => {
+      if (fixture.unavailable === undefined) return;
+      const method = await fixture.unavailable();
+      const [context] = fixture.applies;
+      assert.ok(context !== undefined, 'the fixture must give at least one context the method applies to');
+      await expectEveryCallRejects([['quote', () => method.quote(frozenCopy(context))]]);
+    });
+  });
+}
