@@ -12,7 +12,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts } from '../domain/machine/facts.js';
-import { dayOf } from '../domain/machine/facts.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
@@ -62,7 +61,7 @@ export function readTimeFacts(
 /** The time-dependent facts at `now` (the request's instant, read once from the clock). */
 export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
   const instant = now.toISOString();
-  return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
+  return { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, context.ttlSeconds) };
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */

@@ -6,7 +6,7 @@
  */
 import { err, ok, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import { dayOf } from '../domain/machine/facts.js';
+import { dayOfDate } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
@@ -79,7 +79,7 @@ async function accessOf(context: EngineContext, target: SessionTarget): Answer<R
     now = clock.value;
   }
   const messages = context.messagesFor(session.language);
-  return ok({ session, messages, today: dayOf(now.toISOString()), now });
+  return ok({ session, messages, today: dayOfDate(now), now });
 }
 
 /**

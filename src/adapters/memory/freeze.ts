@@ -30,3 +30,13 @@ export function deepFreeze<T>(value: T): T {
 export function frozenCopy<T>(value: T): T {
   return deepFreeze(structuredClone(value));
 }
+
+/**
+ * `previous` when `next` holds the same records in the same order, else `next`: an answer that says what the last
+ * one said is the same (frozen) object, so a caller may remember what it worked out from it.
+ */
+export function sameList<T>(previous: readonly T[] | undefined, next: readonly T[]): readonly T[] {
+  if (previous === undefined || previous.length !== next.length) return next;
+  for (let i = 0; i < next.length; i += 1) if (previous[i] !== next[i]) return next;
+  return previous;
+}

@@ -133,5 +133,7 @@ export function lineWeight(
 
 /** {@link lineWeight} with what the line's options add to a unit already worked out. */
 export function weightWith(product: Product, surcharge: OptionSurcharge, quantity: number): string {
-  return multiplyDecimal(sumDecimals([product.weight, surcharge.weight]), quantity);
+  // Options that add no weight (`sumDecimals` of none is '0') leave the product's weight to be multiplied alone.
+  const unit = surcharge.weight === '0' ? product.weight : sumDecimals([product.weight, surcharge.weight]);
+  return multiplyDecimal(unit, quantity);
 }
