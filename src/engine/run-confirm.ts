@@ -41,6 +41,7 @@ import type { ConfirmDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, callPort, type EngineContext } from './context.js';
 import { viewPricing } from './facts.js';
 import { checkFraud } from './fraud.js';
+import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import {
@@ -194,6 +195,8 @@ function performWrite(
 ): ResultAsync<Written, CheckoutError> {
   const { orders } = context.deps;
   const { messages } = facts;
+  // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
+  freezeAll(effect.draft);
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {

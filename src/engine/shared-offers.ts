@@ -6,6 +6,7 @@
  * copy of them. Offers that differ (a cost by weight, an address outside a zone) are stored as they are.
  * @module
  */
+import { freezeAll } from './freeze-all.js';
 
 /** How many distinct offers an engine keeps; past that it starts again, so the table stays small. */
 const maxShared = 256;
@@ -16,13 +17,6 @@ export type SharedOffers = Map<string, object>;
 /** A new, empty table of shared offers. */
 export function createSharedOffers(): SharedOffers {
   return new Map();
-}
-
-/** `value` and everything in it, frozen. */
-function freezeAll<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) freezeAll((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
 }
 
 /** `offers`, or the frozen offers equal to them that `shared` already holds (which then holds these, frozen). */

@@ -25,9 +25,11 @@ export function deepFreeze<T>(value: T): T {
 
 /**
  * A deep copy of `value`, frozen. Used for what callers pass in (drafts, events): the store must not keep a
- * reference the caller can still change.
+ * reference the caller can still change. A value frozen already is kept as it is (see {@link deepFreeze}): the
+ * engine hands over its order drafts frozen, and nobody can change them.
  */
 export function frozenCopy<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && Object.isFrozen(value)) return value;
   return deepFreeze(structuredClone(value));
 }
 
