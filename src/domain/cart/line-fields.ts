@@ -70,7 +70,8 @@ export function pricedOptions(
   for (const key of ascendingKeys(options)) {
     const indexed = byKey.get(key);
     const chosen = options[key];
-    if (indexed !== undefined && chosen !== undefined) entries.push(...optionEntries(indexed, chosen));
+    if (indexed === undefined || chosen === undefined) continue;
+    for (const entry of optionEntries(indexed, chosen)) entries.push(entry);
   }
   return entries;
 }

@@ -46,6 +46,7 @@ interface CartMemo {
   readonly choiceOf: ChoiceOf;
   unitPriceOf(product: Product, line: CartLine, choice: LineChoice, productQuantity: number): UnitPrice;
   totalOf(price: Money, quantity: number): Money;
+  weightOf(product: Product, choice: LineChoice, quantity: number): string;
 }
 
 /** A fresh {@link CartMemo} for one pricing of a cart. */
@@ -63,12 +64,13 @@ function cartMemo(context: CartPricingContext): CartMemo {
   };
   const prices = new Map<string, { product: Product; price: UnitPrice }>();
   const totals = new Map<Money, Map<number, Money>>();
+  const weights = new Map<string, { product: Product; weight: string }>();
   return {
     choiceOf(product, options) {
       const known = choices.get(options);
       if (known !== undefined && known.product === product) return known.choice;
       const chosen = chosenOf(product, options);
-      const choice = { ...chosen, surcharge: surchargeFor(product, chosen) };
+      const choice = { values: chosen.values, key: chosen.key, surcharge: surchargeFor(product, chosen) };
       choices.set(options, { product, choice });
       return choice;
     },
@@ -87,6 +89,14 @@ function cartMemo(context: CartPricingContext): CartMemo {
       });
       prices.set(key, { product, price });
       return price;
+    },
+    weightOf(product, choice, quantity) {
+      const key = `${product.productId}:${choice.key}:${quantity}`;
+      const known = weights.get(key);
+      if (known !== undefined && known.product === product) return known.weight;
+      const weight = weightWith(product, choice.surcharge, quantity);
+      weights.set(key, { product, weight });
+      return weight;
     },
     totalOf(price, quantity) {
       let byQuantity = totals.get(price);
@@ -137,7 +147,7 @@ function priceLine(
     reward: lineReward(product, context.customerGroupId, line.quantity),
     points: pointsWith(product, choice.surcharge, line.quantity),
     image: product.image,
-    weight: weightWith(product, choice.surcharge, line.quantity),
+    weight: memo.weightOf(product, choice, line.quantity),
     weight_class: context.classNames?.weight.get(product.weightClassId) ?? '',
     length: product.length,
     width: product.width,

@@ -112,6 +112,16 @@ export function valuesChosen(indexed: IndexedOption, chosen: CartOptionValue): r
     const value = indexed.byId.get(chosen);
     if (value !== undefined) return [value];
   }
+  // A checkbox's canonical list: a look-up per id, in the option's value order, each value once.
+  if (indexed.option.type === 'checkbox' && Array.isArray(chosen)) {
+    const found = new Set<ProductOptionValue>();
+    for (const id of chosen) {
+      const value = typeof id === 'string' ? indexed.byId.get(id) : undefined;
+      if (value === undefined) return chosenValues(indexed.option, chosen);
+      found.add(value);
+    }
+    return found.size <= 1 ? [...found] : indexed.option.values.filter((value) => found.has(value));
+  }
   return chosenValues(indexed.option, chosen);
 }
 
