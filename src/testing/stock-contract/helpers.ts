@@ -11,23 +11,7 @@ import type { StockFixture } from '../stock-fixture.js';
 /** Registers one case that runs on a fresh fixture. */
 export type StockCase = (title: string, body: (fixture: StockFixture) => Promise<void>) => void;
 
-/** A guarded move taking `units` out of a product's stock (or an option value's). */
-export function take(
-  productId: number,
-  units: number,
-  productOptionValueId: number | null = null,
-): StockMove {
-  return { productId, productOptionValueId, delta: -units, guard: true };
-}
-
-/** An unguarded move putting `units` back into a product's stock (or an option value's). */
-export function putBack(
-  productId: number,
-  units: number,
-  productOptionValueId: number | null = null,
-): StockMove {
-  return { productId, productOptionValueId, delta: units, guard: false };
-}
+export { putBack, take } from '../order-contract/helpers.js';
 
 /** The stock of a product, or of one of its option values, as the catalog reads it now. */
 export async function stockOf(
