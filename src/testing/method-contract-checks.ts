@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Money } from '../money/index.js';
+import { expectEveryCallRejects } from './port-failures.js';
 
 /** Freezes a copy of `value` all the way down: a method that changes what it is given then throws. */
 export function frozenCopy<T>(value: T): T {
@@ -58,4 +59,49 @@ export async function onFrozenInput<T>(what: string, call: () => Promise<T>): Pr
     }
     throw error;
   }
+}
+
+/** A method fixture as the shipping and payment suites take it: the method, and contexts in and out of its reach. */
+export interface ContextFixture<M, C> {
+  readonly method: M;
+  readonly applies: readonly C[];
+  readonly excluded: readonly C[];
+  unavailable?(): Promise<M>;
+}
+
+/**
+ * Registers the cases the shipping and payment suites share, for a method asked one question (`verb`, e.g.
+ * `quote` or `offer`) of a context: null for every context it does not apply to; the same answer to the same
+ * context, which it leaves as it was; and, when the fixture offers a failed service, a rejection with an `Error`
+ * in time (never a null that reads "does not apply").
+ */
+export function registerContextCases<M, C, F extends ContextFixture<M, C>>(
+  test: (title: string, body: (fixture: F) => Promise<void>) => void,
+  verb: string,
+  ask: (method: M, context: C) => Promise<unknown>,
+): void {
+  test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
+    for (const [i, context] of excluded.entries()) {
+      const answer = await onFrozenInput(`excluded context ${i}`, () => ask(method, frozenCopy(context)));
+      assert.equal(answer, null, `excluded context ${i}`);
+    }
+  });
+
+  test('the same context gets the same answer, and the context is left as it was', async (fixture) => {
+    for (const [i, context] of [...fixture.applies, ...fixture.excluded].entries()) {
+      const given = structuredClone(context);
+      const first = await ask(fixture.method, given);
+      const second = await ask(fixture.method, given);
+      assert.deepStrictEqual(second, first, `context ${i}: a second ${verb} differs from the first`);
+      assert.deepStrictEqual(given, structuredClone(context), `context ${i}: the method changed its context`);
+    }
+  });
+
+  test(`when its service has failed, ${verb} rejects with an Error in time (never a null)`, async (fixture) => {
+    if (fixture.unavailable === undefined) return;
+    const method = await fixture.unavailable();
+    const [context] = fixture.applies;
+    assert.ok(context !== undefined, 'the fixture must give at least one context the method applies to');
+    await expectEveryCallRejects([[verb, () => ask(method, frozenCopy(context))]]);
+  });
 }

@@ -13,8 +13,8 @@ import {
   expectText,
   frozenCopy,
   onFrozenInput,
+  registerContextCases,
 } from './method-contract-checks.js';
-import { expectEveryCallRejects } from './port-failures.js';
 import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
 
 /** A payment method and the contexts it must and must not be offered in, for one case. */
@@ -96,37 +96,8 @@ export function describePaymentMethodContract(
       }
     });
 
-    test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
-      for (const [i, context] of excluded.entries()) {
-        const offer = await onFrozenInput(`excluded context ${i}`, () => method.offer(frozenCopy(context)));
-        assert.equal(offer, null, `excluded context ${i}`);
-      }
-    });
-
-    test('the same context gets the same answer, and the context is left as it was', async ({
-      method,
-      applies,
-      excluded,
-    }) => {
-      for (const [i, context] of [...applies, ...excluded].entries()) {
-        const given = structuredClone(context);
-        const first = await method.offer(given);
-        const second = await method.offer(given);
-        assert.deepStrictEqual(second, first, `context ${i}: a second offer differs from the first`);
-        assert.deepStrictEqual(
-          given,
-          structuredClone(context),
-          `context ${i}: the method changed its context`,
-        );
-      }
-    });
-
-    test('when its service has failed, offer rejects with an Error in time (never a null)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const method = await fixture.unavailable();
-      const [context] = fixture.applies;
-      assert.ok(context !== undefined, 'the fixture must give at least one context the method applies to');
-      await expectEveryCallRejects([['offer', () => method.offer(frozenCopy(context))]]);
-    });
+    registerContextCases(test, 'offer', (method: PaymentMethod, context: PaymentContext) =>
+      method.offer(context),
+    );
   });
 }

@@ -14,8 +14,8 @@ import {
   expectText,
   frozenCopy,
   onFrozenInput,
+  registerContextCases,
 } from './method-contract-checks.js';
-import { expectEveryCallRejects } from './port-failures.js';
 import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
 
 /** A shipping method and the contexts it must and must not quote, for one case. */
@@ -111,37 +111,8 @@ export function describeShippingMethodContract(
       }
     });
 
-    test('in every context it does not apply to, it answers null', async ({ method, excluded }) => {
-      for (const [i, context] of excluded.entries()) {
-        const group = await onFrozenInput(`excluded context ${i}`, () => method.quote(frozenCopy(context)));
-        assert.equal(group, null, `excluded context ${i}`);
-      }
-    });
-
-    test('the same context gets the same answer, and the context is left as it was', async ({
-      method,
-      applies,
-      excluded,
-    }) => {
-      for (const [i, context] of [...applies, ...excluded].entries()) {
-        const given = structuredClone(context);
-        const first = await method.quote(given);
-        const second = await method.quote(given);
-        assert.deepStrictEqual(second, first, `context ${i}: a second quote differs from the first`);
-        assert.deepStrictEqual(
-          given,
-          structuredClone(context),
-          `context ${i}: the method changed its context`,
-        );
-      }
-    });
-
-    test('when its service has failed, quote rejects with an Error in time (never a null)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const method = await fixture.unavailable();
-      const [context] = fixture.applies;
-      assert.ok(context !== undefined, 'the fixture must give at least one context the method applies to');
-      await expectEveryCallRejects([['quote', () => method.quote(frozenCopy(context))]]);
-    });
+    registerContextCases(test, 'quote', (method: ShippingMethod, context: ShippingContext) =>
+      method.quote(context),
+    );
   });
 }

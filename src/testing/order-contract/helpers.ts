@@ -6,9 +6,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { OrderRecord } from '../../domain/records/order.js';
 import type { Catalog } from '../../ports/catalog.js';
-import type { OrderRepository, StockMove } from '../../ports/order-repository.js';
+import type { OrderRepository } from '../../ports/order-repository.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../order-fixtures.js';
 import type { OrderRepositoryFixture } from '../order-repository-fixture.js';
+
+import { expectStock } from '../stock-checks.js';
+
+export { expectStock, putBack, take } from '../stock-checks.js';
 
 /** Registers one case that runs on a fresh fixture. */
 export type OrderCase = (title: string, body: (fixture: OrderRepositoryFixture) => Promise<void>) => void;
@@ -30,24 +34,6 @@ export const demo = {
   otherCustomerId: 2,
   customerPoints: 1000,
 } as const;
-
-/** A guarded move taking `units` out of a product's stock (or an option value's). */
-export function take(
-  productId: number,
-  units: number,
-  productOptionValueId: number | null = null,
-): StockMove {
-  return { productId, productOptionValueId, delta: -units, guard: true };
-}
-
-/** A move putting `units` back into a product's stock (or an option value's). */
-export function putBack(
-  productId: number,
-  units: number,
-  productOptionValueId: number | null = null,
-): StockMove {
-  return { productId, productOptionValueId, delta: units, guard: false };
-}
 
 /** Short description of an outcome for failure messages. */
 export function describeOutcome(outcome: { readonly status: string }): string {
@@ -71,51 +57,6 @@ export function expectOutcome<O extends { readonly status: string }, S extends O
 /** Creates the sample order (one iPhone, first history entry at the sample status) and answers it. */
 export async function createSampleOrder(orders: OrderRepository, when = 'create'): Promise<OrderRecord> {
   return expectOutcome(await orders.create(sampleOrderDraft(), sampleHistoryWrite()), 'created', when).order;
-}
-
-/** The stock of a product as the catalog reads it. */
-export async function productStock(catalog: Catalog, productId: number): Promise<number> {
-  const product = (await catalog.getProducts([productId])).find((p) => p.productId === productId);
-  assert.ok(
-    product !== undefined,
-    `the catalog has no product ${productId}: the fixture must hold the demo data`,
-  );
-  return product.quantity;
-}
-
-/** The stock of an option value as the catalog reads it. */
-export async function optionValueStock(
-  catalog: Catalog,
-  productId: number,
-  productOptionValueId: number,
-): Promise<number> {
-  const product = (await catalog.getProducts([productId])).find((p) => p.productId === productId);
-  assert.ok(
-    product !== undefined,
-    `the catalog has no product ${productId}: the fixture must hold the demo data`,
-  );
-  for (const option of product.options) {
-    const value = option.values.find((v) => v.productOptionValueId === productOptionValueId);
-    if (value !== undefined) return value.quantity;
-  }
-  return assert.fail(`product ${productId} has no option value ${productOptionValueId}`);
-}
-
-/** Asserts the stock of a product (or of an option value). */
-export async function expectStock(
-  catalog: Catalog,
-  productId: number,
-  expected: number,
-  when: string,
-  productOptionValueId: number | null = null,
-): Promise<void> {
-  const actual =
-    productOptionValueId === null
-      ? await productStock(catalog, productId)
-      : await optionValueStock(catalog, productId, productOptionValueId);
-  const what =
-    productOptionValueId === null ? `product ${productId}` : `option value ${productOptionValueId}`;
-  assert.equal(actual, expected, `${when}: stock of ${what} should be ${expected}, is ${actual}`);
 }
 
 /** Asserts that the fixture starts from the demo stock (a reused or shared fixture breaks every count). */

@@ -128,9 +128,10 @@ function loginExpectation(model: Model, encoded: Encoded): Expectation {
 
 /** Which statuses the server may answer `call` (encoded as `encoded`) in the model's state. */
 export function expectationOf(model: Model, call: Call, encoded: Encoded): Expectation {
+  if (encoded.oversizedHead)
+    return { statuses: [413, 431], stage: 'head', why: 'a request head over 64 KiB' };
   if (['TRACE', 'TRACK', 'CONNECT'].includes(call.method)) {
-    // No fetch Request can carry these: the Node listener answers them before it reads anything else of the
-    // request, so a head too large for the handler (but within the server's own limit) is still this 405.
+    // No fetch Request can carry these: the Node listener answers them before any route is looked at.
     const allow = 'GET, HEAD, POST';
     return {
       statuses: [405],
@@ -140,8 +141,6 @@ export function expectationOf(model: Model, call: Call, encoded: Encoded): Expec
       allow,
     };
   }
-  if (encoded.oversizedHead)
-    return { statuses: [413, 431], stage: 'head', why: 'a request head over 64 KiB' };
   if (encoded.queryRefusal !== undefined) {
     const { statuses, why } = encoded.queryRefusal;
     return { statuses, stage: 'query', why };
