@@ -18,9 +18,13 @@ import type { ShippingContext } from '../ports/shipping-method.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
 import { type SharedOffers, shareOffers } from './shared-offers.js';
 
-/** Asks each registered method, keeping those that answer, keyed by code in sort order. */
+/**
+ * Asks each registered method, keeping those that answer, keyed by code in sort order: the session's `current`
+ * offers when they are the same, else the engine's shared ones (see `shared-offers.ts`).
+ */
 async function collect<T extends { readonly code: string; readonly sortOrder: number }>(
   shared: SharedOffers,
+  current: Readonly<Record<string, T>> | null,
   messages: MessageCatalog,
   asks: readonly (() => Promise<T | null>)[],
 ): Answer<Readonly<Record<string, T>>> {
@@ -31,7 +35,10 @@ async function collect<T extends { readonly code: string; readonly sortOrder: nu
     if (answer.value !== null) offered.push(answer.value);
   }
   offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
-  return ok(shareOffers(shared, Object.fromEntries(offered.map((answer) => [answer.code, answer]))));
+  const offers: Readonly<Record<string, T>> = Object.fromEntries(
+    offered.map((answer) => [answer.code, answer]),
+  );
+  return ok(shareOffers(shared, offers, current));
 }
 
 /** Nothing on offer. */
@@ -59,6 +66,7 @@ export function shippingOffers(
   };
   return collect(
     context.sharedOffers,
+    session.shippingMethods,
     messages,
     methods.map((method) => () => method.quote(shipping)),
   );
@@ -84,6 +92,7 @@ export function paymentOffers(
   };
   return collect(
     context.sharedOffers,
+    session.paymentMethods,
     messages,
     methods.map((method) => () => method.offer(payment)),
   );

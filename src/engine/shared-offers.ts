@@ -19,8 +19,34 @@ export function createSharedOffers(): SharedOffers {
   return new Map();
 }
 
-/** `offers`, or the frozen offers equal to them that `shared` already holds (which then holds these, frozen). */
-export function shareOffers<T extends object>(shared: SharedOffers, offers: T): T {
+/**
+ * Whether two offer values are written the same as JSON: equal primitives, or objects and lists with the same
+ * keys in the same order, equal key by key.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (key !== others[i]) return false;
+    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * `offers`, or frozen offers equal to them (written the same as JSON): `current`, the offers the session holds
+ * already (most often the same again, found without writing any JSON), else those `shared` holds (which then
+ * holds these, frozen).
+ */
+export function shareOffers<T extends object>(shared: SharedOffers, offers: T, current?: T | null): T {
+  if (current !== undefined && current !== null && Object.isFrozen(current) && sameValue(offers, current)) {
+    return current;
+  }
   const key = JSON.stringify(offers);
   const known = shared.get(key);
   if (known !== undefined) return known as T;
