@@ -26,26 +26,42 @@ const stepSession = await readySession(stepEngine);
 await must(stepEngine.setShippingMethod(stepSession, { shipping_method: { code: 'flat.flat' } }));
 await must(stepEngine.setPaymentMethod(stepSession, { payment_method: { code: 'cod' } }));
 
-// A cart of 50 distinct lines (product 42 with every option value combination the demo allows, plus others):
-// the cost of pricing and re-checking grows with the lines, and one catalog read serves them all.
-const bigEngine = engine();
-const bigSession = await readySession(bigEngine);
-const bigCart = Array.from({ length: 50 }, (_, n) => ({
-  product_id: 42,
-  quantity: 2,
-  option: {
-    '218': 5 + (n % 3),
-    '223': [8 + (n % 4)],
-    '208': `line ${n}`,
-    '217': 1 + (n % 4),
-    '209': 'notes',
-    '222': 'upload-code',
-    '219': '2026-01-02',
-    '221': '10:30',
-    '220': '2026-01-02 10:30',
-  },
-}));
-await must(bigEngine.addProducts(bigSession, { product: bigCart }));
+// Carts of 50, 100 and 1,000 distinct lines (product 42 with every option value combination the demo allows, each
+// line told apart by its text option): the cost of pricing and re-checking grows with the lines, and one catalog
+// read serves them all. 100 and 1,000 show whether it grows linearly.
+function bigCart(lines: number) {
+  return Array.from({ length: lines }, (_, n) => ({
+    product_id: 42,
+    quantity: 2,
+    option: {
+      '218': 5 + (n % 3),
+      '223': [8 + (n % 4)],
+      '208': `line ${n}`,
+      '217': 1 + (n % 4),
+      '209': 'notes',
+      '222': 'upload-code',
+      '219': '2026-01-02',
+      '221': '10:30',
+      '220': '2026-01-02 10:30',
+    },
+  }));
+}
+
+/** An engine and a ready session whose cart has `lines` lines. */
+async function bigSession(lines: number): Promise<{ checkout: Checkout; sessionId: string }> {
+  const checkout = engine();
+  const sessionId = await readySession(checkout);
+  const cart = bigCart(lines);
+  // A request adds at most 100 products.
+  for (let start = 0; start < lines; start += 100) {
+    await must(checkout.addProducts(sessionId, { product: cart.slice(start, start + 100) }));
+  }
+  return { checkout, sessionId };
+}
+
+const big = await bigSession(50);
+const hundred = await bigSession(100);
+const thousand = await bigSession(1000);
 
 describe('engine (memory adapters, built-in extensions)', () => {
   bench('full checkout: open → customer → cart → addresses → methods → confirm', async () => {
@@ -70,9 +86,15 @@ describe('engine (memory adapters, built-in extensions)', () => {
     await must(stepEngine.getTotals(stepSession));
   });
   bench('one query: getTotals of a 50-line cart', async () => {
-    await must(bigEngine.getTotals(bigSession));
+    await must(big.checkout.getTotals(big.sessionId));
+  });
+  bench('one query: getTotals of a 100-line cart', async () => {
+    await must(hundred.checkout.getTotals(hundred.sessionId));
+  });
+  bench('one query: getTotals of a 1,000-line cart', async () => {
+    await must(thousand.checkout.getTotals(thousand.sessionId));
   });
   bench('one step: set the payment address on a 50-line cart', async () => {
-    await must(bigEngine.setPaymentAddress(bigSession, paymentAddress));
+    await must(big.checkout.setPaymentAddress(big.sessionId, paymentAddress));
   });
 });

@@ -4,14 +4,20 @@
  * listening and closes the stores. This is the project's own demo server, not an example to copy: the examples
  * beside this folder show how to serve cartwright in an app.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import { createNodeServer, type HttpLogger } from '../../src/http/index.js';
+import {
+  answerClientError,
+  type FetchHandler,
+  type HttpLogger,
+  nodeServerOptions,
+  toNodeListener,
+} from '../../src/http/index.js';
 import type { Clock, FieldErrors } from '../../src/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
-import { withDocsPage } from './docs-page.js';
+import { isDocsRequest, withDocsPage } from './docs-page.js';
 
 /** A server listening for the demo. */
 interface DemoListener {
@@ -41,6 +47,20 @@ export interface StartDemoOptions {
   readonly clock?: Clock | undefined;
   /** Where store failures and unexpected errors are reported; default `console`. */
   readonly logger?: HttpLogger | undefined;
+}
+
+/**
+ * The demo's node:http server: requests for the reference page go through {@link withDocsPage}, every other one
+ * to the handler's own listener (the page's wrapper would hide the handler from node, which then could not serve
+ * it without Web `Request` and `Response` objects).
+ */
+function demoServer(handler: FetchHandler): Server {
+  const api = toNodeListener(handler);
+  const docs = toNodeListener(withDocsPage(handler));
+  const server = createServer(nodeServerOptions(), (req, res) =>
+    (isDocsRequest(req.method, req.url) ? docs : api)(req, res),
+  );
+  return server.on('clientError', answerClientError);
 }
 
 /** How long open connections get to finish on shutdown before they are cut. */
@@ -93,7 +113,7 @@ export async function startDemoServer(
     app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
     // The rendered API reference at /docs sits in front of the handler; every other request reaches it. The server
     // is sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-    listener = await listen(createNodeServer(withDocsPage(app.handler)), env);
+    listener = await listen(demoServer(app.handler), env);
   } catch (error) {
     await stores.close();
     throw error;

@@ -66,6 +66,17 @@ function textResponse(body: string, type: string): Response {
   return new Response(body, { headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' } });
 }
 
+/**
+ * Whether a node request is for the page or its files (a GET or HEAD at or under {@link docsPath}): a server can
+ * send only those through {@link withDocsPage} and hand every other request to the handler itself, which node
+ * serves without making Web `Request` and `Response` objects.
+ */
+export function isDocsRequest(method: string | undefined, url: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = (url ?? '/').split('?', 1)[0] ?? '';
+  return path === docsPath || path.startsWith(`${docsPath}/`);
+}
+
 /** `handler`, with the reference page at {@link docsPath} and its files under it. */
 export function withDocsPage(handler: FetchHandler): FetchHandler {
   return async (request, info) => {

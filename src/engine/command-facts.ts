@@ -3,91 +3,105 @@
  * country and custom fields; whether an affiliate exists; whether the totals have a reward step.
  * @module
  */
-import { okAsync, ResultAsync } from 'neverthrow';
+import { err, ok } from 'neverthrow';
 import { resolveCustomerGroupId } from '../domain/customer/rules.js';
-import type { CheckoutError } from '../domain/errors.js';
 import type { CustomerInput } from '../domain/machine/commands.js';
 import type { AddressFacts, CheckoutFacts, CustomerFacts } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
 import type { FactPlan } from '../operations/operation.js';
-import { callPort, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 
 /** The customer step's facts: the account, the resolved group, its custom fields, the account by e-mail. */
-function customerFacts(
+async function customerFacts(
   context: EngineContext,
   messages: MessageCatalog,
   input: CustomerInput,
-): ResultAsync<CustomerFacts, CheckoutError> {
+): Answer<CustomerFacts> {
   const { customers } = context.deps;
   const groupId = resolveCustomerGroupId(input, context.settings);
   const email = input.email.trim();
-  return ResultAsync.combine([
-    callPort('customers', messages, () =>
+  const [account, group, customFields, emailAccount] = await Promise.all([
+    askPort('customers', messages, () =>
       input.customerId > 0 ? customers.getCustomer(input.customerId) : Promise.resolve(undefined),
     ),
-    callPort('customers', messages, () => customers.getCustomerGroup(groupId)),
-    callPort('customers', messages, () => customers.getCustomFields(groupId)),
-    callPort('customers', messages, () =>
+    askPort('customers', messages, () => customers.getCustomerGroup(groupId)),
+    askPort('customers', messages, () => customers.getCustomFields(groupId)),
+    askPort('customers', messages, () =>
       email === '' ? Promise.resolve(undefined) : customers.findCustomerByEmail(email),
     ),
-  ] as const).map(([account, group, customFields, emailAccount]) => ({
-    account,
-    group,
-    customFields: group === undefined ? [] : customFields,
-    emailAccount,
-  }));
+  ]);
+  if (account.isErr()) return err(account.error);
+  if (group.isErr()) return err(group.error);
+  if (customFields.isErr()) return err(customFields.error);
+  if (emailAccount.isErr()) return err(emailAccount.error);
+  return ok({
+    account: account.value,
+    group: group.value,
+    customFields: group.value === undefined ? [] : customFields.value,
+    emailAccount: emailAccount.value,
+  });
 }
 
 /** An address step's facts: the named country and the custom fields of the session customer's group. */
-function addressFacts(
+async function addressFacts(
   context: EngineContext,
   messages: MessageCatalog,
   session: CheckoutSession,
   countryId: number,
-): ResultAsync<AddressFacts, CheckoutError> {
+): Answer<AddressFacts> {
   const groupId = pricingGroupId(session, context.settings);
-  return ResultAsync.combine([
-    callPort('geo', messages, () =>
+  const [country, customFields] = await Promise.all([
+    askPort('geo', messages, () =>
       countryId > 0 ? context.deps.geo.getCountry(countryId) : Promise.resolve(undefined),
     ),
-    callPort('customers', messages, () => context.deps.customers.getCustomFields(groupId)),
-  ] as const).map(([country, customFields]) => ({ country, customFields }));
+    askPort('customers', messages, () => context.deps.customers.getCustomFields(groupId)),
+  ]);
+  if (country.isErr()) return err(country.error);
+  if (customFields.isErr()) return err(customFields.error);
+  return ok({ country: country.value, customFields: customFields.value });
 }
 
 /** Whether an enabled affiliate account with this customer id exists. */
-function affiliateFacts(
+async function affiliateFacts(
   context: EngineContext,
   messages: MessageCatalog,
   affiliateId: number,
-): ResultAsync<boolean, CheckoutError> {
-  return callPort('customers', messages, () => context.deps.customers.getAffiliate(affiliateId)).map(
-    (affiliate) => affiliate?.status === true,
+): Answer<boolean> {
+  const affiliate = await askPort('customers', messages, () =>
+    context.deps.customers.getAffiliate(affiliateId),
   );
+  return affiliate.isErr() ? err(affiliate.error) : ok(affiliate.value?.status === true);
 }
 
+/** The facts a command's plan asks for beyond every command's. */
+type CommandFacts = Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>;
+
+/** Nothing to read. */
+const none: Answer<undefined> = Promise.resolve(ok(undefined));
+
 /** The facts a command's plan asks for beyond every command's, read together. */
-export function commandFacts(
+export async function commandFacts(
   context: EngineContext,
   messages: MessageCatalog,
   session: CheckoutSession,
   plan: FactPlan,
-): ResultAsync<
-  Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>,
-  CheckoutError
-> {
-  const none = okAsync<undefined, CheckoutError>(undefined);
-  return ResultAsync.combine([
+): Answer<CommandFacts> {
+  const [customer, address, affiliateExists] = await Promise.all([
     plan.customer === undefined ? none : customerFacts(context, messages, plan.customer),
     plan.countryId === undefined ? none : addressFacts(context, messages, session, plan.countryId),
     plan.affiliateId === undefined ? none : affiliateFacts(context, messages, plan.affiliateId),
-  ] as const).map(([customer, address, affiliateExists]) => ({
-    ...(customer === undefined ? {} : { customer }),
-    ...(address === undefined ? {} : { address }),
-    ...(affiliateExists === undefined ? {} : { affiliateExists }),
+  ]);
+  if (customer.isErr()) return err(customer.error);
+  if (address.isErr()) return err(address.error);
+  if (affiliateExists.isErr()) return err(affiliateExists.error);
+  return ok({
+    ...(customer.value === undefined ? {} : { customer: customer.value }),
+    ...(address.value === undefined ? {} : { address: address.value }),
+    ...(affiliateExists.value === undefined ? {} : { affiliateExists: affiliateExists.value }),
     ...(plan.rewardStatus === true
       ? { rewardEnabled: context.calculators.some((calculator) => calculator.code === 'reward') }
       : {}),
-  }));
+  });
 }

@@ -6,6 +6,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import {
   CartwrightInvariantError,
+  type CheckoutError,
   type PortName,
   type UnavailableError,
   unavailable,
@@ -31,6 +32,7 @@ import type { TaxRates } from '../ports/tax-rates.js';
 import type { TotalCalculator } from '../ports/total-calculator.js';
 import { ordersWithStock } from './orders-with-stock.js';
 import { createSessionQueue, type SessionQueue } from './session-queue.js';
+import { createSharedOffers, type SharedOffers } from './shared-offers.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
 export interface CheckoutDeps {
@@ -148,6 +150,8 @@ export interface EngineContext {
   readonly contention: ContentionPolicy;
   /** This engine's commands waiting for their session's turn. */
   readonly sessionQueue: SessionQueue;
+  /** The offers this engine's sessions share (see `shared-offers.ts`). */
+  readonly sharedOffers: SharedOffers;
 }
 
 /** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
@@ -197,21 +201,36 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     onEventError: options.onEventError ?? logEventError(logger),
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
+    sharedOffers: createSharedOffers(),
   };
 }
 
+/** What a step of the shell answers once its port calls are done: the value, or why not. */
+export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
+
 /**
- * Calls a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
+ * Asks a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
  * the failure kept as `cause`; nothing escapes as an exception.
  */
+export async function askPort<T>(
+  port: PortName,
+  messages: MessageCatalog,
+  run: () => Promise<T>,
+): Answer<T, UnavailableError> {
+  try {
+    return ok(await run());
+  } catch (cause) {
+    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+  }
+}
+
+/** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */
 export function callPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): ResultAsync<T, UnavailableError> {
-  return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
-    unavailable(port, cause, messageText(messages, 'service.unavailable')),
-  );
+  return new ResultAsync(askPort(port, messages, run));
 }
 
 /**

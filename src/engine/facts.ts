@@ -9,10 +9,9 @@
  * and payment methods last, since they depend on the total with its taxes.
  * @module
  */
-import { errAsync, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts } from '../domain/machine/facts.js';
-import { dayOf } from '../domain/machine/facts.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
@@ -20,26 +19,32 @@ import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { FactPlan } from '../operations/operation.js';
 import { commandFacts } from './command-facts.js';
-import { callPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
+import { type Answer, askPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 
+/** No products: what a command that names none reads. */
+const noProducts: ReadonlyMap<number, Product> = new Map();
+
 /** Every product of `ids` in one catalog read (none when there are no ids), as a map by id. */
-export function readProducts(
+export async function readProducts(
   context: EngineContext,
   messages: MessageCatalog,
   ids: readonly number[],
-): ResultAsync<ReadonlyMap<number, Product>, CheckoutError> {
-  if (ids.length === 0) return okAsync(new Map());
-  return callPort('catalog', messages, () => context.deps.catalog.getProducts(ids)).map(
-    (products) => new Map(products.map((product) => [product.productId, product])),
-  );
+): Answer<ReadonlyMap<number, Product>> {
+  if (ids.length === 0) return ok(noProducts);
+  const read = await askPort('catalog', messages, () => context.deps.catalog.getProducts(ids));
+  if (read.isErr()) return err(read.error);
+  const products = new Map<number, Product>();
+  for (const product of read.value) products.set(product.productId, product);
+  return ok(products);
 }
 
 /** The product ids the session's cart and the plan name, each once. */
 function productIdsOf(session: CheckoutSession, plan: FactPlan): number[] {
-  const ids = new Set(session.cart.map((line) => line.productId));
-  for (const id of plan.productIds ?? []) ids.add(id);
-  return [...ids].filter((id) => id > 0);
+  const ids = new Set<number>();
+  for (const line of session.cart) if (line.productId > 0) ids.add(line.productId);
+  for (const id of plan.productIds ?? []) if (id > 0) ids.add(id);
+  return [...ids];
 }
 
 /** The time-dependent facts of a request: now, today, and the expiry a save at this instant sets. */
@@ -50,10 +55,13 @@ export function readTimeFacts(
   context: EngineContext,
   messages: MessageCatalog,
 ): Result<TimeFacts, UnavailableError> {
-  return readClock(context, messages).map((now) => {
-    const instant = now.toISOString();
-    return { now: instant, today: dayOf(instant), expiresAt: secondsAfter(now, context.ttlSeconds) };
-  });
+  return readClock(context, messages).map((now) => timeFactsAt(context, now));
+}
+
+/** The time-dependent facts at `now` (the request's instant, read once from the clock). */
+export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
+  const instant = now.toISOString();
+  return { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, context.ttlSeconds) };
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
@@ -74,38 +82,34 @@ function taxClassesOf(
 }
 
 /** The tax rules and rates of `classIds` (no read for none). */
-function readTax(
+async function readTax(
   context: EngineContext,
   messages: MessageCatalog,
   classIds: readonly number[],
   geoZones: readonly GeoZone[],
-): ResultAsync<TaxFacts, CheckoutError> {
-  if (classIds.length === 0) return okAsync({ classIds, table: { rules: [], rates: [] }, geoZones });
-  return callPort('taxes', messages, () => context.deps.taxes.getTaxTable(classIds)).map((table) => ({
-    classIds,
-    table,
-    geoZones,
-  }));
+): Answer<TaxFacts> {
+  if (classIds.length === 0) return ok({ classIds, table: { rules: [], rates: [] }, geoZones });
+  const table = await askPort('taxes', messages, () => context.deps.taxes.getTaxTable(classIds));
+  return table.isErr() ? err(table.error) : ok({ classIds, table: table.value, geoZones });
 }
 
 /**
  * A pricing over facts whose tax table covers `classIds` too: the same pricing when it does, else one over a
  * table read again with the new classes (a fresh quote of a class not read before).
  */
-export function coverTaxClasses(
+export async function coverTaxClasses(
   context: EngineContext,
   pricing: Pricing,
   classIds: readonly number[],
-): ResultAsync<Pricing, CheckoutError> {
+): Answer<Pricing> {
   const { facts } = pricing;
   const tax = facts.tax;
   const known = tax?.classIds ?? [];
   const missing = classIds.filter((id) => id > 0 && !known.includes(id));
-  if (tax === undefined || missing.length === 0) return okAsync(pricing);
+  if (tax === undefined || missing.length === 0) return ok(pricing);
   const all = [...new Set([...known, ...missing])].sort((a, b) => a - b);
-  return readTax(context, facts.messages, all, tax.geoZones).map((wider) =>
-    pricing.withFacts({ ...facts, tax: wider }),
-  );
+  const wider = await readTax(context, facts.messages, all, tax.geoZones);
+  return wider.isErr() ? err(wider.error) : ok(pricing.withFacts({ ...facts, tax: wider.value }));
 }
 
 /**
@@ -118,22 +122,35 @@ function couponFacts(
   messages: MessageCatalog,
   session: CheckoutSession,
   code: string | null,
-): ResultAsync<CouponFacts | undefined, CheckoutError> {
-  if (code === null || code === '') return okAsync(undefined);
+): Answer<CouponFacts | undefined> {
+  return code === null || code === '' ? nothingToRead : readCoupon(context, messages, session, code);
+}
+
+/** Nothing read: what a fact nobody needs answers. */
+const nothingToRead: Answer<undefined> = Promise.resolve(ok(undefined));
+
+/** The coupon of `code` and what its check needs. */
+async function readCoupon(
+  context: EngineContext,
+  messages: MessageCatalog,
+  session: CheckoutSession,
+  code: string,
+): Answer<CouponFacts> {
   const { coupons, catalog } = context.deps;
   const enabled = context.calculators.some((calculator) => calculator.code === 'coupon');
-  return callPort('coupons', messages, () => coupons.getCoupon(code)).andThen((coupon) => {
-    if (coupon === undefined)
-      return okAsync({ enabled, coupon, uses: { total: 0, customer: 0 }, categories: [] });
-    return ResultAsync.combine([
-      callPort('coupons', messages, () =>
-        coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0),
-      ),
-      coupon.categoryIds.length === 0
-        ? okAsync<readonly Category[], CheckoutError>([])
-        : callPort('catalog', messages, () => catalog.getCategories()),
-    ] as const).map(([uses, categories]) => ({ enabled, coupon, uses, categories }));
-  });
+  const found = await askPort('coupons', messages, () => coupons.getCoupon(code));
+  if (found.isErr()) return err(found.error);
+  const coupon = found.value;
+  if (coupon === undefined) return ok({ enabled, coupon, uses: { total: 0, customer: 0 }, categories: [] });
+  const [uses, categories] = await Promise.all([
+    askPort('coupons', messages, () => coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0)),
+    coupon.categoryIds.length === 0
+      ? ok<readonly Category[], CheckoutError>([])
+      : askPort('catalog', messages, () => catalog.getCategories()),
+  ]);
+  if (uses.isErr()) return err(uses.error);
+  if (categories.isErr()) return err(categories.error);
+  return ok({ enabled, coupon, uses: uses.value, categories: categories.value });
 }
 
 /** The logged-in customer's reward balance, when points are or are about to be spent. */
@@ -142,10 +159,10 @@ function rewardFacts(
   messages: MessageCatalog,
   session: CheckoutSession,
   spends: boolean,
-): ResultAsync<number | undefined, CheckoutError> {
+): Answer<number | undefined> {
   const customerId = session.loggedInCustomerId;
-  if (!spends || customerId === null) return okAsync(undefined);
-  return callPort('customers', messages, () => context.deps.customers.getRewardBalance(customerId));
+  if (!spends || customerId === null) return nothingToRead;
+  return askPort('customers', messages, () => context.deps.customers.getRewardBalance(customerId));
 }
 
 /** What every command and every view reads: products, geo zones, coupon and reward balance. */
@@ -157,25 +174,30 @@ interface BaseFacts {
 }
 
 /** Products, geo zones, coupon and reward facts, read together. */
-function baseFacts(
+async function baseFacts(
   context: EngineContext,
   session: CheckoutSession,
   plan: FactPlan,
   messages: MessageCatalog,
-): ResultAsync<BaseFacts, CheckoutError> {
+): Answer<BaseFacts> {
   const code = plan.coupon ?? session.coupon;
   const spends = (plan.reward ?? session.reward ?? 0) > 0;
-  return ResultAsync.combine([
+  const [products, geoZones, coupon, rewardBalance] = await Promise.all([
     readProducts(context, messages, productIdsOf(session, plan)),
-    callPort('geo', messages, () => context.deps.geo.getGeoZones()),
+    askPort('geo', messages, () => context.deps.geo.getGeoZones()),
     couponFacts(context, messages, session, code),
     rewardFacts(context, messages, session, spends),
-  ] as const).map(([products, geoZones, coupon, rewardBalance]) => ({
-    products,
-    geoZones,
-    ...(coupon === undefined ? {} : { coupon }),
-    ...(rewardBalance === undefined ? {} : { rewardBalance }),
-  }));
+  ]);
+  if (products.isErr()) return err(products.error);
+  if (geoZones.isErr()) return err(geoZones.error);
+  if (coupon.isErr()) return err(coupon.error);
+  if (rewardBalance.isErr()) return err(rewardBalance.error);
+  return ok({
+    products: products.value,
+    geoZones: geoZones.value,
+    ...(coupon.value === undefined ? {} : { coupon: coupon.value }),
+    ...(rewardBalance.value === undefined ? {} : { rewardBalance: rewardBalance.value }),
+  });
 }
 
 /** The facts of a command and the pricing it is decided with. */
@@ -184,78 +206,70 @@ export interface GatheredFacts {
   readonly pricing: Pricing;
 }
 
-/** Everything a command planned by `plan` needs on `session`, priced once. */
-export function gatherFacts(
+/**
+ * Everything a command planned by `plan` needs on `session`, priced once: the base facts and the command's own
+ * read together, then shipping quotes when the command needs them, then the tax table of every class in play,
+ * then payment offers (they read the total with its taxes).
+ */
+export async function gatherFacts(
   context: EngineContext,
   session: CheckoutSession,
   plan: FactPlan,
   time: TimeFacts,
   messages: MessageCatalog,
-): ResultAsync<GatheredFacts, CheckoutError> {
+): Answer<GatheredFacts> {
   const cartIds = newIds(context, messages, 'cart', plan.cartIds ?? 0);
-  if (cartIds.isErr()) return errAsync(cartIds.error);
-  return ResultAsync.combine([
+  if (cartIds.isErr()) return err(cartIds.error);
+  const [base, extra] = await Promise.all([
     baseFacts(context, session, plan, messages),
     commandFacts(context, messages, session, plan),
-  ] as const).andThen(([base, extra]) => {
-    const partial = { ...time, ...base, messages, cartIds: cartIds.value, ...extra };
-    const pricing = createPricing(partial, context.settings, context.calculators);
-    return gatherOffers(context, session, plan, base, partial, pricing);
-  });
-}
-
-/** The facts gathered before offers and taxes (what `gatherFacts` passes on to {@link gatherOffers}). */
-type PartialFacts = Omit<CheckoutFacts, 'tax' | 'offers'>;
-
-/**
- * The rest of `gatherFacts`: shipping quotes when the command needs them, then the tax table of every class in
- * play, then payment offers (they read the total with its taxes).
- */
-function gatherOffers(
-  context: EngineContext,
-  session: CheckoutSession,
-  plan: FactPlan,
-  base: BaseFacts,
-  partial: PartialFacts,
-  linePricing: Pricing,
-): ResultAsync<GatheredFacts, CheckoutError> {
-  const { messages } = partial;
-  const quoting: ResultAsync<Readonly<Record<string, ShippingQuoteGroup>> | undefined, CheckoutError> =
-    plan.offers === 'shipping'
-      ? shippingOffers(context, session, linePricing.lines(session), base.products, base.geoZones, messages)
-      : okAsync(undefined);
-  return quoting.andThen((shipping) =>
-    readTax(
+  ]);
+  if (base.isErr()) return err(base.error);
+  if (extra.isErr()) return err(extra.error);
+  const partial = { ...time, ...base.value, messages, cartIds: cartIds.value, ...extra.value };
+  const linePricing = createPricing(partial, context.settings, context.calculators);
+  const { products, geoZones } = base.value;
+  let shipping: Readonly<Record<string, ShippingQuoteGroup>> | undefined;
+  if (plan.offers === 'shipping') {
+    const quoted = await shippingOffers(
       context,
+      session,
+      linePricing.lines(session),
+      products,
+      geoZones,
       messages,
-      taxClassesOf(context, session, base.products, shipping),
-      base.geoZones,
-    ).andThen((tax) => {
-      const facts: CheckoutFacts = {
-        ...partial,
-        tax,
-        ...(shipping === undefined ? {} : { offers: { shipping } }),
-      };
-      const pricing = linePricing.withFacts(facts satisfies PricingFacts);
-      if (plan.offers !== 'payment') return okAsync({ facts, pricing });
-      return paymentOffers(context, session, pricing.view(session), tax.geoZones, messages).map((payment) => {
-        // Offers change no price: the pricing that computed the total they were made from serves on.
-        return { facts: { ...facts, offers: { payment } }, pricing };
-      });
-    }),
-  );
+    );
+    if (quoted.isErr()) return err(quoted.error);
+    shipping = quoted.value;
+  }
+  const tax = await readTax(context, messages, taxClassesOf(context, session, products, shipping), geoZones);
+  if (tax.isErr()) return err(tax.error);
+  const facts: CheckoutFacts = {
+    ...partial,
+    tax: tax.value,
+    ...(shipping === undefined ? {} : { offers: { shipping } }),
+  };
+  const pricing = linePricing.withFacts(facts satisfies PricingFacts);
+  if (plan.offers !== 'payment') return ok({ facts, pricing });
+  const payment = await paymentOffers(context, session, pricing.view(session), tax.value.geoZones, messages);
+  if (payment.isErr()) return err(payment.error);
+  // Offers change no price: the pricing that computed the total they were made from serves on.
+  return ok({ facts: { ...facts, offers: { payment: payment.value } }, pricing });
 }
 
 /** The facts of a view of the session (its priced cart and totals), and their pricing. */
-export function viewPricing(
+export async function viewPricing(
   context: EngineContext,
   session: CheckoutSession,
   messages: MessageCatalog,
   today: string,
-): ResultAsync<Pricing, CheckoutError> {
-  return baseFacts(context, session, {}, messages).andThen((base) =>
-    readTax(context, messages, taxClassesOf(context, session, base.products, undefined), base.geoZones).map(
-      (tax) => createPricing({ ...base, messages, today, tax }, context.settings, context.calculators),
-    ),
+): Answer<Pricing> {
+  const base = await baseFacts(context, session, {}, messages);
+  if (base.isErr()) return err(base.error);
+  const { products, geoZones } = base.value;
+  const tax = await readTax(context, messages, taxClassesOf(context, session, products, undefined), geoZones);
+  if (tax.isErr()) return err(tax.error);
+  return ok(
+    createPricing({ ...base.value, messages, today, tax: tax.value }, context.settings, context.calculators),
   );
 }

@@ -4,9 +4,8 @@
  * job; deciding what a change leaves standing is the pure `recheckSelections`.
  * @module
  */
-import { okAsync, ResultAsync } from 'neverthrow';
+import { err, ok } from 'neverthrow';
 import type { PricedCartLine } from '../domain/cart/line.js';
-import type { CheckoutError } from '../domain/errors.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { shippingWeight } from '../domain/methods/shipping-weight.js';
@@ -16,19 +15,34 @@ import type { Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
-import { callPort, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
+import { type SharedOffers, shareOffers } from './shared-offers.js';
 
-/** Asks each registered method, keeping those that answer, keyed by code in sort order. */
-function collect<T extends { readonly code: string; readonly sortOrder: number }>(
+/**
+ * Asks each registered method, keeping those that answer, keyed by code in sort order: the session's `current`
+ * offers when they are the same, else the engine's shared ones (see `shared-offers.ts`).
+ */
+async function collect<T extends { readonly code: string; readonly sortOrder: number }>(
+  shared: SharedOffers,
+  current: Readonly<Record<string, T>> | null,
   messages: MessageCatalog,
   asks: readonly (() => Promise<T | null>)[],
-): ResultAsync<Readonly<Record<string, T>>, CheckoutError> {
-  return ResultAsync.combine(asks.map((ask) => callPort('extension', messages, ask))).map((answers) => {
-    const offered = answers.filter((answer): answer is T => answer !== null);
-    offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
-    return Object.fromEntries(offered.map((answer) => [answer.code, answer]));
-  });
+): Answer<Readonly<Record<string, T>>> {
+  const answers = await Promise.all(asks.map((ask) => askPort('extension', messages, ask)));
+  const offered: T[] = [];
+  for (const answer of answers) {
+    if (answer.isErr()) return err(answer.error);
+    if (answer.value !== null) offered.push(answer.value);
+  }
+  offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
+  const offers: Readonly<Record<string, T>> = Object.fromEntries(
+    offered.map((answer) => [answer.code, answer]),
+  );
+  return ok(shareOffers(shared, offers, current));
 }
+
+/** Nothing on offer. */
+const nothing: Answer<Readonly<Record<string, never>>> = Promise.resolve(ok({}));
 
 /** The shipping quote groups for the session; none when the cart does not ship or no address is set. */
 export function shippingOffers(
@@ -38,10 +52,10 @@ export function shippingOffers(
   products: ReadonlyMap<number, Product>,
   geoZones: readonly GeoZone[],
   messages: MessageCatalog,
-): ResultAsync<Readonly<Record<string, ShippingQuoteGroup>>, CheckoutError> {
+): Answer<Readonly<Record<string, ShippingQuoteGroup>>> {
   const address = session.shippingAddress;
   const methods = context.deps.shippingMethods ?? [];
-  if (address === null || !cartShips(lines) || methods.length === 0) return okAsync({});
+  if (address === null || !cartShips(lines) || methods.length === 0) return nothing;
   const shipping: ShippingContext = {
     address,
     geoZones,
@@ -51,6 +65,8 @@ export function shippingOffers(
     settings: context.settings,
   };
   return collect(
+    context.sharedOffers,
+    session.shippingMethods,
     messages,
     methods.map((method) => () => method.quote(shipping)),
   );
@@ -63,9 +79,9 @@ export function paymentOffers(
   view: CheckoutView,
   geoZones: readonly GeoZone[],
   messages: MessageCatalog,
-): ResultAsync<Readonly<Record<string, PaymentMethodOffer>>, CheckoutError> {
+): Answer<Readonly<Record<string, PaymentMethodOffer>>> {
   const methods = context.deps.paymentMethods ?? [];
-  if (methods.length === 0) return okAsync({});
+  if (methods.length === 0) return nothing;
   const payment: PaymentContext = {
     paymentAddress: session.paymentAddress,
     geoZones,
@@ -75,6 +91,8 @@ export function paymentOffers(
     settings: context.settings,
   };
   return collect(
+    context.sharedOffers,
+    session.paymentMethods,
     messages,
     methods.map((method) => () => method.offer(payment)),
   );

@@ -10,7 +10,7 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { err, errAsync, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
@@ -38,12 +38,21 @@ import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { convert, formatMoney, zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
-import { callPort, type EngineContext } from './context.js';
-import { readTimeFacts, viewPricing } from './facts.js';
+import { type Answer, askPort, callPort, type EngineContext } from './context.js';
+import { viewPricing } from './facts.js';
 import { checkFraud } from './fraud.js';
+import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
-import { inSessionTurn, loadSession, type SessionTarget, saveSession, sessionOf } from './session-access.js';
+import {
+  inSessionTurn,
+  loadSession,
+  requestTime,
+  type SessionTarget,
+  saveSession,
+  type TakenSession,
+  takeLive,
+} from './session-access.js';
 import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
@@ -68,48 +77,57 @@ function clientOf(options: ConfirmOptions): OrderClient {
   };
 }
 
-/** The facts of a confirm, and the pricing it is decided with. */
-function confirmFacts(
+/** The order a confirm updates (`order_id`), and its coupon's id. */
+async function orderToUpdate(
   context: EngineContext,
-  session: CheckoutSession,
+  orderId: number,
+  messages: MessageCatalog,
+): Answer<{ order: OrderRecord | undefined; couponId: number | null }> {
+  if (orderId <= 0) return ok({ order: undefined, couponId: null });
+  const order = await askPort('orders', messages, () => context.deps.orders.get(orderId));
+  if (order.isErr()) return err(order.error);
+  if (order.value === undefined) return ok({ order: undefined, couponId: null });
+  const couponId = await couponIdOf(context, messages, order.value);
+  return couponId.isErr() ? err(couponId.error) : ok({ order: order.value, couponId: couponId.value });
+}
+
+/** The facts of a confirm, and the pricing it is decided with. */
+async function confirmFacts(
+  context: EngineContext,
+  taken: TakenSession,
   input: ConfirmInput,
   options: ConfirmOptions,
   messages: MessageCatalog,
-): ResultAsync<{ facts: ConfirmFacts; pricing: Pricing }, CheckoutError> {
-  const read = readTimeFacts(context, messages);
-  if (read.isErr()) return errAsync(read.error);
+): Answer<{ facts: ConfirmFacts; pricing: Pricing }> {
+  const read = requestTime(context, taken, messages);
+  if (read.isErr()) return err(read.error);
   const time = read.value;
+  const { session } = taken;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
-  const { orders, customers } = context.deps;
-  const existing =
-    input.orderId > 0
-      ? callPort('orders', messages, () => orders.get(input.orderId)).andThen((order) =>
-          order === undefined
-            ? okAsync({ order, couponId: null })
-            : couponIdOf(context, messages, order).map((couponId) => ({ order, couponId })),
-        )
-      : okAsync({ order: undefined, couponId: null });
-  return ResultAsync.combine([
+  const { customers } = context.deps;
+  const [pricing, existing, affiliate] = await Promise.all([
     viewPricing(context, session, messages, time.today),
-    existing,
+    orderToUpdate(context, input.orderId, messages),
     affiliateId > 0
-      ? callPort('customers', messages, () => customers.getAffiliate(affiliateId))
-      : okAsync(undefined),
-  ] as const).map(([pricing, existingOrder, affiliate]) => {
-    const facts: ConfirmFacts = {
-      ...pricing.facts,
-      tax: needFact(pricing.facts.tax, 'tax facts'),
-      ...time,
-      cartIds: [],
-      existingOrder: existingOrder.order,
-      existingCouponId: existingOrder.couponId,
-      affiliate: affiliate?.status === true ? affiliate : undefined,
-      client: clientOf(options),
-      fingerprint: sha256Hex(confirmFingerprintSource(session, input)),
-      idempotencyKey: options.idempotencyKey,
-    };
-    return { facts, pricing };
-  });
+      ? askPort('customers', messages, () => customers.getAffiliate(affiliateId))
+      : ok<undefined, CheckoutError>(undefined),
+  ]);
+  if (pricing.isErr()) return err(pricing.error);
+  if (existing.isErr()) return err(existing.error);
+  if (affiliate.isErr()) return err(affiliate.error);
+  const facts: ConfirmFacts = {
+    ...pricing.value.facts,
+    tax: needFact(pricing.value.facts.tax, 'tax facts'),
+    ...time,
+    cartIds: [],
+    existingOrder: existing.value.order,
+    existingCouponId: existing.value.couponId,
+    affiliate: affiliate.value?.status === true ? affiliate.value : undefined,
+    client: clientOf(options),
+    fingerprint: sha256Hex(confirmFingerprintSource(session, input)),
+    idempotencyKey: options.idempotencyKey,
+  };
+  return ok({ facts, pricing: pricing.value });
 }
 
 /** The plan after the fraud checks, and the event of a replaced status. */
@@ -177,6 +195,8 @@ function performWrite(
 ): ResultAsync<Written, CheckoutError> {
   const { orders } = context.deps;
   const { messages } = facts;
+  // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
+  freezeAll(effect.draft);
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
@@ -261,6 +281,43 @@ function resultOf(
   };
 }
 
+/** Decides confirm, writes the order and records it on the session. */
+async function confirmPass(
+  context: EngineContext,
+  operation: ConfirmDescriptor,
+  target: SessionTarget,
+  posted: unknown,
+  options: ConfirmOptions,
+): Answer<ConfirmResult> {
+  const taken = await takeLive(context, target);
+  if (taken.isErr()) return err(taken.error);
+  const loaded = taken.value.session;
+  const messages = context.messagesFor(loaded.language);
+  const keyError = idempotencyKeyError(options.idempotencyKey, messages);
+  if (keyError !== undefined) return err(keyError);
+  const input = operation.input.parse(posted, messages);
+  if (input.isErr()) return err(checkoutError('validation', input.error));
+  const gathered = await confirmFacts(context, taken.value, input.value, options, messages);
+  if (gathered.isErr()) return err(gathered.error);
+  const { facts, pricing } = gathered.value;
+  const decided = decideConfirm(loaded, input.value, facts, pricing, context.settings);
+  if (decided.isErr()) return err(decided.error);
+  const plan = decided.value;
+  if (plan.kind === 'replay') {
+    const order = await replayedOrder(context, loaded, plan.orderId, facts);
+    if (order.isErr()) return err(order.error);
+    return ok(resultOf(context, loaded, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
+  }
+  const checked = await applyFraud(context, plan, messages);
+  if (checked.isErr()) return err(checked.error);
+  const written = await performWrite(context, loaded, checked.value.plan.effect, facts);
+  if (written.isErr()) return err(written.error);
+  const { order, fresh } = written.value;
+  await recordOrder(context, loaded, order.orderId, facts);
+  if (fresh) await runEvents(context, orderEvents(order, checked.value.plan, checked.value.flagged));
+  return ok(resultOf(context, loaded, checked.value.plan, order.orderId, order, messages));
+}
+
 /**
  * Runs confirm on a session, in the session's turn: confirms and steps on one session in one engine never
  * overlap, so a confirm decides on the cart as the commands before it left it.
@@ -273,36 +330,6 @@ export function runConfirm(
   options: ConfirmOptions,
 ): ResultAsync<ConfirmResult, CheckoutError> {
   return inSessionTurn(context, target, (current) =>
-    confirmSession(context, operation, current, posted, options),
+    confirmPass(context, operation, current, posted, options),
   );
-}
-
-/** Decides confirm, writes the order and records it on the session. */
-function confirmSession(
-  context: EngineContext,
-  operation: ConfirmDescriptor,
-  target: SessionTarget,
-  posted: unknown,
-  options: ConfirmOptions,
-): ResultAsync<ConfirmResult, CheckoutError> {
-  return safeTry(async function* () {
-    const loaded = yield* sessionOf(context, target);
-    const messages = context.messagesFor(loaded.language);
-    const keyError = idempotencyKeyError(options.idempotencyKey, messages);
-    if (keyError !== undefined) return err(keyError);
-    const input: ConfirmInput = yield* operation.input
-      .parse(posted, messages)
-      .mapErr((fields: Readonly<Record<string, string>>) => checkoutError('validation', fields));
-    const { facts, pricing } = yield* confirmFacts(context, loaded, input, options, messages);
-    const plan = yield* decideConfirm(loaded, input, facts, pricing, context.settings);
-    if (plan.kind === 'replay') {
-      const order = yield* replayedOrder(context, loaded, plan.orderId, facts);
-      return ok(resultOf(context, loaded, plan, order?.orderId ?? plan.orderId, order, messages));
-    }
-    const checked = yield* applyFraud(context, plan, messages);
-    const written = yield* performWrite(context, loaded, checked.plan.effect, facts);
-    yield* recordOrder(context, loaded, written.order.orderId, facts);
-    if (written.fresh) await runEvents(context, orderEvents(written.order, checked.plan, checked.flagged));
-    return ok(resultOf(context, loaded, checked.plan, written.order.orderId, written.order, messages));
-  });
 }

@@ -4,17 +4,17 @@
  * never save a new version.
  * @module
  */
-import { err, errAsync, ok, type ResultAsync, safeTry } from 'neverthrow';
+import { err, ok, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import { dayOf } from '../domain/machine/facts.js';
+import { dayOfDate } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
 import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
-import { callPort, type EngineContext, readClock } from './context.js';
+import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { viewPricing } from './facts.js';
-import { type SessionTarget, sessionOf, touchSession } from './session-access.js';
+import { loadLive, type SessionTarget, slideExpiry } from './session-access.js';
 
 /** A live session for a read, its texts and the day of the read. */
 export interface ReadAccess {
@@ -22,7 +22,12 @@ export interface ReadAccess {
   readonly messages: MessageCatalog;
   /** `YYYY-MM-DD` of the read. */
   readonly today: string;
+  /** The instant of the read, read once from the clock. */
+  readonly now: Date;
 }
+
+/** What a read computes from its access. */
+type Compute<T> = (access: ReadAccess) => Answer<T> | ResultAsync<T, CheckoutError>;
 
 /**
  * Takes the session, computes the read from it, and slides the session's expiry only once the read has
@@ -35,16 +40,46 @@ export interface ReadAccess {
 export function readSession<T>(
   context: EngineContext,
   target: SessionTarget,
-  compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+  compute: Compute<T>,
   committed = false,
 ): ResultAsync<T, CheckoutError> {
-  return peekSession(context, target, (access) =>
-    safeTry(async function* () {
-      const result = yield* compute(access);
-      const touched = await touchSession(context, access.session);
-      return touched.isErr() && !committed ? err(touched.error) : ok(result);
-    }),
-  );
+  return new ResultAsync(readPass(context, target, compute, committed));
+}
+
+/** {@link readSession}'s pass, as a promise of its result. */
+async function readPass<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  compute: Compute<T>,
+  committed: boolean,
+): Answer<T> {
+  const access = await accessOf(context, target);
+  if (access.isErr()) return err(access.error);
+  const result = await compute(access.value);
+  if (result.isErr()) return err(result.error);
+  const touched = await slideExpiry(context, access.value.session, access.value.now);
+  return touched.isErr() && !committed ? err(touched.error) : ok(result.value);
+}
+
+/**
+ * The session of a read, its texts and its day. The clock is read once: by the load of a session by id, or after
+ * taking a session handed over.
+ */
+async function accessOf(context: EngineContext, target: SessionTarget): Answer<ReadAccess> {
+  let session: CheckoutSession;
+  let now: Date;
+  if (typeof target === 'string') {
+    const live = await loadLive(context, target);
+    if (live.isErr()) return err(live.error);
+    ({ session, now } = live.value);
+  } else {
+    session = target;
+    const clock = readClock(context, context.messagesFor(session.language));
+    if (clock.isErr()) return err(clock.error);
+    now = clock.value;
+  }
+  const messages = context.messagesFor(session.language);
+  return ok({ session, messages, today: dayOfDate(now), now });
 }
 
 /**
@@ -54,14 +89,11 @@ export function readSession<T>(
 export function peekSession<T>(
   context: EngineContext,
   target: SessionTarget,
-  compute: (access: ReadAccess) => ResultAsync<T, CheckoutError>,
+  compute: Compute<T>,
 ): ResultAsync<T, CheckoutError> {
-  return safeTry(async function* () {
-    const session = yield* sessionOf(context, target);
-    const messages = context.messagesFor(session.language);
-    const now = yield* readClock(context, messages);
-    return ok(yield* compute({ session, messages, today: dayOf(now.toISOString()) }));
-  });
+  return new ResultAsync(
+    accessOf(context, target).then((access) => (access.isErr() ? err(access.error) : compute(access.value))),
+  );
 }
 
 /** The cart's lines and totals at once, priced once, without sliding the session's expiry. */
@@ -69,12 +101,12 @@ export function viewCart(
   context: EngineContext,
   target: SessionTarget,
 ): ResultAsync<CheckoutSummary, CheckoutError> {
-  return peekSession(context, target, ({ session, messages, today }) =>
-    viewPricing(context, session, messages, today).map((pricing) => {
-      const view = pricing.view(session);
-      return { products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired };
-    }),
-  );
+  return peekSession(context, target, async ({ session, messages, today }) => {
+    const pricing = await viewPricing(context, session, messages, today);
+    if (pricing.isErr()) return err(pricing.error);
+    const view = pricing.value.view(session);
+    return ok({ products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired });
+  });
 }
 
 /** A read of the session's priced cart: its lines or its totals, one catalog read and one pricing. */
@@ -83,13 +115,13 @@ export function runView<K extends 'cart_lines' | 'totals'>(
   operation: ViewDescriptor & { readonly answer: K },
   target: SessionTarget,
 ): ResultAsync<Answers[K], CheckoutError> {
-  return readSession(context, target, ({ session, messages, today }) =>
-    viewPricing(context, session, messages, today).map((pricing) => {
-      const view = pricing.view(session);
-      // The descriptor's answer names which of the view's two parts it reads.
-      return (operation.answer === 'cart_lines' ? view.lines : view.totals) as Answers[K];
-    }),
-  );
+  return readSession(context, target, async ({ session, messages, today }) => {
+    const pricing = await viewPricing(context, session, messages, today);
+    if (pricing.isErr()) return err(pricing.error);
+    const view = pricing.value.view(session);
+    // The descriptor's answer names which of the view's two parts it reads.
+    return ok((operation.answer === 'cart_lines' ? view.lines : view.totals) as Answers[K]);
+  });
 }
 
 /** A port read under the session's access rules: the request parsed, the read made, nothing found refused. */
@@ -99,21 +131,15 @@ export function runLookup<K extends keyof Answers>(
   target: SessionTarget,
   posted: unknown,
 ): ResultAsync<Answers[K], CheckoutError> {
-  return readSession(
-    context,
-    target,
-    ({ session, messages, today }): ResultAsync<Answers[K], CheckoutError> => {
-      const request = operation.input.parse(posted, messages);
-      if (request.isErr()) return errAsync(checkoutError('validation', request.error));
-      const { catalog, orders } = context.deps;
-      const source = { catalog, orders, customerGroupId: pricingGroupId(session, context.settings), today };
-      return callPort(operation.port, messages, () => operation.read(request.value, source)).andThen(
-        (found) => {
-          if (found !== undefined) return ok(found as Answers[K]);
-          const missing = operation.notFound ?? { key: 'warning', text: 'order.not_found' as const };
-          return err(checkoutError('not_found', { [missing.key]: messageText(messages, missing.text) }));
-        },
-      );
-    },
-  );
+  return readSession(context, target, async ({ session, messages, today }): Answer<Answers[K]> => {
+    const request = operation.input.parse(posted, messages);
+    if (request.isErr()) return err(checkoutError('validation', request.error));
+    const { catalog, orders } = context.deps;
+    const source = { catalog, orders, customerGroupId: pricingGroupId(session, context.settings), today };
+    const found = await askPort(operation.port, messages, () => operation.read(request.value, source));
+    if (found.isErr()) return err(found.error);
+    if (found.value !== undefined) return ok(found.value as Answers[K]);
+    const missing = operation.notFound ?? { key: 'warning', text: 'order.not_found' as const };
+    return err(checkoutError('not_found', { [missing.key]: messageText(messages, missing.text) }));
+  });
 }

@@ -8,22 +8,31 @@
  * succeeded.
  * @module
  */
-import { err, ok, okAsync, type ResultAsync, safeTry } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type Decision, decide, guardState } from '../domain/machine/decide.js';
 import { paymentStepStands, recheckSelections } from '../domain/machine/selections.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
-import { type MessageCatalog, messageText } from '../domain/messages.js';
+import type { MessageCatalog } from '../domain/messages.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
-import { callPort, type EngineContext } from './context.js';
-import { coverTaxClasses, gatherFacts, readTimeFacts, viewPricing } from './facts.js';
+import type { Answer, EngineContext } from './context.js';
+import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
-import { inSessionTurn, loadSession, type SessionTarget, sessionOf } from './session-access.js';
+import {
+  conflict,
+  inSessionTurn,
+  loadLive,
+  requestTime,
+  type SessionTarget,
+  storeSession,
+  type TakenSession,
+  takeLive,
+} from './session-access.js';
 import type { SessionTurn } from './session-queue.js';
 
 /** A session and the pricing it is priced with. */
@@ -33,63 +42,61 @@ interface Reconciled {
 }
 
 /** Re-checks the chosen shipping method against fresh quotes (only when one is chosen). */
-function recheckShipping(
+async function recheckShipping(
   context: EngineContext,
   { session, pricing }: Reconciled,
   messages: MessageCatalog,
-): ResultAsync<Reconciled, CheckoutError> {
+): Answer<Reconciled> {
   const { facts } = pricing;
-  if (session.shippingMethod === null || facts.tax === undefined) return okAsync({ session, pricing });
+  if (session.shippingMethod === null || facts.tax === undefined) return ok({ session, pricing });
   const { geoZones } = facts.tax;
-  return shippingOffers(context, session, pricing.lines(session), facts.products, geoZones, messages).andThen(
-    (shipping) => {
-      const state = () => guardState(session, pricing);
-      const next = recheckSelections(
-        session,
-        ['shipping_method'],
-        state,
-        { shipping },
-        context.settings,
-      ).session;
-      const classIds = next.shippingMethod === null ? [] : [next.shippingMethod.taxClassId];
-      return coverTaxClasses(context, pricing, classIds).map((wider) => ({ session: next, pricing: wider }));
-    },
-  );
+  const lines = pricing.lines(session);
+  const shipping = await shippingOffers(context, session, lines, facts.products, geoZones, messages);
+  if (shipping.isErr()) return err(shipping.error);
+  const state = () => guardState(session, pricing);
+  const offers = { shipping: shipping.value };
+  const next = recheckSelections(session, ['shipping_method'], state, offers, context.settings).session;
+  const classIds = next.shippingMethod === null ? [] : [next.shippingMethod.taxClassId];
+  const wider = await coverTaxClasses(context, pricing, classIds);
+  return wider.isErr() ? err(wider.error) : ok({ session: next, pricing: wider.value });
 }
 
 /** Re-checks the chosen payment method against a fresh offer (after shipping: its cost moves the total). */
-function recheckPayment(
+async function recheckPayment(
   context: EngineContext,
   { session, pricing }: Reconciled,
   messages: MessageCatalog,
-): ResultAsync<Reconciled, CheckoutError> {
+): Answer<Reconciled> {
   const { settings } = context;
   const tax = pricing.facts.tax;
-  if (session.paymentMethod === null || tax === undefined) return okAsync({ session, pricing });
+  if (session.paymentMethod === null || tax === undefined) return ok({ session, pricing });
   const state = () => guardState(session, pricing);
-  const offer = paymentStepStands(session, state, settings)
-    ? paymentOffers(context, session, pricing.view(session), tax.geoZones, messages)
-    : okAsync({});
-  return offer.map((payment) => ({
+  let payment = {};
+  if (paymentStepStands(session, state, settings)) {
+    const offer = await paymentOffers(context, session, pricing.view(session), tax.geoZones, messages);
+    if (offer.isErr()) return err(offer.error);
+    payment = offer.value;
+  }
+  return ok({
     session: recheckSelections(session, ['payment_method'], state, { payment }, settings).session,
     pricing,
-  }));
+  });
 }
 
 /** Applies the step table's re-checks of a decision: what a change made stale is re-offered or dropped. */
-function reconcile(
+async function reconcile(
   context: EngineContext,
   decision: Decision,
   pricing: Pricing,
   messages: MessageCatalog,
-): ResultAsync<Reconciled, CheckoutError> {
-  const start: Reconciled = { session: decision.session, pricing };
-  const shipping = decision.rechecks.includes('shipping_method')
-    ? recheckShipping(context, start, messages)
-    : okAsync<Reconciled, CheckoutError>(start);
-  return shipping.andThen((state) =>
-    decision.rechecks.includes('payment_method') ? recheckPayment(context, state, messages) : okAsync(state),
-  );
+): Answer<Reconciled> {
+  let state: Reconciled = { session: decision.session, pricing };
+  if (decision.rechecks.includes('shipping_method')) {
+    const shipped = await recheckShipping(context, state, messages);
+    if (shipped.isErr()) return shipped;
+    state = shipped.value;
+  }
+  return decision.rechecks.includes('payment_method') ? recheckPayment(context, state, messages) : ok(state);
 }
 
 /** A step decided and re-checked on one version of the session, with its answer and events. */
@@ -105,38 +112,30 @@ interface Attempt<T> {
  * stored session as it was (a bug answers 500 with the session untouched), so nothing is saved until the answer
  * exists.
  */
-function attempt<C, K extends StepAnswerKind>(
+async function attempt<C, K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
-  loaded: CheckoutSession,
+  taken: TakenSession,
   command: C,
   messages: MessageCatalog,
-): ResultAsync<Attempt<Answers[K]>, CheckoutError> {
-  return safeTry(async function* () {
-    const time = yield* readTimeFacts(context, messages);
-    const plan = operation.facts(command, loaded);
-    const { facts, pricing } = yield* gatherFacts(context, loaded, plan, time, messages);
-    const decision = yield* decide(operation, loaded, command, facts, pricing, context.settings);
-    const reconciled = yield* reconcile(context, decision, pricing, messages);
-    const outcome = { loaded, ...reconciled, messages, success: decision.success };
-    return ok({
-      session: reconciled.session,
-      answer: stepAnswer(context, operation.answer, outcome),
-      decision,
-    });
+): Answer<Attempt<Answers[K]>> {
+  const time = requestTime(context, taken, messages);
+  if (time.isErr()) return err(time.error);
+  const loaded = taken.session;
+  const plan = operation.facts(command, loaded);
+  const gathered = await gatherFacts(context, loaded, plan, time.value, messages);
+  if (gathered.isErr()) return err(gathered.error);
+  const { facts, pricing } = gathered.value;
+  const decision = decide(operation, loaded, command, facts, pricing, context.settings);
+  if (decision.isErr()) return err(decision.error);
+  const reconciled = await reconcile(context, decision.value, pricing, messages);
+  if (reconciled.isErr()) return err(reconciled.error);
+  const outcome = { loaded, ...reconciled.value, messages, success: decision.value.success };
+  return ok({
+    session: reconciled.value.session,
+    answer: stepAnswer(context, operation.answer, outcome),
+    decision: decision.value,
   });
-}
-
-/** Saves over `expectedVersion`: true when saved, false when another request saved first. */
-function trySave(
-  context: EngineContext,
-  session: CheckoutSession,
-  expectedVersion: number,
-  messages: MessageCatalog,
-): ResultAsync<boolean, CheckoutError> {
-  return callPort('sessions', messages, () => context.deps.sessions.save(session, expectedVersion)).map(
-    (outcome) => outcome === 'saved',
-  );
 }
 
 /** Waits out a lost race before deciding again. */
@@ -156,14 +155,14 @@ function showCart<C, K extends StepAnswerKind>(
   command: C,
   messages: MessageCatalog,
 ): ResultAsync<Answers[K], CheckoutError> {
-  return readSession(context, session, ({ today }) =>
-    viewPricing(context, session, messages, today).map((pricing) => {
-      const success = operation.success(command);
-      const summary = summaryAnswer({ loaded: session, session, pricing, messages, success });
-      // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
-      return summary as Answers[K];
-    }),
-  );
+  return readSession(context, session, async ({ today }) => {
+    const pricing = await viewPricing(context, session, messages, today);
+    if (pricing.isErr()) return err(pricing.error);
+    const success = operation.success(command);
+    const summary = summaryAnswer({ loaded: session, session, pricing: pricing.value, messages, success });
+    // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
+    return ok(summary as Answers[K]);
+  });
 }
 
 /**
@@ -182,34 +181,36 @@ export function runStep<K extends StepAnswerKind>(
 }
 
 /** Decides and saves the step, deciding again on the fresh session after each lost race, up to the retries. */
-function decideAndSave<K extends StepAnswerKind>(
+async function decideAndSave<K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
   target: SessionTarget,
   posted: unknown,
   turn: SessionTurn,
-): ResultAsync<Answers[K], CheckoutError> {
-  return safeTry(async function* () {
-    let session = yield* sessionOf(context, target);
-    const messages = context.messagesFor(session.language);
-    const command = yield* operation.input
-      .parse(posted, messages)
-      .mapErr((fields: Readonly<Record<string, string>>) => checkoutError('validation', fields));
-    if (operation.showsCart?.(command) === true) {
-      return ok(yield* showCart(context, operation, session, command, messages));
+): Answer<Answers[K]> {
+  const taken = await takeLive(context, target);
+  if (taken.isErr()) return err(taken.error);
+  let live: TakenSession = taken.value;
+  const messages = context.messagesFor(live.session.language);
+  const command = operation.input.parse(posted, messages);
+  if (command.isErr()) return err(checkoutError('validation', command.error));
+  if (operation.showsCart?.(command.value) === true) {
+    return showCart(context, operation, live.session, command.value, messages);
+  }
+  for (let round = 0; ; round += 1) {
+    const decided = await attempt(context, operation, live, command.value, messages);
+    if (decided.isErr()) return err(decided.error);
+    const saved = await storeSession(context, decided.value.session, live.session.version, messages);
+    if (saved.isErr()) return err(saved.error);
+    if (saved.value) {
+      await runEvents(context, decided.value.decision.events);
+      return ok(decided.value.answer);
     }
-    for (let round = 0; ; round += 1) {
-      const decided = yield* attempt(context, operation, session, command, messages);
-      if (yield* trySave(context, decided.session, session.version, messages)) {
-        await runEvents(context, decided.decision.events);
-        return ok(decided.answer);
-      }
-      turn.lostRace();
-      if (round >= context.contention.retries) {
-        return err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') }));
-      }
-      await backoff(context, round);
-      session = yield* loadSession(context, session.id);
-    }
-  });
+    turn.lostRace();
+    if (round >= context.contention.retries) return err(conflict(messages));
+    await backoff(context, round);
+    const fresh = await loadLive(context, live.session.id);
+    if (fresh.isErr()) return err(fresh.error);
+    live = fresh.value;
+  }
 }

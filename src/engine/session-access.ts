@@ -3,12 +3,18 @@
  * (`unauthorized` for a missing session, `expired`, `conflict` for a lost compare-and-set).
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
-import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
-import { type CheckoutSession, isSessionExpired, sessionSchemaVersion } from '../domain/machine/session.js';
-import { parseStoredSession } from '../domain/machine/stored-session.js';
-import { messageText } from '../domain/messages.js';
-import { callPort, type EngineContext, readClock, secondsAfter } from './context.js';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { type CheckoutError, checkoutError, type UnavailableError, unavailable } from '../domain/errors.js';
+import {
+  type CheckoutSession,
+  isSessionExpired,
+  sessionRecord,
+  sessionSchemaVersion,
+} from '../domain/machine/session.js';
+import { parseStoredSession, rememberCheckedSession } from '../domain/machine/stored-session.js';
+import { type MessageCatalog, messageText } from '../domain/messages.js';
+import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
+import { readTimeFacts, type TimeFacts, timeFactsAt } from './facts.js';
 import type { SessionTurn } from './session-queue.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */
@@ -46,25 +52,43 @@ function usable(context: EngineContext, stored: unknown): Result<CheckoutSession
   });
 }
 
+/** A live session and the instant it was found live at (the clock read once for the request). */
+export interface LiveSession {
+  readonly session: CheckoutSession;
+  readonly now: Date;
+}
+
 /**
  * Loads a live session: `unauthorized` when missing, `expired` when its time ran out or no release can read
- * it, `unavailable` when a newer release wrote it.
+ * it, `unavailable` when a newer release wrote it. Answers the instant it was judged live at, too.
  */
+export async function loadLive(context: EngineContext, sessionId: string): Answer<LiveSession> {
+  if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return err(missing(context));
+  const messages = storeMessages(context);
+  const now = readClock(context, messages);
+  if (now.isErr()) return err(now.error);
+  const lookup = await askPort('sessions', messages, () => context.deps.sessions.get(sessionId));
+  if (lookup.isErr()) return err(lookup.error);
+  if (lookup.value.status === 'missing') return err(missing(context));
+  if (lookup.value.status === 'expired') return err(expired(context));
+  const session = usable(context, lookup.value.session);
+  if (session.isErr()) return err(session.error);
+  if (isSessionExpired(session.value, now.value.toISOString())) return err(expired(context));
+  return ok({ session: session.value, now: now.value });
+}
+
+/** {@link loadLive} without the instant. */
+export async function loadLiveSession(context: EngineContext, sessionId: string): Answer<CheckoutSession> {
+  const live = await loadLive(context, sessionId);
+  return live.isErr() ? err(live.error) : ok(live.value.session);
+}
+
+/** {@link loadLiveSession} as a `ResultAsync`. */
 export function loadSession(
   context: EngineContext,
   sessionId: string,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return errAsync(missing(context));
-  const messages = storeMessages(context);
-  return readClock(context, messages).asyncAndThen((now) =>
-    callPort('sessions', messages, () => context.deps.sessions.get(sessionId)).andThen((lookup) => {
-      if (lookup.status === 'missing') return err(missing(context));
-      if (lookup.status === 'expired') return err(expired(context));
-      return usable(context, lookup.session).andThen((session) =>
-        isSessionExpired(session, now.toISOString()) ? err(expired(context)) : ok(session),
-      );
-    }),
-  );
+  return new ResultAsync(loadLiveSession(context, sessionId));
 }
 
 /**
@@ -74,11 +98,66 @@ export function loadSession(
 export type SessionTarget = string | CheckoutSession;
 
 /** The session of a target: the one handed over, or the one its id names, loaded. */
+export function takeSession(context: EngineContext, target: SessionTarget): Answer<CheckoutSession> {
+  return typeof target === 'string' ? loadLiveSession(context, target) : Promise.resolve(ok(target));
+}
+
+/** A session taken for a request, and the instant its load read from the clock (none for one handed over). */
+export interface TakenSession {
+  readonly session: CheckoutSession;
+  readonly now: Date | undefined;
+}
+
+/** The session of a target, and the instant of its load when it was loaded by id. */
+export function takeLive(context: EngineContext, target: SessionTarget): Answer<TakenSession> {
+  if (typeof target === 'string') return loadLive(context, target);
+  return Promise.resolve(ok({ session: target, now: undefined }));
+}
+
+/**
+ * The request's time facts: at the instant its session was loaded, or read from the clock now (a session handed
+ * over was loaded by the host, at an instant this request never read).
+ */
+export function requestTime(
+  context: EngineContext,
+  taken: TakenSession,
+  messages: MessageCatalog,
+): Result<TimeFacts, UnavailableError> {
+  return taken.now === undefined ? readTimeFacts(context, messages) : ok(timeFactsAt(context, taken.now));
+}
+
+/** {@link takeSession} as a `ResultAsync`. */
 export function sessionOf(
   context: EngineContext,
   target: SessionTarget,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  return typeof target === 'string' ? loadSession(context, target) : okAsync(target);
+  return new ResultAsync(takeSession(context, target));
+}
+
+/**
+ * Stores `session` over `expectedVersion`: true when saved, false when another request saved first. A session
+ * the store keeps frozen is remembered as checked (the engine built it), so its next load does not check it
+ * again.
+ */
+export async function storeSession(
+  context: EngineContext,
+  session: CheckoutSession,
+  expectedVersion: number,
+  messages: MessageCatalog,
+): Answer<boolean> {
+  const record = sessionRecord(session);
+  const outcome = await askPort('sessions', messages, () =>
+    context.deps.sessions.save(record, expectedVersion),
+  );
+  if (outcome.isErr()) return err(outcome.error);
+  if (outcome.value !== 'saved') return ok(false);
+  rememberCheckedSession(record);
+  return ok(true);
+}
+
+/** The `conflict` of a save another request won. */
+export function conflict(messages: MessageCatalog): CheckoutError {
+  return checkoutError('conflict', { warning: messageText(messages, 'session.conflict') });
 }
 
 /**
@@ -89,7 +168,7 @@ export function sessionOf(
 export function inSessionTurn<T>(
   context: EngineContext,
   target: SessionTarget,
-  run: (target: SessionTarget, turn: SessionTurn) => ResultAsync<T, CheckoutError>,
+  run: (target: SessionTarget, turn: SessionTurn) => PromiseLike<Result<T, CheckoutError>>,
 ): ResultAsync<T, CheckoutError> {
   const id = typeof target === 'string' ? target : target.id;
   return new ResultAsync(context.sessionQueue.run(id, (turn) => run(turn.waited ? id : target, turn)));
@@ -102,27 +181,34 @@ export function saveSession(
   expectedVersion: number,
 ): ResultAsync<CheckoutSession, CheckoutError> {
   const messages = context.messagesFor(session.language);
-  return callPort('sessions', messages, () => context.deps.sessions.save(session, expectedVersion)).andThen(
-    (outcome) =>
-      outcome === 'saved'
-        ? ok(session)
-        : err(checkoutError('conflict', { warning: messageText(messages, 'session.conflict') })),
+  return new ResultAsync(storeSession(context, session, expectedVersion, messages)).andThen((saved) =>
+    saved ? ok(session) : err(conflict(messages)),
   );
 }
 
-/** Slides the expiry of a session a read-only request used; returns the session with its new expiry. */
+/**
+ * Slides the expiry of a session a read-only request used, from `clock` (the request's instant) or the clock's
+ * now; answers the new expiry.
+ */
+export async function slideExpiry(
+  context: EngineContext,
+  session: CheckoutSession,
+  clock?: Date,
+): Answer<string> {
+  const messages = context.messagesFor(session.language);
+  const now = clock === undefined ? readClock(context, messages) : ok(clock);
+  if (now.isErr()) return err(now.error);
+  const expiresAt = secondsAfter(now.value, context.ttlSeconds);
+  const touched = await askPort('sessions', messages, () =>
+    context.deps.sessions.touch(session.id, expiresAt),
+  );
+  return touched.isErr() ? err(touched.error) : ok(expiresAt);
+}
+
+/** {@link slideExpiry} as a `ResultAsync`. */
 export function touchSession(
   context: EngineContext,
   session: CheckoutSession,
 ): ResultAsync<CheckoutSession, CheckoutError> {
-  const messages = context.messagesFor(session.language);
-  return readClock(context, messages).asyncAndThen((now) => {
-    const expiresAt = secondsAfter(now, context.ttlSeconds);
-    return callPort('sessions', messages, () => context.deps.sessions.touch(session.id, expiresAt)).map(
-      () => ({
-        ...session,
-        expiresAt,
-      }),
-    );
-  });
+  return new ResultAsync(slideExpiry(context, session)).map((expiresAt) => ({ ...session, expiresAt }));
 }

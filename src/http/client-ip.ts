@@ -12,8 +12,8 @@ export type TrustProxy = readonly string[] | ((address: string) => boolean);
 export interface ClientSource {
   /** The socket's peer address (`req.socket.remoteAddress`); empty when unknown. */
   readonly peer: string;
-  /** The request headers. */
-  readonly headers: Headers;
+  /** The request headers (a `Headers`, or anything that reads a header by name as it does). */
+  readonly headers: Pick<Headers, 'get'>;
   /** Whether the socket itself is TLS. */
   readonly encrypted: boolean;
   /** The trusted proxies; default none. */
@@ -52,7 +52,7 @@ function trustTest(trustProxy: TrustProxy | undefined): (address: string) => boo
 }
 
 /** The comma-separated entries of a header, normalised, blanks dropped. */
-function headerList(headers: Headers, name: string): string[] {
+function headerList(headers: Pick<Headers, 'get'>, name: string): string[] {
   const value = headers.get(name);
   if (value === null) return [];
   return value

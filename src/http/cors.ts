@@ -7,7 +7,7 @@
  * @module
  */
 import { CartwrightInvariantError } from '../domain/errors.js';
-import { jsonResponse } from './responses.js';
+import { type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
 
 /** Browser access from other origins: `createFetchHandler`'s `cors` option. */
 export interface CorsOptions {
@@ -66,7 +66,7 @@ export function resolveCors(options: CorsOptions | undefined): CorsConfig | unde
 }
 
 /** Whether a request is a browser's preflight: OPTIONS with `Origin` and `Access-Control-Request-Method`. */
-export function isPreflight(request: Request): boolean {
+export function isPreflight(request: Pick<HttpExchange, 'method' | 'headers'>): boolean {
   return (
     request.method === 'OPTIONS' &&
     request.headers.has('origin') &&
@@ -75,7 +75,7 @@ export function isPreflight(request: Request): boolean {
 }
 
 /** The request's origin when it is one of the allowed, else undefined. */
-function allowedOrigin(request: Request, cors: CorsConfig): string | undefined {
+function allowedOrigin(request: Pick<HttpExchange, 'headers'>, cors: CorsConfig): string | undefined {
   const origin = request.headers.get('origin');
   return origin !== null && cors.origins.has(origin) ? origin : undefined;
 }
@@ -92,11 +92,15 @@ function originHeaders(origin: string, cors: CorsConfig): Record<string, string>
  * The answer to a preflight: 204 with what the API allows when the origin is listed; otherwise 403 with the
  * error body (`refusal` is its text) and no CORS header, so the browser stops the request.
  */
-export function preflightResponse(request: Request, cors: CorsConfig, refusal: string): Response {
+export function preflightReply(
+  request: Pick<HttpExchange, 'headers'>,
+  cors: CorsConfig,
+  refusal: string,
+): HttpReply {
   const vary = { Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' };
   const origin = allowedOrigin(request, cors);
-  if (origin === undefined) return jsonResponse(403, { error: { warning: refusal } }, vary);
-  return new Response(null, {
+  if (origin === undefined) return jsonReply(403, { error: { warning: refusal } }, vary);
+  return {
     status: 204,
     headers: {
       ...originHeaders(origin, cors),
@@ -105,21 +109,32 @@ export function preflightResponse(request: Request, cors: CorsConfig, refusal: s
       'Access-Control-Max-Age': String(cors.maxAgeSeconds),
       ...vary,
     },
-  });
+    cookies: [],
+    body: null,
+  };
 }
 
 /**
- * `response` readable by the request's origin when it is listed (`Access-Control-Allow-Origin`, credentials,
+ * `reply` readable by the request's origin when it is listed (`Access-Control-Allow-Origin`, credentials,
  * `Retry-After` exposed). Every answer varies by `Origin` then, so a cache never hands one origin's answer to
  * another.
  */
-export function withCors(response: Response, request: Request, cors: CorsConfig): Response {
-  const headers = new Headers(response.headers);
-  headers.append('Vary', 'Origin');
+export function withCors(
+  reply: HttpReply,
+  request: Pick<HttpExchange, 'headers'>,
+  cors: CorsConfig,
+): HttpReply {
+  const headers: Record<string, string> = {};
+  let vary: string | undefined;
+  for (const [name, value] of Object.entries(reply.headers)) {
+    if (name.toLowerCase() === 'vary') vary = vary === undefined ? value : `${vary}, ${value}`;
+    else headers[name] = value;
+  }
+  headers.Vary = vary === undefined ? 'Origin' : `${vary}, Origin`;
   const origin = allowedOrigin(request, cors);
   if (origin !== undefined) {
-    for (const [name, value] of Object.entries(originHeaders(origin, cors))) headers.set(name, value);
-    headers.set('Access-Control-Expose-Headers', exposedHeaders);
+    Object.assign(headers, originHeaders(origin, cors));
+    headers['Access-Control-Expose-Headers'] = exposedHeaders;
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return { ...reply, headers };
 }

@@ -8,13 +8,14 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { normalizeIp } from './client-ip.js';
-import { isPreflight, preflightResponse, withCors } from './cors.js';
+import { isPreflight, preflightReply, withCors } from './cors.js';
+import { exchangeOf, type HeaderReader, type HttpExchange, type HttpReply, responseOf } from './exchange.js';
 import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
 import { createMoneyPresenter } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
-import { errorResponse, internalErrorResponse, replyResponse } from './responses.js';
+import { errorReply, internalErrorReply, routeReply } from './responses.js';
 import type { CookieChange, Route, RouteCall, RouteClient, RouteReply } from './route.js';
 import { findRoute } from './routes.js';
 import { readCookie } from './session-cookie.js';
@@ -36,6 +37,17 @@ export interface ClientInfo {
 
 /** The handler: a Web-standard `Request` in, a `Response` out. It never rejects. */
 export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
+
+/** The handler's core: an exchange in, its reply out (see `exchange.ts`). It never rejects. */
+export type ExchangeHandler = (exchange: HttpExchange, info?: ClientInfo) => Promise<HttpReply>;
+
+/** The core of each handler `createFetchHandler` made, for hosts that can speak to it without Web objects. */
+const cores = new WeakMap<FetchHandler, ExchangeHandler>();
+
+/** The core of `handler` when `createFetchHandler` made it (not when a host wrapped it in its own function). */
+export function exchangeHandlerOf(handler: FetchHandler): ExchangeHandler | undefined {
+  return cores.get(handler);
+}
 
 /** The route's answer, or the handled error it ended in. */
 type Outcome = ResultAsync<RouteReply, HttpError>;
@@ -60,7 +72,7 @@ function allowOf(route: Route): string {
 /** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
 function routeFor(
   config: HandlerConfig,
-  request: Request,
+  request: HttpExchange,
   url: URL,
   query: FormObject,
 ): Result<Route, HttpError> {
@@ -133,7 +145,7 @@ function runRoute(route: Route, call: RouteCall, credentials: Credentials): Outc
  * Refuses headers over `maxHeaderBytes` (431): each counts its name, its value and the four bytes around them,
  * as they travel. Checked first, so a host with a larger limit than node's (or none) still answers in time.
  */
-function checkHeaderSize(config: HandlerConfig, headers: Headers): Result<void, HttpError> {
+function checkHeaderSize(config: HandlerConfig, headers: HeaderReader): Result<void, HttpError> {
   let size = 0;
   headers.forEach((value, name) => {
     size += name.length + value.length + 4;
@@ -156,7 +168,7 @@ function readsQuery(method: string): boolean {
 async function handle(
   checkout: Checkout,
   config: HandlerConfig,
-  request: Request,
+  request: HttpExchange,
   client: RouteClient,
 ): Promise<Result<RouteReply, HttpError>> {
   const headers = checkHeaderSize(config, request.headers);
@@ -184,20 +196,19 @@ async function handle(
 }
 
 /** The answer to a HEAD: the GET's status and headers, its `Content-Length`, no body. */
-async function withoutBody(response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  headers.set('Content-Length', String((await response.arrayBuffer()).byteLength));
-  return new Response(null, { status: response.status, headers });
+function withoutBody(reply: HttpReply): HttpReply {
+  const length = reply.body === null ? 0 : new TextEncoder().encode(reply.body).byteLength;
+  return { ...reply, headers: { ...reply.headers, 'Content-Length': String(length) }, body: null };
 }
 
 /** Method and route of a request, for the log (never the whole URL: it may carry an `api_token`). */
-function describe(request: Request): string {
+function describe(request: HttpExchange): string {
   const route = URL.canParse(request.url) ? new URL(request.url).searchParams.get('route') : null;
   return `${request.method} route=${route ?? ''}`;
 }
 
 /** The client of a request: the host's info, or an unknown address and the URL's scheme. */
-function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
+function clientOf(request: HttpExchange, info: ClientInfo | undefined): RouteClient {
   const https = info?.https ?? request.url.startsWith('https:');
   const forwardedIp = (request.headers.get('x-forwarded-for') ?? '').slice(0, 128);
   return { ip: normalizeIp(info?.ip ?? ''), https, forwardedIp };
@@ -224,12 +235,19 @@ function clientOf(request: Request, info: ClientInfo | undefined): RouteClient {
  * ```
  */
 export function createFetchHandler(checkout: Checkout, options: FetchHandlerOptions): FetchHandler {
-  const config = resolveOptions(options);
+  const core = createCore(checkout, resolveOptions(options));
+  const handler: FetchHandler = async (request, info) => responseOf(await core(exchangeOf(request), info));
+  cores.set(handler, core);
+  return handler;
+}
+
+/** The core of a handler: every exchange answered by its route, its handled error, or a logged 500; with CORS. */
+function createCore(checkout: Checkout, config: HandlerConfig): ExchangeHandler {
   const answer = createAnswer(checkout, config);
   const { cors } = config;
   if (cors === undefined) return answer;
   return async (request, info) => {
-    if (isPreflight(request)) return preflightResponse(request, cors, config.texts.originNotAllowed);
+    if (isPreflight(request)) return preflightReply(request, cors, config.texts.originNotAllowed);
     return withCors(await answer(request, info), request, cors);
   };
 }
@@ -249,25 +267,25 @@ function createErrorLog(config: HandlerConfig): (error: HttpError) => void {
   };
 }
 
-/** The handler without CORS: every request answered by its route, its handled error, or a logged 500. */
-function createAnswer(checkout: Checkout, config: HandlerConfig): FetchHandler {
+/** The core without CORS: every exchange answered by its route, its handled error, or a logged 500. */
+function createAnswer(checkout: Checkout, config: HandlerConfig): ExchangeHandler {
   const cookie = { name: config.cookieName };
   const logError = createErrorLog(config);
   return async (request, info) => {
     const client = clientOf(request, info);
     try {
       const outcome = await handle(checkout, config, request, client);
-      const response = outcome.match(
-        (reply) => replyResponse(reply, { ...cookie, secure: client.https }),
+      const reply = outcome.match(
+        (routed) => routeReply(routed, { ...cookie, secure: client.https }),
         (error) => {
           logError(error);
-          return errorResponse(error, config.compat, { ...cookie, secure: client.https });
+          return errorReply(error, config.compat, { ...cookie, secure: client.https });
         },
       );
-      return request.method === 'HEAD' ? await withoutBody(response) : response;
+      return request.method === 'HEAD' ? withoutBody(reply) : reply;
     } catch (error) {
       config.logger.error(`cartwright: ${describe(request)} failed unexpectedly`, error);
-      return internalErrorResponse(config.texts.internalError);
+      return internalErrorReply(config.texts.internalError);
     }
   };
 }

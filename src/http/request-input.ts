@@ -6,6 +6,7 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
+import type { HttpExchange } from './exchange.js';
 import { malformed, tooLarge } from './form/refusals.js';
 import {
   type BodyLimits,
@@ -60,59 +61,26 @@ function parserFor(type: string): typeof parseFormEncoded | undefined {
   return undefined;
 }
 
-/** What reading a body gave: its bytes, or why there are none. */
-type BodyBytes = { readonly bytes: Uint8Array } | 'too_large' | 'incomplete';
-
-/**
- * The bytes of a body; `too_large` once they pass `maxBytes` (the rest is left unread); `incomplete` when the
- * stream fails before its end, which is the client going away mid-body (or its host's stream breaking): an
- * ordinary event on a network, never a bug to log.
- */
-async function readBytes(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<BodyBytes> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let next: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      next = await reader.read();
-    } catch {
-      return 'incomplete';
-    }
-    if (next.done) break;
-    size += next.value.byteLength;
-    if (size > maxBytes) {
-      reader.cancel().catch(() => {});
-      return 'too_large';
-    }
-    chunks.push(next.value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes };
-}
+/** A strict UTF-8 decoder; decoding whole bodies keeps no state between them, so one serves every request. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body as UTF-8 text, refused when too large (by `Content-Length` or by counting), cut short (400) or not
  * UTF-8.
  */
 async function readText(
-  request: Request,
+  request: HttpExchange,
   limits: BodyLimits,
   texts: HttpTexts,
 ): Promise<Result<string, HttpOnlyError>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limits.maxBytes) return tooLarge(limits).mapErr(formError);
-  if (request.body === null) return ok('');
-  const read = await readBytes(request.body, limits.maxBytes);
+  if (!request.hasBody) return ok('');
+  const read = await request.readBody(limits.maxBytes);
   if (read === 'too_large') return tooLarge(limits).mapErr(formError);
   if (read === 'incomplete') return err(httpError('malformed', { warning: texts.incompleteBody }));
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
+    return ok(utf8.decode(read.bytes));
   } catch {
     return malformed('malformed UTF-8').mapErr(formError);
   }
@@ -124,7 +92,7 @@ async function readText(
  * body of any other type is `unsupported_media_type`.
  */
 export async function readBody(
-  request: Request,
+  request: HttpExchange,
   limits: BodyLimits,
   texts: HttpTexts,
 ): Promise<Result<RequestBody, HttpOnlyError>> {

@@ -1,43 +1,32 @@
 /**
- * Web-standard `Response`s: JSON bodies, never cached, with the error body always `{ "error": { field: text } }`
+ * The handler's replies: JSON bodies, never cached, with the error body always `{ "error": { field: text } }`
  * and its status from the one table in `status.ts`.
  * @module
  */
+import { type HttpReply, jsonReply, responseOf } from './exchange.js';
 import { errorHeaders, type HttpError } from './http-error.js';
 import type { CookieChange, RouteReply } from './route.js';
 import { clearedSessionCookie, type SessionCookieOptions, sessionCookie } from './session-cookie.js';
 import { type StatusCompat, statusForError } from './status.js';
 
-/** A JSON response. */
+/** A JSON `Response`. */
 export function jsonResponse(
   status: number,
   body: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-  });
+  return responseOf(jsonReply(status, body, headers));
 }
 
 /** The `Set-Cookie` header for a cookie change, if any. */
-function cookieHeader(
-  change: CookieChange | undefined,
-  cookie: SessionCookieOptions,
-): Record<string, string> {
-  if (change === undefined) return {};
-  const value = change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie);
-  return { 'Set-Cookie': value };
+function cookiesOf(change: CookieChange | undefined, cookie: SessionCookieOptions): readonly string[] {
+  if (change === undefined) return [];
+  return [change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie)];
 }
 
 /** A route's successful reply: 200 with its body, and its cookie change. */
-export function replyResponse(reply: RouteReply, cookie: SessionCookieOptions): Response {
-  return jsonResponse(200, reply.body, cookieHeader(reply.cookie, cookie));
+export function routeReply(reply: RouteReply, cookie: SessionCookieOptions): HttpReply {
+  return jsonReply(200, reply.body, {}, cookiesOf(reply.cookie, cookie));
 }
 
 /** The status of a handled error: the table's, or under `opencart` compat 200 unless OpenCart answers another. */
@@ -47,19 +36,16 @@ function errorStatusOf(error: HttpError, compat: StatusCompat): number {
 }
 
 /** A handled error: its status (200 in `opencart` compat), `{ "error": fields }`, its headers and cookie. */
-export function errorResponse(
-  error: HttpError,
-  compat: StatusCompat,
-  cookie: SessionCookieOptions,
-): Response {
-  return jsonResponse(
+export function errorReply(error: HttpError, compat: StatusCompat, cookie: SessionCookieOptions): HttpReply {
+  return jsonReply(
     errorStatusOf(error, compat),
     { error: { ...error.fields }, ...error.extra },
-    { ...errorHeaders(error), ...cookieHeader(error.cookie, cookie) },
+    errorHeaders(error),
+    cookiesOf(error.cookie, cookie),
   );
 }
 
-/** The answer to an unexpected failure: 500 with a generic text, in every compat mode. */
-export function internalErrorResponse(text: string): Response {
-  return jsonResponse(500, { error: { warning: text } });
+/** The reply to an unexpected failure: 500 with a generic text, in every compat mode. */
+export function internalErrorReply(text: string): HttpReply {
+  return jsonReply(500, { error: { warning: text } });
 }

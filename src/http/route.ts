@@ -4,9 +4,11 @@
  * authorizes the session when the route needs one, and runs it.
  * @module
  */
+
 import type { ResultAsync } from 'neverthrow';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Checkout } from '../engine/checkout.js';
+import type { HeaderReader } from './exchange.js';
 import type { FormObject } from './form.js';
 import type { HttpError } from './http-error.js';
 import type { HandlerConfig } from './options.js';
@@ -36,7 +38,7 @@ export interface RouteCall {
   readonly input: FormObject;
   readonly client: RouteClient;
   /** The request's headers (confirm reads `Idempotency-Key`, `User-Agent`, `Accept-Language`). */
-  readonly headers: Headers;
+  readonly headers: HeaderReader;
 }
 
 /** What a route that needs a session receives once the session passed every check. */

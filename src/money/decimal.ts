@@ -34,11 +34,30 @@ const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
  * the decimal.js constructor would happily accept `'NaN'`, `'Infinity'`, `'0x10'` and `'1e3'`.
  */
 export function toDecimal(amount: string): DecimalValue {
+  const known = parsed.get(amount);
+  if (known !== undefined) return known;
   invariant(
     typeof amount === 'string' && PLAIN_DECIMAL.test(amount),
     () => `money: malformed decimal ${show(amount)}`,
   );
-  return new Dec(amount);
+  return remember(amount, new Dec(amount));
+}
+
+/**
+ * Decimal strings already parsed (amounts, rates, percentages and weights repeat from one request to the next),
+ * by their text. decimal.js values are immutable, so one serves every caller. Bounded: past the limit the table
+ * starts again.
+ */
+const parsed = new Map<string, DecimalValue>();
+
+/** How many parsed strings are kept. */
+const MAX_PARSED = 1024;
+
+/** Keeps `value` as the parse of `text`, and answers it. */
+function remember(text: string, value: DecimalValue): DecimalValue {
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(text, value);
+  return value;
 }
 
 /**
@@ -53,11 +72,13 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
     );
     return new Dec(factor);
   }
+  const known = typeof factor === 'string' ? parsed.get(factor) : undefined;
+  if (known !== undefined) return known;
   invariant(
     typeof factor === 'string' && PLAIN_DECIMAL.test(factor),
     () => `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
   );
-  return new Dec(factor);
+  return remember(factor, new Dec(factor));
 }
 
 /**
@@ -68,12 +89,9 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
 export function fromDecimal(d: DecimalValue): string {
   invariant(d.isFinite(), () => `money: non-finite result ${d.toString()}`);
   if (d.isZero()) return '0.0000';
-  const fixed = d.toFixed();
-  const dot = fixed.indexOf('.');
-  if (dot === -1) return `${fixed}.0000`;
-  const trimmed = fixed.replace(/0+$/, '');
-  const places = trimmed.length - dot - 1;
-  return places < 4 ? trimmed + '0'.repeat(4 - places) : trimmed;
+  const places = d.decimalPlaces();
+  // Up to four places, toFixed(4) writes exactly the canonical form; beyond, the exact digits have no trailing zero.
+  return places <= 4 ? d.toFixed(4) : d.toFixed(places);
 }
 
 /** Rounds `d` to `decimalPlaces` with the named tie rule. Throws on a bad place count or an unknown mode. */

@@ -14,7 +14,8 @@ import { CartwrightInvariantError } from './invariant.js';
  * `amount` is a canonical decimal string (fixed notation, at least 4 decimal places, more only when the exact
  * value needs them, never `"-0.0000"`), e.g. `"19.9900"` or `"3.3333333333333333333333333333333333333333"`.
  * It is a string, never a JSON number, so no float ever touches it. `currency` is a three-letter code.
- * Values are frozen; every operation returns a new one.
+ * Values are frozen; an operation returns a new one, or one of its frozen operands when the result is that
+ * operand (adding zero, converting to the same currency).
  */
 export interface Money {
   /** Canonical decimal string, e.g. `"19.9900"`. */
@@ -40,20 +41,26 @@ const CANONICAL_AMOUNT_PATTERN = /^(?!-0\.0+$)-?(?:0|[1-9]\d*)\.\d{4}(?:\d*[1-9]
 const MAX_CANONICAL_LENGTH = 200;
 
 /**
- * The exact value of each frozen Money, kept from when it was made or first read: an amount is parsed once, and
- * arithmetic on values already checked neither re-parses nor re-checks them. Keyed weakly, so a Money nobody
- * holds any more takes its value with it.
+ * Where a Money made here keeps its exact value: a property under a private symbol, not enumerable, so the value
+ * stays a plain `{ amount, currency }` to JSON, `structuredClone`, spreading, `Object.keys` and deep equality,
+ * while an amount is parsed once and arithmetic on values already checked neither re-parses nor re-checks them.
+ * A copy (spread, JSON, a store's round trip) does not carry it and is parsed when read.
  */
-const values = new WeakMap<Money, DecimalValue>();
+const VALUE: unique symbol = Symbol('cartwright.money.value');
+
+/** A Money as made here: its exact value beside it. */
+interface Valued extends Money {
+  readonly [VALUE]?: DecimalValue;
+}
 
 /**
- * Builds a frozen {@link Money} from an amount that is already canonical, remembering its exact `value` when the
- * caller has it. Internal; not in the barrel.
+ * Builds a frozen {@link Money} from an amount that is already canonical, with its exact `value` when the caller
+ * has it (else the amount is parsed now, once). Internal; not in the barrel.
  */
 export function makeMoney(amount: string, currency: string, value?: DecimalValue): Money {
-  const made = Object.freeze({ amount, currency });
-  if (value !== undefined) values.set(made, value);
-  return made;
+  const made = { amount, currency };
+  Object.defineProperty(made, VALUE, { value: value ?? toDecimal(amount) });
+  return Object.freeze(made);
 }
 
 /** A frozen {@link Money} of an exact value: its canonical amount written once, the value kept. Internal. */
@@ -62,15 +69,16 @@ export function moneyOf(value: DecimalValue, currency: string): Money {
 }
 
 /**
- * The exact value of `m`: remembered for a frozen Money (every Money the operations make is), parsed and checked
- * otherwise (a plain object from stored JSON, which nobody promised not to change). Internal.
+ * The exact value of `m`: the one kept beside a Money made here (every Money the operations make), parsed and
+ * checked otherwise (a plain object from stored JSON, which nobody promised not to change). Internal.
  */
 export function amountOf(m: Money): DecimalValue {
-  const known = values.get(m);
-  if (known !== undefined) return known;
-  const value = toDecimal(m.amount);
-  if (Object.isFrozen(m)) values.set(m, value);
-  return value;
+  return (m as Valued)[VALUE] ?? toDecimal(m.amount);
+}
+
+/** True when `m` was made here (so it is frozen and its value is known): operations may hand it back as is. Internal. */
+export function isMade(m: Money): boolean {
+  return (m as Valued)[VALUE] !== undefined;
 }
 
 /** True when `value` is a three-letter upper-case currency code such as `"USD"`. */
@@ -133,9 +141,16 @@ export function money(amount: string | number, currency: string): Money {
 
 /** Zero in `currency` (`"0.0000"`). The neutral element of `add` and the result of summing an empty list. */
 export function zero(currency: string): Money {
+  const known = zeros.get(currency);
+  if (known !== undefined) return known;
   assertCurrencyCode(currency);
-  return makeMoney('0.0000', currency);
+  const made = makeMoney('0.0000', currency);
+  zeros.set(currency, made);
+  return made;
 }
+
+/** Zero of each currency asked for, made once: frozen values can be shared (at most one per valid code). */
+const zeros = new Map<string, Money>();
 
 /**
  * True when `value` is a {@link Money} as the operations produce it: an object whose `amount` is canonical

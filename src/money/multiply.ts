@@ -1,6 +1,6 @@
 /** @module */
 import { toFactor } from './decimal.js';
-import { amountOf, type Money, moneyOf } from './money.js';
+import { amountOf, isMade, type Money, moneyOf } from './money.js';
 
 /**
  * `m × factor`, exact and unrounded (a unit price times a quantity, an amount times a rate).
@@ -10,5 +10,7 @@ import { amountOf, type Money, moneyOf } from './money.js';
  * @throws CartwrightInvariantError for a malformed factor.
  */
 export function multiply(m: Money, factor: string | number): Money {
+  // A quantity of one, the commonest factor, changes nothing.
+  if (factor === 1 && isMade(m)) return m;
   return moneyOf(amountOf(m).times(toFactor(factor, 'factor')), m.currency);
 }

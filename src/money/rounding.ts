@@ -3,7 +3,7 @@
  * @module
  */
 import { roundDecimal } from './decimal.js';
-import { amountOf, type Money, moneyOf } from './money.js';
+import { amountOf, isMade, type Money, moneyOf } from './money.js';
 
 /**
  * How a tie (a value exactly halfway) is rounded. Named by tie behaviour, because library names disagree:
@@ -30,5 +30,9 @@ export function isRoundingMode(value: unknown): value is RoundingMode {
  * @throws CartwrightInvariantError for bad decimal places or an unknown mode.
  */
 export function round(m: Money, decimalPlaces: number, mode: RoundingMode = 'half-away-from-zero'): Money {
-  return moneyOf(roundDecimal(amountOf(m), decimalPlaces, mode), m.currency);
+  const value = amountOf(m);
+  const rounded = roundDecimal(value, decimalPlaces, mode);
+  // Already at those places (most amounts are): the same value, handed back when it is ours.
+  if (isMade(m) && rounded.eq(value)) return m;
+  return moneyOf(rounded, m.currency);
 }

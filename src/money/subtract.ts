@@ -1,6 +1,6 @@
 /** @module */
 import { assertSameCurrency } from './checks.js';
-import { amountOf, type Money, moneyOf } from './money.js';
+import { amountOf, isMade, type Money, moneyOf } from './money.js';
 
 /**
  * `a - b`, exact. Both must be in the same currency. The result may be negative.
@@ -8,5 +8,7 @@ import { amountOf, type Money, moneyOf } from './money.js';
  */
 export function subtract(a: Money, b: Money): Money {
   assertSameCurrency(a, b, 'subtract');
-  return moneyOf(amountOf(a).minus(amountOf(b)), a.currency);
+  const y = amountOf(b);
+  if (y.isZero() && isMade(a)) return a;
+  return moneyOf(amountOf(a).minus(y), a.currency);
 }

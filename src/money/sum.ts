@@ -1,9 +1,9 @@
 /** @module */
 
 import { assertCurrencyCode, show } from './checks.js';
-import { toDecimal } from './decimal.js';
+import type { DecimalValue } from './decimal.js';
 import { invariant } from './invariant.js';
-import { amountOf, type Money, moneyOf } from './money.js';
+import { amountOf, isMade, type Money, moneyOf, zero } from './money.js';
 
 /**
  * The exact sum of `list`, every element of which must be in `currency`. An empty list gives zero in
@@ -13,13 +13,17 @@ import { amountOf, type Money, moneyOf } from './money.js';
  */
 export function sum(list: readonly Money[], currency: string): Money {
   assertCurrencyCode(currency);
-  let total = toDecimal('0');
+  const [first] = list;
+  // No sum to compute: zero for none, the one amount itself (when it is a frozen Money of ours) for one.
+  if (first === undefined) return zero(currency);
+  if (list.length === 1 && first.currency === currency && isMade(first)) return first;
+  let total: DecimalValue | undefined;
   for (const m of list) {
     invariant(
       m.currency === currency,
       () => `money: cannot sum ${show(m.currency)} into a ${show(currency)} total`,
     );
-    total = total.plus(amountOf(m));
+    total = total === undefined ? amountOf(m) : total.plus(amountOf(m));
   }
-  return moneyOf(total, currency);
+  return moneyOf(total ?? amountOf(first), currency);
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { AddressPrefix } from '../domain/address/rules.js';
-import { checkAddressStep } from '../domain/address/step.js';
+import { checkAddressStep, storedOnce } from '../domain/address/step.js';
 import type {
   AddressCommandInput,
   SetPaymentAddressCommand,
@@ -99,7 +99,7 @@ export const paymentAddress = defineStep({
       'payment_',
       needFact(facts.address, 'address facts'),
       facts.messages,
-    ).map((stored) => ({ ...session, paymentAddress: stored })),
+    ).map((stored) => ({ ...session, paymentAddress: storedOnce(stored, session.shippingAddress) })),
   success: () => 'payment_address.success',
 });
 
@@ -125,6 +125,6 @@ export const shippingAddress = defineStep({
       'shipping_',
       needFact(facts.address, 'address facts'),
       facts.messages,
-    ).map((stored) => ({ ...session, shippingAddress: stored })),
+    ).map((stored) => ({ ...session, shippingAddress: storedOnce(stored, session.paymentAddress) })),
   success: () => 'shipping_address.success',
 });

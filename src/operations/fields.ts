@@ -28,6 +28,7 @@
 import { z } from 'zod';
 import { postedRecord } from '../domain/customer/custom-fields.js';
 import { scalar } from '../domain/posted.js';
+import { type FieldReader, undecided, withReader } from './field-readers.js';
 import { describeRequest, type JsonSchema, jsonBlank, jsonNull, jsonTrimmed } from './json-schema.js';
 
 export { isPostedScalar, type PostedScalar, scalar } from '../domain/posted.js';
@@ -115,9 +116,24 @@ export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerFiel
   const { fallback } = rule;
   const schema = fallback === undefined ? whole : z.union([blank.transform(() => fallback), whole]);
   // Reads what the union reads; the declared input is what a well-behaved client sends.
-  return describeRequest(schema as unknown as z.ZodType<number, IntegerField>, {
+  const described = describeRequest(schema as unknown as z.ZodType<number, IntegerField>, {
     jsonSchema: integerJson(rule),
   });
+  return withReader(described, integerReader(rule, digits));
+}
+
+/** The quick reader of an integer field (see `field-readers.ts`): what {@link lenientInteger} reads, plainly. */
+function integerReader(rule: IntegerRule, digits: RegExp): FieldReader {
+  const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+  const within = (n: number) => (n >= rule.min && n <= max ? (n === 0 ? 0 : n) : undecided);
+  return (value) => {
+    if (typeof value === 'number') return Number.isSafeInteger(value) ? within(value) : undecided;
+    if (value === undefined || value === null) return rule.fallback ?? undecided;
+    if (typeof value !== 'string') return undecided;
+    const text = value.trim();
+    if (text === '') return rule.fallback ?? undecided;
+    return digits.test(text) ? within(Number(text)) : undecided;
+  };
 }
 
 /** A non-negative id; absent or blank is 0 (PHP's default for every id of the seed). */
@@ -127,25 +143,33 @@ export const optionalId: z.ZodType<number, IntegerField> = lenientInteger({ min:
  * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),
  * absent is `''`. A finite number is its plain decimal text; booleans, arrays and objects are malformed.
  */
-export const textField = describeRequest(
-  scalar(
-    z.union([
-      absent.transform(() => ''),
-      z.string().max(maxTextLength),
-      z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
-    ]),
-  ),
-  {
-    jsonSchema: {
-      // From 1e21 on, a number's text is in exponent form, which is refused.
-      anyOf: [
-        { type: 'string', maxLength: maxTextLength },
-        { type: 'number', exclusiveMinimum: -1e21, exclusiveMaximum: 1e21 },
-        jsonNull,
-      ],
-      description: `A text of at most ${maxTextLength} characters (a number is read as its decimal text); absent or null is ''.`,
+export const textField = withReader(
+  describeRequest(
+    scalar(
+      z.union([
+        absent.transform(() => ''),
+        z.string().max(maxTextLength),
+        z.number().transform(String).pipe(z.string().regex(plainDecimal).max(maxTextLength)),
+      ]),
+    ),
+    {
+      jsonSchema: {
+        // From 1e21 on, a number's text is in exponent form, which is refused.
+        anyOf: [
+          { type: 'string', maxLength: maxTextLength },
+          { type: 'number', exclusiveMinimum: -1e21, exclusiveMaximum: 1e21 },
+          jsonNull,
+        ],
+        description: `A text of at most ${maxTextLength} characters (a number is read as its decimal text); absent or null is ''.`,
+      },
     },
-  },
+  ),
+  (value) =>
+    value === undefined || value === null
+      ? ''
+      : typeof value === 'string' && value.length <= maxTextLength
+        ? value
+        : undecided,
 );
 
 /** An object or array, as opposed to a scalar. */
@@ -179,22 +203,31 @@ const mapValueJson: JsonSchema = {
  * comes first and is a plain predicate, and the blank branch takes scalars only, so a map with a `length` key
  * (`option[length]=1`) is a map like any other.
  */
-export const valueMap = describeRequest(
-  z.union([
-    z.custom<object>(isContainer).transform(copyEntries),
-    blank.transform(() => copyEntries({})),
-    // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
-  ]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>,
-  {
-    jsonSchema: {
-      anyOf: [
-        { type: 'object', additionalProperties: mapValueJson },
-        { type: 'array', items: mapValueJson },
-        jsonBlank,
-        jsonNull,
-      ],
-      description: 'Values keyed by id (an object, or a list keyed by index); absent, null or blank is {}.',
+export const valueMap = withReader(
+  describeRequest(
+    z.union([
+      z.custom<object>(isContainer).transform(copyEntries),
+      blank.transform(() => copyEntries({})),
+      // Reads any object (the domain checks each value); the declared input is what a well-behaved client sends.
+    ]) as unknown as z.ZodType<Readonly<Record<string, unknown>>, ValueMapField>,
+    {
+      jsonSchema: {
+        anyOf: [
+          { type: 'object', additionalProperties: mapValueJson },
+          { type: 'array', items: mapValueJson },
+          jsonBlank,
+          jsonNull,
+        ],
+        description: 'Values keyed by id (an object, or a list keyed by index); absent, null or blank is {}.',
+      },
     },
+  ),
+  (value) => {
+    if (isContainer(value)) return copyEntries(value);
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      return copyEntries({});
+    }
+    return undecided;
   },
 );
 

@@ -10,6 +10,7 @@ import { postedRecord } from '../domain/customer/custom-fields.js';
 import type { FieldErrors } from '../domain/errors.js';
 import { type MessageCatalog, type MessageId, type MessageParams, messageText } from '../domain/messages.js';
 import { isStorableText } from '../domain/storable-text.js';
+import { type FieldReader, readerOf, undecided } from './field-readers.js';
 
 /** One posted field: how it is read, and the key and text of its error when it cannot be. */
 export interface FormField<S extends z.ZodType = z.ZodType> {
@@ -98,6 +99,31 @@ function unstorableErrors(
 }
 
 /**
+ * A form's quick read (see `field-readers.ts`): every field read by its quick reader, in field order, or
+ * undefined when some field's reader leaves its value to the schema. None when some field has no quick reader.
+ */
+function quickRead(
+  fields: FormFields,
+  names: readonly string[],
+): ((values: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined) | undefined {
+  const readers: [string, FieldReader][] = [];
+  for (const name of names) {
+    const reader = readerOf((fields[name] as FormField).schema);
+    if (reader === undefined) return undefined;
+    readers.push([name, reader]);
+  }
+  return (values) => {
+    const read: Record<string, unknown> = {};
+    for (const [name, reader] of readers) {
+      const value = reader(values[name]);
+      if (value === undecided) return undefined;
+      read[name] = value;
+    }
+    return read;
+  };
+}
+
+/**
  * The errors of a failed parse: each issue under the error key of the field it is about, in the form's field
  * order; when two fields share an error key (`warning`), the first one's text is kept.
  */
@@ -127,12 +153,15 @@ export function form<F extends FormFields, T>(
   // Every field reads an absent value (its fallback or its error), so any field may be left out of a request.
   const schema = z.object(shape).transform(toRequest) as unknown as z.ZodType<T, FormRequest<F>>;
   const names = Object.keys(fields);
+  const read = quickRead(fields, names);
   return {
     schema,
     fields,
     parse: (posted, messages) => {
       const values = postedValues(names, posted);
       const unstorable = unstorableErrors(fields, values, messages);
+      const quick = unstorable === undefined ? read?.(values) : undefined;
+      if (quick !== undefined) return ok(toRequest(quick as z.output<FormObjectSchema<F>>));
       const parsed = schema.safeParse(values);
       if (parsed.success && unstorable === undefined) return ok(parsed.data);
       return err(fieldErrorsOf(fields, parsed.success ? [] : parsed.error.issues, messages, unstorable));

@@ -6,13 +6,14 @@
  */
 import { z } from 'zod';
 import type { MessageId } from '../domain/messages.js';
+import { undecided, withReader } from './field-readers.js';
 import { type FormField, field } from './form.js';
 import { describeRequest, type JsonSchema, jsonTrimmed } from './json-schema.js';
 
-const code = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z0-9_-]{1,64})?$/);
+/** A method code: `<method>` or `<method>.<quote>`. */
+const codePattern = /^[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z0-9_-]{1,64})?$/;
+
+const code = z.string().trim().regex(codePattern);
 
 const codeJson: JsonSchema = jsonTrimmed('[A-Za-z0-9_-]{1,64}(?:\\.[A-Za-z0-9_-]{1,64})?');
 
@@ -29,7 +30,21 @@ const methodUnion = z.union([
     .transform((method) => method.code),
 ]);
 
-const methodSchema = describeRequest(methodUnion, {
+/** The code of a method field's value, read plainly: a code, or a plain object whose own `code` is one. */
+function readCode(value: unknown): string | typeof undecided {
+  const method =
+    typeof value === 'object' &&
+    value !== null &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(value)) &&
+    Object.hasOwn(value, 'code')
+      ? (value as { code: unknown }).code
+      : value;
+  if (typeof method !== 'string') return undecided;
+  const text = method.trim();
+  return codePattern.test(text) ? text : undecided;
+}
+
+const methodSchema = describeRequest(withReader(methodUnion, readCode), {
   jsonSchema: {
     anyOf: [
       codeJson,

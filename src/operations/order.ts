@@ -7,33 +7,53 @@
 import { z } from 'zod';
 import type { ConfirmInput } from '../domain/order/confirm.js';
 import type { HistoryCommand } from '../domain/order/history.js';
+import { readerOf, undecided, withReader } from './field-readers.js';
 import { blank, lenientInteger, optionalId, scalar } from './fields.js';
 import { field, form } from './form.js';
 import { describeRequest, jsonBlank, jsonNull, jsonTrimmed } from './json-schema.js';
 import { type ConfirmDescriptor, defineLookup, type HistoryDescriptor } from './operation.js';
 
+/** An id as {@link nullableId} reads it, plainly (see `field-readers.ts`). */
+const anyId = lenientInteger({ min: 0 });
+
+/** Whether `value` is absent or blank (what `blank` reads). */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /** An id that may be left out (null), as opposed to 0. */
-const nullableId = describeRequest(z.union([blank.transform(() => null), lenientInteger({ min: 0 })]), {
-  jsonSchema: {
-    anyOf: [
-      { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-      jsonTrimmed('(?:\\d{1,15})?'),
-      jsonNull,
-    ],
-    description: 'An id (a JSON number or a string of digits); absent, null or blank leaves it to the store.',
+const nullableIdUnion = z.union([blank.transform(() => null), anyId]);
+const nullableId = describeRequest(
+  withReader(nullableIdUnion, (value) => (isBlank(value) ? null : (readerOf(anyId)?.(value) ?? undecided))),
+  {
+    jsonSchema: {
+      anyOf: [
+        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        jsonTrimmed('(?:\\d{1,15})?'),
+        jsonNull,
+      ],
+      description:
+        'An id (a JSON number or a string of digits); absent, null or blank leaves it to the store.',
+    },
   },
-});
+);
 
 /** The longest comment. */
 const maxComment = 10_000;
 
 /** A comment: at most 10,000 characters; absent is `''`. */
-const comment = describeRequest(z.union([blank.transform(() => ''), scalar(z.string().max(maxComment))]), {
-  jsonSchema: {
-    anyOf: [{ type: 'string', maxLength: maxComment }, jsonNull],
-    description: `A comment of at most ${maxComment} characters; absent or null is ''.`,
+const commentUnion = z.union([blank.transform(() => ''), scalar(z.string().max(maxComment))]);
+const comment = describeRequest(
+  withReader(commentUnion, (value) =>
+    isBlank(value) ? '' : typeof value === 'string' && value.length <= maxComment ? value : undecided,
+  ),
+  {
+    jsonSchema: {
+      anyOf: [{ type: 'string', maxLength: maxComment }, jsonNull],
+      description: `A comment of at most ${maxComment} characters; absent or null is ''.`,
+    },
   },
-});
+);
 
 const truthy = ['1', 'true', 'on', 'yes'];
 const falsy = ['', '0', 'false', 'off', 'no'];
@@ -59,7 +79,17 @@ const flagSchema = z.union([
     .transform((text) => truthy.includes(text)),
 ]);
 
-const flag = describeRequest(flagSchema, {
+/** A flag's value read plainly: absent, a boolean, 0 or 1, or a word of the lists. */
+function readFlag(value: unknown): boolean | typeof undecided {
+  if (value === undefined || value === null || value === 0 || value === false) return false;
+  if (value === 1 || value === true) return true;
+  if (typeof value !== 'string') return undecided;
+  const text = value.trim().toLowerCase();
+  if (truthy.includes(text)) return true;
+  return falsy.includes(text) ? false : undecided;
+}
+
+const flag = describeRequest(withReader(flagSchema, readFlag), {
   jsonSchema: {
     anyOf: [
       { type: 'boolean' },

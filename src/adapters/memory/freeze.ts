@@ -3,26 +3,42 @@
  * @module
  */
 
-/** Objects already frozen all the way down, so that freezing a record a second time costs one look-up. */
-const deeplyFrozen = new WeakSet<object>();
-
 /**
  * Freezes `value` and everything reachable from it, in place, and returns it. The memory tables hold records
  * that callers must not be able to change: a frozen record can be handed out without a copy, and an attempt
  * to change it throws in strict mode instead of silently corrupting the store.
+ *
+ * An object that is frozen already is taken as frozen all the way down, and not walked again: everything this
+ * module freezes is, and so is every Money (frozen, with nothing inside to change). Freezing a record the second
+ * time, or a new session whose unchanged parts were frozen with the last one, therefore costs one check per part
+ * that is new, not a walk of the whole.
  */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || deeplyFrozen.has(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  Object.freeze(value);
-  deeplyFrozen.add(value);
-  return value;
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) {
+    for (const child of value) deepFreeze(child);
+  } else {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return Object.freeze(value);
 }
 
 /**
  * A deep copy of `value`, frozen. Used for what callers pass in (drafts, events): the store must not keep a
- * reference the caller can still change.
+ * reference the caller can still change. A value frozen already is kept as it is (see {@link deepFreeze}): the
+ * engine hands over its order drafts frozen, and nobody can change them.
  */
 export function frozenCopy<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && Object.isFrozen(value)) return value;
   return deepFreeze(structuredClone(value));
+}
+
+/**
+ * `previous` when `next` holds the same records in the same order, else `next`: an answer that says what the last
+ * one said is the same (frozen) object, so a caller may remember what it worked out from it.
+ */
+export function sameList<T>(previous: readonly T[] | undefined, next: readonly T[]): readonly T[] {
+  if (previous === undefined || previous.length !== next.length) return next;
+  for (let i = 0; i < next.length; i += 1) if (previous[i] !== next[i]) return next;
+  return previous;
 }

@@ -4,11 +4,12 @@
  */
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze, sameList } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /** A {@link GeoDirectory} over the memory tables: countries with all their zones, and every geo zone. */
 export function createMemoryGeoDirectory(data: MemoryStoreData): GeoDirectory {
+  let lastZones: readonly GeoZone[] = Object.freeze([]);
   return {
     async getCountry(countryId: number): Promise<Country | undefined> {
       const country = data.countries.get(countryId);
@@ -16,7 +17,8 @@ export function createMemoryGeoDirectory(data: MemoryStoreData): GeoDirectory {
     },
 
     async getGeoZones(): Promise<readonly GeoZone[]> {
-      return [...data.geoZones.values()].map(deepFreeze);
+      lastZones = sameList(lastZones, Object.freeze([...data.geoZones.values()].map(deepFreeze)));
+      return lastZones;
     },
   };
 }

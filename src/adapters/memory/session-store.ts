@@ -3,6 +3,7 @@
  * @module
  */
 import type { CheckoutSession } from '../../domain/machine/session.js';
+import { sessionWithExpiry } from '../../domain/machine/stored-session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
 import { deepFreeze } from './freeze.js';
@@ -92,7 +93,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions): Se
       const expiresAtMs = instantMs(expiresAt);
       // Only forward: of two racing requests the later expiry wins, whichever touches last.
       if (entry === undefined || nowMs >= entry.expiresAtMs || expiresAtMs <= entry.expiresAtMs) return;
-      entries.set(id, { session: Object.freeze({ ...entry.session, expiresAt }), expiresAtMs });
+      entries.set(id, { session: sessionWithExpiry(entry.session, expiresAt), expiresAtMs });
     },
 
     async delete(id: string): Promise<void> {

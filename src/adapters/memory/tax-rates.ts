@@ -4,7 +4,7 @@
  */
 import type { TaxRate, TaxRule, TaxTable } from '../../domain/records/tax.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze, sameList } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /** Rules in a stable order: by class, then priority, then rate, so the same table always reads the same. */
@@ -17,6 +17,8 @@ function byClassPriorityRate(a: TaxRule, b: TaxRule): number {
  * A rule naming a rate that does not exist is returned without it; the pure tax rule skips such rules.
  */
 export function createMemoryTaxRates(data: MemoryStoreData): TaxRates {
+  /** The last table answered for each set of classes: the same object while the tables say the same. */
+  const answered = new Map<string, TaxTable>();
   return {
     async getTaxTable(taxClassIds: readonly number[]): Promise<TaxTable> {
       const classes = new Set(taxClassIds);
@@ -26,7 +28,16 @@ export function createMemoryTaxRates(data: MemoryStoreData): TaxRates {
         const rate = data.taxRates.get(rateId);
         if (rate !== undefined) rates.push(rate);
       }
-      return deepFreeze({ rules, rates });
+      const key = [...classes].sort((a, b) => a - b).join(',');
+      const last = answered.get(key);
+      const table = deepFreeze({ rules: sameList(last?.rules, rules), rates: sameList(last?.rates, rates) });
+      if (last !== undefined && last.rules === table.rules && last.rates === table.rates) return last;
+      if (answered.size >= MAX_ANSWERED) answered.clear();
+      answered.set(key, table);
+      return table;
     },
   };
 }
+
+/** How many sets of classes the last answers are kept for (a store has a handful of tax classes). */
+const MAX_ANSWERED = 64;

@@ -12,6 +12,27 @@ import type { SessionAddress } from '../machine/session.js';
 import type { MessageCatalog } from '../messages.js';
 import { type AddressPrefix, checkAddress } from './rules.js';
 
+/** Whether two stored addresses say the same in every field (custom fields too). */
+function sameAddress(a: SessionAddress, b: SessionAddress): boolean {
+  for (const key of Object.keys(a) as (keyof SessionAddress)[]) {
+    if (key !== 'customField' && a[key] !== b[key]) return false;
+  }
+  const fields = Object.keys(a.customField);
+  return (
+    Object.keys(b).length === Object.keys(a).length &&
+    fields.length === Object.keys(b.customField).length &&
+    fields.every((id) => JSON.stringify(a.customField[id]) === JSON.stringify(b.customField[id]))
+  );
+}
+
+/**
+ * `address`, or `other` when it says the same: a shipping address the same as the payment address (the commonest
+ * case) is kept once, not twice, for as long as the session lives.
+ */
+export function storedOnce(address: SessionAddress, other: SessionAddress | null): SessionAddress {
+  return other !== null && sameAddress(address, other) ? other : address;
+}
+
 /** Checks a posted address with its custom fields; the stored address on success. */
 export function checkAddressStep(
   input: AddressCommandInput,

@@ -20,7 +20,13 @@ import { availableProduct } from './availability.js';
 import type { NewCartLine } from './merge.js';
 import { checkOptions } from './options.js';
 import type { CartContext } from './rules.js';
-import { productStockShort, type StockEntry, shortOptionValues } from './stock.js';
+import {
+  countStock,
+  productStockShort,
+  type StockCount,
+  type StockEntry,
+  shortOptionValues,
+} from './stock.js';
 
 /** Where one item's errors go. */
 interface ItemKeys {
@@ -84,7 +90,7 @@ function checkItem(item: CartItemInput, keys: ItemKeys, context: CartContext): C
  * All errors of one item: product stock first (it shares the product key), then the item's own errors, then
  * option value stock for options that have no error of their own. Stock is skipped with `stockCheckout`.
  */
-function itemErrors(checked: CheckedItem, entries: readonly StockEntry[], context: CartContext): FieldErrors {
+function itemErrors(checked: CheckedItem, entries: StockCount, context: CartContext): FieldErrors {
   const { product, keys } = checked;
   if (product === undefined || context.stockCheckout) return checked.errors;
   const errors: Record<string, string> = {};
@@ -118,7 +124,8 @@ export function checkAdd(
   context: CartContext,
 ): AddCheck {
   const checked = command.items.map((item) => checkItem(item, itemKeys(command.mode, item.key), context));
-  const entries: StockEntry[] = [...cart, ...checked.flatMap(stockEntry)];
+  // Counted once: every item is checked against the same lines (linear in them, however many items).
+  const entries = countStock([...cart, ...checked.flatMap(stockEntry)]);
   const errors: Record<string, string> = {};
   for (const item of checked) Object.assign(errors, itemErrors(item, entries, context));
   const additions = checked.map(({ item, options }) => ({

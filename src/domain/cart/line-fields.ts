@@ -5,24 +5,54 @@
  */
 import { type Money, round } from '../../money/index.js';
 import type { CartOptionValue } from '../machine/session.js';
-import { chosenValues, multiplyDecimal, optionSurcharge, sumDecimals } from '../pricing/unit-price.js';
+import {
+  type IndexedOption,
+  type OptionSurcharge,
+  productIndex,
+  sumDecimals,
+  valuesChosen,
+} from '../pricing/line-choice.js';
+import { multiplyDecimal, optionSurcharge } from '../pricing/unit-price.js';
 import type { Product, ProductOption, SubscriptionFrequency, SubscriptionPlan } from '../records/catalog.js';
 import type { LineSubscription, PricedOption } from './line.js';
 
+/** One entry of the seed's `option` array (written out, not spread: this runs for every option of every line). */
+function optionEntry(
+  option: ProductOption,
+  valueId: number,
+  optionValueId: number,
+  value: string,
+): PricedOption {
+  return {
+    product_option_id: option.productOptionId,
+    option_id: option.optionId,
+    name: option.name,
+    product_option_value_id: valueId,
+    option_value_id: optionValueId,
+    value,
+    type: option.type,
+  };
+}
+
 /** The entries of one chosen option: one per chosen value, or one holding the text of a free-text type. */
-function optionEntries(option: ProductOption, chosen: CartOptionValue): PricedOption[] {
-  const head = { product_option_id: option.productOptionId, option_id: option.optionId, name: option.name };
-  if (option.type === 'select' || option.type === 'radio' || option.type === 'checkbox') {
-    return chosenValues(option, chosen).map((value) => ({
-      ...head,
-      product_option_value_id: value.productOptionValueId,
-      option_value_id: value.optionValueId,
-      value: value.name,
-      type: option.type,
-    }));
+function optionEntries(indexed: IndexedOption, chosen: CartOptionValue): readonly PricedOption[] {
+  const { option } = indexed;
+  if (indexed.listed) {
+    return valuesChosen(indexed, chosen).map((value) =>
+      optionEntry(option, value.productOptionValueId, value.optionValueId, value.name),
+    );
   }
   if (typeof chosen !== 'string') return [];
-  return [{ ...head, product_option_value_id: 0, option_value_id: 0, value: chosen, type: option.type }];
+  return [optionEntry(option, 0, 0, chosen)];
+}
+
+/** The keys of an options record in ascending numeric order (canonical records have them so already). */
+function ascendingKeys(options: Readonly<Record<string, CartOptionValue>>): string[] {
+  const keys = Object.keys(options);
+  for (let i = 1; i < keys.length; i += 1) {
+    if (Number(keys[i - 1]) > Number(keys[i])) return keys.sort((a, b) => Number(a) - Number(b));
+  }
+  return keys;
 }
 
 /**
@@ -35,13 +65,15 @@ export function pricedOptions(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): readonly PricedOption[] {
-  const byId = new Map(product.options.map((o) => [String(o.productOptionId), o]));
-  const ids = Object.keys(options).sort((a, b) => Number(a) - Number(b));
-  return ids.flatMap((id) => {
-    const option = byId.get(id);
-    const chosen = options[id];
-    return option === undefined || chosen === undefined ? [] : optionEntries(option, chosen);
-  });
+  const { byKey } = productIndex(product);
+  const entries: PricedOption[] = [];
+  for (const key of ascendingKeys(options)) {
+    const indexed = byKey.get(key);
+    const chosen = options[key];
+    if (indexed === undefined || chosen === undefined) continue;
+    for (const entry of optionEntries(indexed, chosen)) entries.push(entry);
+  }
+  return entries;
 }
 
 /** The seed's subscription object for a line priced by `plan`. */
@@ -97,5 +129,12 @@ export function lineWeight(
   options: Readonly<Record<string, CartOptionValue>>,
   quantity: number,
 ): string {
-  return multiplyDecimal(sumDecimals([product.weight, optionSurcharge(product, options).weight]), quantity);
+  return weightWith(product, optionSurcharge(product, options), quantity);
+}
+
+/** {@link lineWeight} with what the line's options add to a unit already worked out. */
+export function weightWith(product: Product, surcharge: OptionSurcharge, quantity: number): string {
+  // Options that add no weight (`sumDecimals` of none is '0') leave the product's weight to be multiplied alone.
+  const unit = surcharge.weight === '0' ? product.weight : sumDecimals([product.weight, surcharge.weight]);
+  return multiplyDecimal(unit, quantity);
 }

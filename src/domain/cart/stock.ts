@@ -11,8 +11,10 @@
  */
 
 import type { CartOptionValue } from '../machine/session.js';
-import { chosenValues } from '../pricing/unit-price.js';
-import type { Product, ProductOption, ProductOptionValue } from '../records/catalog.js';
+import { type ChosenValue, type LineChoice, lineChoice } from '../pricing/line-choice.js';
+import type { Product } from '../records/catalog.js';
+
+export type { ChosenValue } from '../pricing/line-choice.js';
 
 /** What stock counting needs of a line: stored lines and items not yet added both fit. */
 export interface StockEntry {
@@ -22,30 +24,19 @@ export interface StockEntry {
   readonly options: Readonly<Record<string, CartOptionValue>>;
 }
 
-/** One chosen value of a select, radio or checkbox option. */
-export interface ChosenValue {
-  readonly option: ProductOption;
-  readonly value: ProductOptionValue;
-}
-
 /**
  * The select, radio and checkbox values `options` chooses on `product`, in the product's option order. Matching
- * is pricing's ({@link chosenValues}), so what is counted for stock is exactly what is charged.
+ * is pricing's (`lineChoice`), so what is counted for stock is exactly what is charged.
  */
 export function chosenOptionValues(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): readonly ChosenValue[] {
-  const chosen: ChosenValue[] = [];
-  for (const option of product.options) {
-    const raw = Object.hasOwn(options, String(option.productOptionId))
-      ? options[String(option.productOptionId)]
-      : undefined;
-    if (raw === undefined) continue;
-    for (const value of chosenValues(option, raw)) chosen.push({ option, value });
-  }
-  return chosen;
+  return lineChoice(product, options).values;
 }
+
+/** How the options of an entry are read: `lineChoice`, or a caller's memo of it. */
+export type ChoiceOf = (product: Product, options: Readonly<Record<string, CartOptionValue>>) => LineChoice;
 
 /**
  * Units of each product, and of each option value, across a set of entries, counted in one pass so that checking
@@ -59,13 +50,15 @@ export interface StockCount {
   valueUnits(product: Product, productOptionValueId: number): number;
 }
 
-/** Counts `entries` once (see {@link StockCount}). */
-export function countStock(entries: readonly StockEntry[]): StockCount {
+/** Counts `entries` once (see {@link StockCount}); `choiceOf` reads each entry's options. */
+export function countStock(entries: readonly StockEntry[], choiceOf: ChoiceOf = lineChoice): StockCount {
   const byProduct = new Map<number, StockEntry[]>();
+  const units = new Map<number, number>();
   for (const entry of entries) {
     const group = byProduct.get(entry.productId);
     if (group === undefined) byProduct.set(entry.productId, [entry]);
     else group.push(entry);
+    units.set(entry.productId, (units.get(entry.productId) ?? 0) + entry.quantity);
   }
   const valueCounts = new Map<number, Map<number, number>>();
   const valuesOf = (product: Product): Map<number, number> => {
@@ -74,16 +67,14 @@ export function countStock(entries: readonly StockEntry[]): StockCount {
     const counts = new Map<number, number>();
     for (const entry of byProduct.get(product.productId) ?? []) {
       // A value chosen twice in one line (a checkbox listing it twice) still counts the line's units once.
-      const ids = new Set(
-        chosenOptionValues(product, entry.options).map((c) => c.value.productOptionValueId),
-      );
+      const ids = new Set(choiceOf(product, entry.options).values.map((c) => c.value.productOptionValueId));
       for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + entry.quantity);
     }
     valueCounts.set(product.productId, counts);
     return counts;
   };
   return {
-    productUnits: (productId) => (byProduct.get(productId) ?? []).reduce((units, e) => units + e.quantity, 0),
+    productUnits: (productId) => units.get(productId) ?? 0,
     valueUnits: (product, productOptionValueId) => valuesOf(product).get(productOptionValueId) ?? 0,
   };
 }
@@ -115,8 +106,16 @@ export function shortOptionValues(
   options: Readonly<Record<string, CartOptionValue>>,
   entries: readonly StockEntry[] | StockCount,
 ): readonly ChosenValue[] {
-  const count = counted(entries);
-  return chosenOptionValues(product, options).filter(
+  return shortValuesOf(product, lineChoice(product, options).values, counted(entries));
+}
+
+/** The chosen values with `subtract` set that `count` uses more of than the catalog has. */
+function shortValuesOf(
+  product: Product,
+  chosen: readonly ChosenValue[],
+  count: StockCount,
+): readonly ChosenValue[] {
+  return chosen.filter(
     (c) => c.value.subtract && c.value.quantity < count.valueUnits(product, c.value.productOptionValueId),
   );
 }
@@ -127,6 +126,10 @@ export function hasEnoughStock(
   options: Readonly<Record<string, CartOptionValue>>,
   entries: readonly StockEntry[] | StockCount,
 ): boolean {
-  const count = counted(entries);
-  return !productStockShort(product, count) && shortOptionValues(product, options, count).length === 0;
+  return enoughStockFor(product, lineChoice(product, options), counted(entries));
+}
+
+/** {@link hasEnoughStock} for a line whose choice is worked out already. */
+export function enoughStockFor(product: Product, choice: LineChoice, count: StockCount): boolean {
+  return !productStockShort(product, count) && shortValuesOf(product, choice.values, count).length === 0;
 }

@@ -16,6 +16,7 @@
  *   field's "not a valid input" error, never an exception.
  * @module
  */
+import { orEmptyRecord } from '../empty-record.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import { matchesPattern } from '../pattern.js';
 import { postedList, postedListEntries } from '../posted.js';
@@ -179,7 +180,7 @@ export function checkDefinedValues(
 /** The result of {@link checkCustomFields}: errors by key, and the accepted values by field id. */
 export interface CustomFieldsCheck {
   readonly errors: Record<string, string>;
-  readonly values: Record<string, CustomFieldValue>;
+  readonly values: Readonly<Record<string, CustomFieldValue>>;
 }
 
 /**
@@ -217,5 +218,8 @@ export function checkCustomFields(
     (id) => `${keyPrefix}custom_field_${id}`,
     catalog,
   );
-  return { errors, values: Object.fromEntries(accepted.map(([id, value]) => [String(id), value])) };
+  return {
+    errors,
+    values: orEmptyRecord(Object.fromEntries(accepted.map(([id, value]) => [String(id), value]))),
+  };
 }

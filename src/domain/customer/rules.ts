@@ -72,12 +72,25 @@ export function resolveCustomerGroupId(input: CustomerInput, settings: StoreSett
  * sees it: its byte-length check runs `encodeURI`, which throws on an unpaired surrogate.
  */
 function isValidEmail(email: string): boolean {
-  return (
+  const known = checkedEmails.get(email);
+  if (known !== undefined) return known;
+  const valid =
     lengthBetween(email, 1, emailMaxLength) &&
     isStorableText(email) &&
-    validator.isEmail(email.trim(), emailOptions)
-  );
+    validator.isEmail(email.trim(), emailOptions);
+  if (checkedEmails.size >= MAX_CHECKED_EMAILS) checkedEmails.clear();
+  checkedEmails.set(email, valid);
+  return valid;
 }
+
+/**
+ * E-mail addresses already checked: a checkout posts its customer's address again and again (each customer step,
+ * each retry), and the check is pure. Bounded: past the limit the table starts again.
+ */
+const checkedEmails = new Map<string, boolean>();
+
+/** How many checked addresses are kept. */
+const MAX_CHECKED_EMAILS = 256;
 
 /** Whether `customerId` is a guest (0) or names the account the facts hold. */
 function accountExists(customerId: number, facts: CustomerFacts): boolean {

@@ -101,7 +101,12 @@ export type ViewFacts = Pick<
 
 /** The `YYYY-MM-DD` day of an ISO-8601 instant, in UTC. */
 export function dayOf(instant: string): string {
-  return new Date(instant).toISOString().slice(0, 10);
+  return dayOfDate(new Date(instant));
+}
+
+/** The `YYYY-MM-DD` day of an instant, in UTC. */
+export function dayOfDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
 }
 
 /** A fact the operation asked for: its absence is the engine's bug (it gathers what each operation asks for). */

@@ -307,13 +307,53 @@ export function confirmFingerprintSource(session: CheckoutSession, input: Confir
   return canonicalJson(content);
 }
 
-/** JSON with object keys sorted at every level: equal values always give equal text. */
+/**
+ * JSON with object keys sorted at every level: equal values always give equal text. The keys that are array
+ * indices (`"208"`) come first, in numeric order, then the others in code-unit order: the order `JSON.stringify`
+ * writes an object with sorted keys in, which fingerprints already stored were written with.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
+  // As `JSON.stringify`, undefined for a value JSON leaves out (the fingerprints never write one).
+  return writeCanonical(value, '') as string;
+}
+
+/** The largest array index: keys up to it are enumerated before all others, in numeric order. */
+const MAX_ARRAY_INDEX = 2 ** 32 - 2;
+
+/** Whether `key` is an array index (`"0"`, `"208"`; not `"007"` or `"-1"`). */
+function isArrayIndex(key: string): boolean {
+  if (!/^(?:0|[1-9]\d*)$/.test(key)) return false;
+  return Number(key) <= MAX_ARRAY_INDEX;
+}
+
+/** The keys of an object in canonical order (see {@link canonicalJson}). */
+function canonicalKeys(item: object): string[] {
+  const keys = Object.keys(item);
+  const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  const names = keys.filter((key) => !isArrayIndex(key)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return indices.length === 0 ? names : [...indices, ...names];
+}
+
+/** `value` written as {@link canonicalJson} writes it; undefined for what JSON leaves out. */
+function writeCanonical(value: unknown, key: string): string | undefined {
+  let item = value;
+  if (
+    item !== null &&
+    typeof item === 'object' &&
+    typeof (item as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    item = (item as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  if (item === null || typeof item !== 'object') return JSON.stringify(item);
+  if (Array.isArray(item)) {
+    return `[${Array.from(item, (entry, i) => writeCanonical(entry, String(i)) ?? 'null').join(',')}]`;
+  }
+  const parts: string[] = [];
+  for (const name of canonicalKeys(item)) {
+    const written = writeCanonical((item as Record<string, unknown>)[name], name);
+    if (written !== undefined) parts.push(`${JSON.stringify(name)}:${written}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */

@@ -7,12 +7,20 @@
 import { type Money, multiply, sum } from '../../money/index.js';
 import { availableLines, availableProduct } from '../cart/availability.js';
 import type { PricedCartLine } from '../cart/line.js';
-import { lineSubscription, lineWeight, pricedOptions, recurringText } from '../cart/line-fields.js';
+import { lineSubscription, pricedOptions, recurringText, weightWith } from '../cart/line-fields.js';
 import type { CartContext } from '../cart/rules.js';
-import { countStock, hasEnoughStock, type StockCount } from '../cart/stock.js';
+import { type ChoiceOf, countStock, enoughStockFor, type StockCount } from '../cart/stock.js';
 import { invariant } from '../errors.js';
 import type { CartLine } from '../machine/session.js';
-import { linePoints, lineReward, unitPrice } from './unit-price.js';
+import type { Product } from '../records/catalog.js';
+import {
+  type ChosenValues,
+  chosenOf,
+  type LineChoice,
+  type OptionSurcharge,
+  surchargeOf,
+} from './line-choice.js';
+import { lineReward, pointsWith, type UnitPrice, unitPrice } from './unit-price.js';
 
 /** Names of the weight and length classes by id, for a line's `weight_class` and `length_class`. */
 export interface MeasureClassNames {
@@ -28,18 +36,99 @@ export interface CartPricingContext extends Omit<CartContext, 'messages'> {
   readonly classNames?: MeasureClassNames;
 }
 
+/**
+ * What one pricing of a cart works out once and every line reads: each line's choice of option values, the unit
+ * price of each product, plan and choice of values (lines that differ only in free-text options cost the same),
+ * and each price times each quantity. Lines that share a price share its Money, so the totals can add them up by
+ * price rather than line by line.
+ */
+interface CartMemo {
+  readonly choiceOf: ChoiceOf;
+  unitPriceOf(product: Product, line: CartLine, choice: LineChoice, productQuantity: number): UnitPrice;
+  totalOf(price: Money, quantity: number): Money;
+  weightOf(product: Product, choice: LineChoice, quantity: number): string;
+}
+
+/** A fresh {@link CartMemo} for one pricing of a cart. */
+function cartMemo(context: CartPricingContext): CartMemo {
+  const choices = new Map<object, { product: Product; choice: LineChoice }>();
+  const surcharges = new Map<string, { product: Product; surcharge: OptionSurcharge }>();
+  /** What a product's chosen values add to a unit, once per product and set of values. */
+  const surchargeFor = (product: Product, chosen: ChosenValues): OptionSurcharge => {
+    const key = `${product.productId}:${chosen.key}`;
+    const known = surcharges.get(key);
+    if (known !== undefined && known.product === product) return known.surcharge;
+    const surcharge = surchargeOf(product, chosen.values);
+    surcharges.set(key, { product, surcharge });
+    return surcharge;
+  };
+  const prices = new Map<string, { product: Product; price: UnitPrice }>();
+  const totals = new Map<Money, Map<number, Money>>();
+  const weights = new Map<string, { product: Product; weight: string }>();
+  return {
+    choiceOf(product, options) {
+      const known = choices.get(options);
+      if (known !== undefined && known.product === product) return known.choice;
+      const chosen = chosenOf(product, options);
+      const choice = { values: chosen.values, key: chosen.key, surcharge: surchargeFor(product, chosen) };
+      choices.set(options, { product, choice });
+      return choice;
+    },
+    unitPriceOf(product, line, choice, productQuantity) {
+      const key = `${product.productId}:${line.subscriptionPlanId}:${choice.key}`;
+      const known = prices.get(key);
+      if (known !== undefined && known.product === product) return known.price;
+      const price = unitPrice({
+        product,
+        options: line.options,
+        surcharge: choice.surcharge,
+        subscriptionPlanId: line.subscriptionPlanId,
+        customerGroupId: context.customerGroupId,
+        productQuantity,
+        today: context.today,
+      });
+      prices.set(key, { product, price });
+      return price;
+    },
+    weightOf(product, choice, quantity) {
+      const key = `${product.productId}:${choice.key}:${quantity}`;
+      const known = weights.get(key);
+      if (known !== undefined && known.product === product) return known.weight;
+      const weight = weightWith(product, choice.surcharge, quantity);
+      weights.set(key, { product, weight });
+      return weight;
+    },
+    totalOf(price, quantity) {
+      let byQuantity = totals.get(price);
+      if (byQuantity === undefined) {
+        byQuantity = new Map();
+        totals.set(price, byQuantity);
+      }
+      const known = byQuantity.get(quantity);
+      if (known !== undefined) return known;
+      const total = multiply(price, quantity);
+      byQuantity.set(quantity, total);
+      return total;
+    },
+  };
+}
+
 /** One priced line; `stock` counts the cart's available lines (quantity tiers and stock count all of them). */
-function priceLine(line: CartLine, stock: StockCount, context: CartPricingContext): PricedCartLine {
+function priceLine(
+  line: CartLine,
+  stock: StockCount,
+  context: CartPricingContext,
+  memo: CartMemo,
+): PricedCartLine {
   const product = availableProduct(context, line.productId);
   invariant(product !== undefined, () => `cart: line ${line.cartId} has no available product`);
-  const { price, subscription } = unitPrice({
+  const choice = memo.choiceOf(product, line.options);
+  const { price, subscription } = memo.unitPriceOf(
     product,
-    options: line.options,
-    subscriptionPlanId: line.subscriptionPlanId,
-    customerGroupId: context.customerGroupId,
-    productQuantity: stock.productUnits(product.productId),
-    today: context.today,
-  });
+    line,
+    choice,
+    stock.productUnits(product.productId),
+  );
   return {
     cart_id: line.cartId,
     product_id: product.productId,
@@ -51,14 +140,14 @@ function priceLine(line: CartLine, stock: StockCount, context: CartPricingContex
     quantity: line.quantity,
     minimum: product.minimum,
     maximum: product.maximum,
-    stock: hasEnoughStock(product, line.options, stock),
+    stock: enoughStockFor(product, choice, stock),
     subtract: product.subtract,
     price,
-    total: multiply(price, line.quantity),
+    total: memo.totalOf(price, line.quantity),
     reward: lineReward(product, context.customerGroupId, line.quantity),
-    points: linePoints(product, line.options, line.quantity),
+    points: pointsWith(product, choice.surcharge, line.quantity),
     image: product.image,
-    weight: lineWeight(product, line.options, line.quantity),
+    weight: memo.weightOf(product, choice, line.quantity),
     weight_class: context.classNames?.weight.get(product.weightClassId) ?? '',
     length: product.length,
     width: product.width,
@@ -77,9 +166,10 @@ function priceLine(line: CartLine, stock: StockCount, context: CartPricingContex
  */
 export function priceCart(cart: readonly CartLine[], context: CartPricingContext): readonly PricedCartLine[] {
   const lines = availableLines(cart, context);
+  const memo = cartMemo(context);
   // Counted once for the whole cart: each line's tier and stock flag read the same count (linear in the lines).
-  const stock = countStock(lines);
-  return lines.map((line) => priceLine(line, stock, context));
+  const stock = countStock(lines, memo.choiceOf);
+  return lines.map((line) => priceLine(line, stock, context, memo));
 }
 
 /** The sum of the line totals (net of tax), in `currency` (the catalog's). */

@@ -9,7 +9,7 @@ import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../../money/index.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
-import type { CouponFacts, ViewFacts } from '../machine/facts.js';
+import type { CouponFacts, TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart.js';
@@ -146,21 +146,81 @@ function totalsContext(
   };
 }
 
-/** The tax rule for the session: its addresses and customer group, the store address, the facts' tables. */
+/** A rate set worked out, and the session fields it was worked out for. */
+interface KnownRates {
+  readonly key: readonly unknown[];
+  readonly rates: TaxRateSet;
+}
+
+/**
+ * The rate sets worked out over each tax table and list of geo zones (kept weakly by both), by the session fields
+ * they read. A store that answers the same frozen table and zones while they say the same lets a rule worked out
+ * once serve every request with those addresses and that group; the few kept per table are the latest.
+ */
+const rateSets = new WeakMap<object, WeakMap<object, KnownRates[]>>();
+
+/** How many rate sets are kept per table and zones. */
+const MAX_RATE_SETS = 16;
+
+/** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
+function lasting(value: unknown): boolean {
+  return typeof value !== 'object' || value === null || Object.isFrozen(value);
+}
+
+/**
+ * The rate sets kept for `tax`'s table and zones, or for this `tax` alone (one request) when the table, the zones
+ * or a field of `key` could still change.
+ */
+function knownRatesOf(tax: TaxFacts, key: readonly unknown[]): KnownRates[] {
+  const lasts = lasting(tax.table) && lasting(tax.geoZones) && key.every(lasting);
+  const tableKey: object = lasts ? tax.table : tax;
+  const zonesKey: object = lasts ? tax.geoZones : tax;
+  let byZones = rateSets.get(tableKey);
+  if (byZones === undefined) {
+    byZones = new WeakMap();
+    rateSets.set(tableKey, byZones);
+  }
+  let known = byZones.get(zonesKey);
+  if (known === undefined) {
+    known = [];
+    byZones.set(zonesKey, known);
+  }
+  return known;
+}
+
+/**
+ * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Worked
+ * out once per table, zones, addresses and group: the totals, the shipping quotes' texts and an order's lines all
+ * read the same rule, and so do later requests while the store answers the same table.
+ */
 export function taxRatesOf(
   session: CheckoutSession,
   facts: Pick<ViewFacts, 'tax'>,
   settings: StoreSettings,
 ): TaxRateSet {
-  return createTaxRates({
+  const customerGroupId = pricingGroupId(session, settings);
+  const key = [
+    session.shippingAddress,
+    session.paymentAddress,
+    customerGroupId,
+    settings.storeAddress,
+    settings.taxDefault,
+  ];
+  const known = knownRatesOf(facts.tax, key);
+  const found = known.find((entry) => entry.key.every((value, i) => Object.is(value, key[i])));
+  if (found !== undefined) return found.rates;
+  const rates = createTaxRates({
     shippingAddress: session.shippingAddress,
     paymentAddress: session.paymentAddress,
     storeAddress: settings.storeAddress,
     taxDefault: settings.taxDefault,
-    customerGroupId: pricingGroupId(session, settings),
+    customerGroupId,
     geoZones: facts.tax.geoZones,
     table: facts.tax.table,
   });
+  if (known.length >= MAX_RATE_SETS) known.shift();
+  known.push({ key, rates });
+  return rates;
 }
 
 /** Runs the totals pipeline over lines already priced for the session. Pure. */

@@ -99,21 +99,67 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
   const none: readonly TaxRate[] = Object.freeze([]);
 
   const ratesFor = (taxClassId: number): readonly TaxRate[] => byClass.get(taxClassId) ?? none;
-
-  return {
-    ratesFor,
-    taxesOn(unitAmount: Money, taxClassId: number, quantity: number): readonly TaxAmount[] {
-      return ratesFor(taxClassId).map((rate) => ({
+  const taxesOf = (unitAmount: Money, rates: readonly TaxRate[], quantity: number): readonly TaxAmount[] =>
+    Object.freeze(
+      rates.map((rate) => ({
         taxRateId: rate.taxRateId,
         name: rate.name,
         amount:
           rate.type === 'P'
             ? multiply(percent(unitAmount, rate.rate), quantity)
-            : multiply(money(rate.rate, unitAmount.currency), quantity),
-      }));
+            : multiply(fixedAmount(rate, unitAmount.currency), quantity),
+      })),
+    );
+
+  /** Each `F` rate as an amount, by currency, made once. */
+  const fixed = new Map<TaxRate, Map<string, Money>>();
+  const fixedAmount = (rate: TaxRate, currency: string): Money => {
+    let byCurrency = fixed.get(rate);
+    if (byCurrency === undefined) {
+      byCurrency = new Map();
+      fixed.set(rate, byCurrency);
+    }
+    const known = byCurrency.get(currency);
+    if (known !== undefined) return known;
+    const amount = money(rate.rate, currency);
+    byCurrency.set(currency, amount);
+    return amount;
+  };
+
+  /**
+   * The taxes worked out on each frozen amount, by class and quantity: a rate set serves every request with the
+   * same table and addresses, and the same prices and quotes meet it again and again. Kept for a bounded number of
+   * amounts.
+   */
+  const known = new Map<Money, Map<string, readonly TaxAmount[]>>();
+
+  return {
+    ratesFor,
+    taxesOn(unitAmount: Money, taxClassId: number, quantity: number): readonly TaxAmount[] {
+      const rates = ratesFor(taxClassId);
+      if (rates.length === 0) return noTaxes;
+      if (!Object.isFrozen(unitAmount)) return taxesOf(unitAmount, rates, quantity);
+      let byUse = known.get(unitAmount);
+      if (byUse === undefined) {
+        if (known.size >= MAX_KNOWN_AMOUNTS) known.clear();
+        byUse = new Map();
+        known.set(unitAmount, byUse);
+      }
+      const key = `${taxClassId}:${quantity}`;
+      const found = byUse.get(key);
+      if (found !== undefined) return found;
+      const taxes = taxesOf(unitAmount, rates, quantity);
+      byUse.set(key, taxes);
+      return taxes;
     },
   };
 }
+
+/** No taxes. */
+const noTaxes: readonly TaxAmount[] = Object.freeze([]);
+
+/** How many amounts a rate set keeps the taxes of. */
+const MAX_KNOWN_AMOUNTS = 256;
 
 /**
  * Adds up lists of tax amounts by rate: one entry per rate id (the key, as a string), its amounts summed

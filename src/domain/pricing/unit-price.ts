@@ -16,17 +16,11 @@
  * Pure: no I/O, no clock (`today` is a parameter), money only through `src/money`.
  * @module
  */
-import { add, compare, type Money, maximum, percent, subtract, sum, zero } from '../../money/index.js';
+import { add, compare, type Money, maximum, percent, subtract, zero } from '../../money/index.js';
 import { invariant } from '../errors.js';
 import type { CartOptionValue } from '../machine/session.js';
-import type {
-  Product,
-  ProductDiscount,
-  ProductOption,
-  ProductOptionValue,
-  ProductSpecial,
-  SubscriptionPlan,
-} from '../records/catalog.js';
+import type { Product, ProductDiscount, ProductSpecial, SubscriptionPlan } from '../records/catalog.js';
+import { formatDecimal, lineChoice, type OptionSurcharge, parseDecimal } from './line-choice.js';
 
 /** What the unit price of one cart line depends on. */
 export interface PriceInput {
@@ -40,16 +34,8 @@ export interface PriceInput {
   readonly productQuantity: number;
   /** The day prices are valid on, `YYYY-MM-DD`. */
   readonly today: string;
-}
-
-/** What the chosen option values add to one unit. */
-export interface OptionSurcharge {
-  /** Signed price added to the unit price, in the product's currency. */
-  readonly price: Money;
-  /** Signed reward-point price added per unit. */
-  readonly points: number;
-  /** Signed weight added per unit, a decimal string in the product's weight class. */
-  readonly weight: string;
+  /** What the options add to a unit, when the caller has worked it out already (else it is, from `options`). */
+  readonly surcharge?: OptionSurcharge;
 }
 
 /** The subscription a line is priced by. */
@@ -83,65 +69,7 @@ function inDateWindow(
   return (row.dateStart === null || row.dateStart <= today) && (row.dateEnd === null || today < row.dateEnd);
 }
 
-/** The value id a cart option value names, or `undefined` when it is not a plain decimal integer. */
-function valueId(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!/^[0-9]{1,15}$/.test(text)) return undefined;
-  return Number(text);
-}
-
-/**
- * The values of `option` that `chosen` selects: matched by id within the option, each counted once, in the
- * option's own value order. Free-text types select none. Exported for the cart, which counts value stock and
- * lists the chosen values of a line with the same matching rule the price uses.
- */
-export function chosenValues(option: ProductOption, chosen: CartOptionValue): ProductOptionValue[] {
-  let raw: readonly string[];
-  if (option.type === 'select' || option.type === 'radio') {
-    if (typeof chosen !== 'string') return [];
-    raw = [chosen];
-  } else if (option.type === 'checkbox') {
-    raw = typeof chosen === 'string' ? [chosen] : chosen;
-  } else {
-    return [];
-  }
-  const ids = new Set<number>();
-  for (const r of raw) {
-    if (typeof r !== 'string') continue;
-    const id = valueId(r);
-    if (id !== undefined) ids.add(id);
-  }
-  return option.values.filter((v) => ids.has(v.productOptionValueId));
-}
-
-/** A decimal string as a BigInt count of `10^-scale` units, or `undefined` when malformed. */
-function parseDecimal(text: string): { units: bigint; scale: number } | undefined {
-  const m = /^([+-]?)([0-9]+)(?:\.([0-9]*))?$/.exec(text.trim());
-  if (m === null) return undefined;
-  const fraction = m[3] ?? '';
-  const units = BigInt(`${m[2] ?? '0'}${fraction}`);
-  return { units: m[1] === '-' ? -units : units, scale: fraction.length };
-}
-
-/** A BigInt count of `10^-scale` units, written as a decimal string with exactly `scale` decimals. */
-function formatDecimal(total: bigint, scale: number): string {
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const body = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
-  return negative ? `-${body}` : body;
-}
-
-/**
- * The exact sum of decimal strings, written with the largest number of decimals among them ("0" for none).
- * Malformed entries count as zero. Exported for the cart's line weights, which must not pass through floats.
- */
-export function sumDecimals(list: readonly string[]): string {
-  const parsed = list.map(parseDecimal).filter((p) => p !== undefined);
-  const scale = parsed.reduce((s, p) => Math.max(s, p.scale), 0);
-  const total = parsed.reduce((t, p) => t + p.units * 10n ** BigInt(scale - p.scale), 0n);
-  return formatDecimal(total, scale);
-}
+export { chosenValues, type OptionSurcharge, sumDecimals } from './line-choice.js';
 
 /**
  * The exact product of a decimal string and a safe integer (a weight times a quantity), written with the
@@ -155,31 +83,16 @@ export function multiplyDecimal(text: string, factor: number): string {
 
 /**
  * What the chosen option values add to one unit of `product`: the sum of the chosen select and radio values and
- * of every chosen checkbox value (a scalar checkbox value counts as one value; a value listed twice
- * counts once). A value id is matched only within its own option, so an id belonging to another option, an option
- * id not on the product, or a malformed id contributes nothing. Free-text types (text, textarea, file, date,
- * time, datetime) add nothing. Independent of the order of `options`' keys and of checkbox lists.
+ * of every chosen checkbox value (a scalar checkbox value counts as one value; a value listed twice counts once).
+ * A value id is matched only within its own option, so an id belonging to another option, an option id not on
+ * the product, or a malformed id contributes nothing. Free-text types (text, textarea, file, date, time,
+ * datetime) add nothing. Independent of the order of `options`' keys and of checkbox lists.
  */
 export function optionSurcharge(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): OptionSurcharge {
-  const values: ProductOptionValue[] = [];
-  for (const option of product.options) {
-    const key = String(option.productOptionId);
-    if (!Object.hasOwn(options, key)) continue;
-    const chosen = options[key];
-    if (chosen === undefined) continue;
-    values.push(...chosenValues(option, chosen));
-  }
-  return {
-    price: sum(
-      values.map((v) => v.price),
-      product.price.currency,
-    ),
-    points: values.reduce((p, v) => p + v.points, 0),
-    weight: sumDecimals(values.map((v) => v.weight)),
-  };
+  return lineChoice(product, options).surcharge;
 }
 
 /**
@@ -206,6 +119,17 @@ export function activeDiscount(
   options: Readonly<Record<string, CartOptionValue>> = {},
 ): ProductDiscount | undefined {
   const surcharge = optionSurcharge(product, options).price;
+  return discountWith(product, customerGroupId, productQuantity, today, surcharge);
+}
+
+/** {@link activeDiscount} with what the line's options add to a unit already worked out. */
+function discountWith(
+  product: Product,
+  customerGroupId: number,
+  productQuantity: number,
+  today: string,
+  surcharge: Money,
+): ProductDiscount | undefined {
   const listPrice = add(product.price, surcharge);
   const priceOf = (d: ProductDiscount) => discountedPrice(d, listPrice, surcharge);
   const [best] = product.discounts
@@ -260,14 +184,14 @@ function specialPrice(special: ProductSpecial, surcharge: Money): Money {
  */
 export function unitPrice(input: PriceInput): UnitPrice {
   const { product, customerGroupId, today } = input;
-  const surcharge = optionSurcharge(product, input.options).price;
+  const surcharge = (input.surcharge ?? optionSurcharge(product, input.options)).price;
   const plan = subscriptionPlanFor(product, input.subscriptionPlanId, customerGroupId);
   if (plan !== undefined) {
     const basePrice = plan.trialStatus ? plan.trialPrice : plan.price;
     return { price: add(basePrice, surcharge), basePrice, subscription: { plan, inTrial: plan.trialStatus } };
   }
   const listPrice = add(product.price, surcharge);
-  const discount = activeDiscount(product, customerGroupId, input.productQuantity, today, input.options);
+  const discount = discountWith(product, customerGroupId, input.productQuantity, today, surcharge);
   const special = activeSpecial(product, customerGroupId, today);
   const offers = [
     ...(discount === undefined ? [] : [{ price: discountedPrice(discount, listPrice, surcharge), discount }]),
@@ -297,6 +221,11 @@ export function linePoints(
   options: Readonly<Record<string, CartOptionValue>>,
   quantity: number,
 ): number {
+  return pointsWith(product, optionSurcharge(product, options), quantity);
+}
+
+/** {@link linePoints} with what the line's options add to a unit already worked out. */
+export function pointsWith(product: Product, surcharge: OptionSurcharge, quantity: number): number {
   if (product.points === 0) return 0;
-  return (product.points + optionSurcharge(product, options).points) * quantity;
+  return (product.points + surcharge.points) * quantity;
 }

@@ -5,7 +5,9 @@
  * parser as to PHP's, so that what is routed is what was signed.
  * @module
  */
+
 import { err, ok, type Result } from 'neverthrow';
+import type { HeaderReader } from '../exchange.js';
 import type { FormObject } from '../form.js';
 import type { HttpError } from '../http-error.js';
 import type { HandlerConfig, SignedRequestConfig } from '../options.js';
@@ -37,7 +39,7 @@ function routed(query: FormObject, name: string): string {
 /** What the request holds: the URL, the headers, the parsed query and the body as PHP would read it. */
 export interface SignedRequestSource {
   readonly url: URL;
-  readonly headers: Headers;
+  readonly headers: HeaderReader;
   readonly query: FormObject;
   /** See `RequestBody.form`. */
   readonly form: string | undefined;

@@ -90,3 +90,25 @@ describe('createMemoryAdapters', () => {
     expect(await b.orders.get(1)).toBeUndefined();
   });
 });
+
+describe('memory answers that say the same', () => {
+  it('geo zones and tax tables are the same frozen objects while the tables say the same, new ones after a change', async () => {
+    const { data } = demoStore();
+    const { geo, taxes } = createMemoryAdapters(data, { clock: testClock() });
+    const zones = await geo.getGeoZones();
+    expect(Object.isFrozen(zones)).toBe(true);
+    expect(await geo.getGeoZones()).toBe(zones);
+    const table = await taxes.getTaxTable([9, 10]);
+    expect(await taxes.getTaxTable([10, 9])).toBe(table);
+    const [first] = zones;
+    if (first === undefined) throw new Error('the demo has geo zones');
+    data.geoZones.set(first.geoZoneId, { ...first, name: 'Renamed' });
+    const renamed = await geo.getGeoZones();
+    expect(renamed).not.toBe(zones);
+    expect(renamed.find((zone) => zone.geoZoneId === first.geoZoneId)?.name).toBe('Renamed');
+    data.taxRules.push({ taxClassId: 9, taxRateId: 87, based: 'payment', priority: 9 });
+    const wider = await taxes.getTaxTable([9, 10]);
+    expect(wider).not.toBe(table);
+    expect(wider.rules).toHaveLength(table.rules.length + 1);
+  });
+});

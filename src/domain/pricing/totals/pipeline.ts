@@ -26,10 +26,37 @@ export function runTotals(
   context: TotalsContext,
   defaultCurrency: string,
 ): TotalsState {
-  const ordered = [...calculators].sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
+  const ordered = inSortOrder(calculators);
   let state: TotalsState = { lines: [], taxes: {}, total: zero(defaultCurrency) };
   for (const calculator of ordered) state = calculator.apply(state, context);
   return state;
+}
+
+/** A list of calculators and the same calculators in sort order. */
+interface Ordered {
+  readonly copy: readonly TotalCalculator[];
+  readonly sorted: readonly TotalCalculator[];
+}
+
+/** The last order worked out for each list of calculators (an engine runs one list on every request). */
+const orders = new WeakMap<readonly TotalCalculator[], Ordered>();
+
+/**
+ * `calculators` in sort order (ties by code). Sorted once per list and kept while the list holds the same
+ * calculators: a host that changes its list in place gets it sorted again.
+ */
+function inSortOrder(calculators: readonly TotalCalculator[]): readonly TotalCalculator[] {
+  const known = orders.get(calculators);
+  if (
+    known !== undefined &&
+    known.copy.length === calculators.length &&
+    known.copy.every((calculator, i) => calculator === calculators[i])
+  ) {
+    return known.sorted;
+  }
+  const sorted = [...calculators].sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
+  orders.set(calculators, { copy: [...calculators], sorted });
+  return sorted;
 }
 
 /** The sum of the lines other than `total`. */
@@ -78,8 +105,12 @@ export function presentTotals(
       ? line
       : { ...line, value: round(convert(line.value, from, to), to.decimalPlaces, settings.roundingMode) },
   );
-  // Converting is multiplying by a positive rate: the exact sum has the same sign in either currency.
-  const lines = withoutNegativeResidue(rounded, othersSum(state.lines, from.code), to.code);
-  const others = othersSum(lines, to.code);
+  let others = othersSum(rounded, to.code);
+  let lines = rounded;
+  if (isNegative(others)) {
+    // Converting is multiplying by a positive rate: the exact sum has the same sign in either currency.
+    lines = withoutNegativeResidue(rounded, othersSum(state.lines, from.code), to.code);
+    others = othersSum(lines, to.code);
+  }
   return lines.map((line) => (line.code === 'total' ? { ...line, value: others } : line));
 }

@@ -22,6 +22,7 @@ import {
 import { invariant } from '../../errors.js';
 import { messageText } from '../../messages.js';
 import type { TotalCalculator } from './calculator.js';
+import { lineGroups } from './line-groups.js';
 
 /**
  * A cart line's total as shown: its unit price converted to `to` and rounded to `to`'s places, times the
@@ -52,7 +53,10 @@ export const subTotalCalculator: TotalCalculator = {
     invariant(from !== undefined, () => `sub_total: the store has no currency ${state.total.currency}`);
     const to = context.currency;
     const shown = sum(
-      context.lines.map((line) => shownLineTotal(line.price, line.quantity, from, to, settings.roundingMode)),
+      // By price: a price shown for all its units is the sum of it shown for each line's units.
+      lineGroups(context.lines).map((group) =>
+        shownLineTotal(group.price, group.quantity, from, to, settings.roundingMode),
+      ),
       to.code,
     );
     const value = convert(shown, to, from);

@@ -12,6 +12,7 @@
  */
 import { add, isPositive, sum } from '../../../money/index.js';
 import type { TaxAmount, TotalCalculator, TotalLine, TotalsContext, TotalsState } from './calculator.js';
+import { lineGroups } from './line-groups.js';
 import { addTaxes } from './shipping.js';
 
 /**
@@ -19,7 +20,10 @@ import { addTaxes } from './shipping.js';
  * (OpenCart counts `F` once per line instead).
  */
 export function lineTaxes(context: Pick<TotalsContext, 'lines' | 'taxesOn'>): TaxAmount[] {
-  return context.lines.flatMap((line) => context.taxesOn(line.price, line.tax_class_id, line.quantity));
+  // By price and class: the tax on a price's units added up is the sum of each line's tax on its own units.
+  return lineGroups(context.lines).flatMap((group) =>
+    context.taxesOn(group.price, group.taxClassId, group.quantity),
+  );
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   taxCalculator,
   taxLines,
 } from '../../../../src/domain/pricing/totals/tax.js';
-import { zero } from '../../../../src/money/index.js';
-import type { TotalsState } from '../../../../src/ports/total-calculator.js';
-import { priceItems, totalsContext, US_ADDRESS, usd } from './fixtures.js';
+import { sum, zero } from '../../../../src/money/index.js';
+import type { TaxAmount, TotalsState } from '../../../../src/ports/total-calculator.js';
+import { CINEMA, priceItems, totalsContext, US_ADDRESS, usd } from './fixtures.js';
 
 const empty: TotalsState = { lines: [], taxes: {}, total: zero('USD') };
 
@@ -22,6 +22,30 @@ describe('lineTaxes', () => {
       [86, '60.6000'], // 20 % of 3 × 101
       [87, '6.0000'], // 2 per unit
     ]);
+  });
+
+  it('taxes lines of one price together, as much as each line taxed on its own', () => {
+    // Three lines of product 42 differing only in their text choose the same values: one price, 2 + 1 + 4 units.
+    const lines = priceItems([
+      [42, 2, { ...CINEMA, '208': 'a' }],
+      [40, 1],
+      [42, 1, { ...CINEMA, '208': 'b' }],
+      [42, 4, { ...CINEMA, '208': 'c' }],
+    ]);
+    const context = totalsContext(lines);
+    const oneByOne = lines.flatMap((line) => context.taxesOn(line.price, line.tax_class_id, line.quantity));
+    const byRate = (taxes: readonly TaxAmount[]) =>
+      Object.fromEntries(
+        [86, 87].map((id) => [
+          id,
+          sum(
+            taxes.filter((t) => t.taxRateId === id).map((t) => t.amount),
+            'USD',
+          ).amount,
+        ]),
+      );
+    expect(lineTaxes(context)).toHaveLength(4); // two rates for each of the two prices
+    expect(byRate(lineTaxes(context))).toEqual(byRate(oneByOne));
   });
 
   it('follows each rule’s basis: a class-10 line to a US address pays only the store-based eco tax', () => {

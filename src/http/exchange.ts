@@ -1,0 +1,125 @@
+/**
+ * One HTTP exchange as the handler reads and answers it: the parts of a request it looks at (method, URL, headers,
+ * a body read up to a limit) and a reply (status, headers, cookies, JSON text). A Web `Request` gives these, and
+ * so does node's request without becoming one: the node listener hands node's request and response to the
+ * handler's core directly, which spares every request a `Request`, a body stream and a `Response` (together more
+ * than the engine spends on a small step).
+ * @module
+ */
+
+/** The headers of a request as the handler reads them; a Web `Headers` is one. */
+export interface HeaderReader {
+  /** The value of `name` (any case), duplicates joined as `Headers` joins them; null when absent. */
+  get(name: string): string | null;
+  has(name: string): boolean;
+  /** Every header: name in lower case, each `Set-Cookie` on its own. */
+  forEach(callback: (value: string, name: string) => void): void;
+}
+
+/** What reading a body gave: its bytes, or why there are none. */
+export type BodyBytes = { readonly bytes: Uint8Array } | 'too_large' | 'incomplete';
+
+/** The request of an exchange. */
+export interface HttpExchange {
+  readonly method: string;
+  /** The absolute URL. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  /** Whether the request has a body to read (a POST with a length or a transfer coding). */
+  readonly hasBody: boolean;
+  /**
+   * The body's bytes: `too_large` as soon as they pass `maxBytes` (the rest is left unread), `incomplete` when
+   * the client went away before its end.
+   */
+  readBody(maxBytes: number): Promise<BodyBytes>;
+}
+
+/** The reply of an exchange. */
+export interface HttpReply {
+  readonly status: number;
+  /** The headers but `Set-Cookie`, by name. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The `Set-Cookie` headers. */
+  readonly cookies: readonly string[];
+  /** The body (JSON text), or none. */
+  readonly body: string | null;
+}
+
+/**
+ * The bytes of a body stream; `too_large` once they pass `maxBytes` (the rest is left unread); `incomplete` when
+ * the stream fails before its end, which is the client going away mid-body (or its host's stream breaking): an
+ * ordinary event on a network, never a bug to log.
+ */
+async function streamBytes(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<BodyBytes> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch {
+      return 'incomplete';
+    }
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > maxBytes) {
+      reader.cancel().catch(() => {});
+      return 'too_large';
+    }
+    chunks.push(next.value);
+  }
+  return { bytes: joinChunks(chunks, size) };
+}
+
+/** `chunks` as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The exchange of a Web `Request`. */
+export function exchangeOf(request: Request): HttpExchange {
+  const { body } = request;
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    hasBody: body !== null,
+    readBody: (maxBytes) =>
+      body === null ? Promise.resolve({ bytes: new Uint8Array() }) : streamBytes(body, maxBytes),
+  };
+}
+
+/** The Web `Response` of a reply. */
+export function responseOf(reply: HttpReply): Response {
+  const headers = new Headers(reply.headers);
+  for (const cookie of reply.cookies) headers.append('Set-Cookie', cookie);
+  return new Response(reply.body, { status: reply.status, headers });
+}
+
+/** A JSON reply: never cached, never sniffed. */
+export function jsonReply(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+  cookies: readonly string[] = [],
+): HttpReply {
+  return {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
+    cookies,
+    body: JSON.stringify(body),
+  };
+}
