@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Money } from '../money/index.js';
 import { expectEveryCallRejects } from './port-failures.js';
+import type { CleanableFixture } from './test-api.js';
 
 /** Freezes a copy of `value` all the way down: a method that changes what it is given then throws. */
 export function frozenCopy<T>(value: T): T {
@@ -62,10 +63,17 @@ export async function onFrozenInput<T>(what: string, call: () => Promise<T>): Pr
 }
 
 /** A method fixture as the shipping and payment suites take it: the method, and contexts in and out of its reach. */
-export interface ContextFixture<M, C> {
+export interface ContextFixture<M, C> extends CleanableFixture {
+  /** The method under test. */
   readonly method: M;
+  /** Contexts the method applies to: it must answer for each (at least one). */
   readonly applies: readonly C[];
+  /** Contexts the method does not apply to (outside its zone, a cart it cannot take): it must answer null. */
   readonly excluded: readonly C[];
+  /**
+   * Optional: a method of the same kind whose service has failed (a provider's API down). When given, the suite
+   * checks that the method then rejects with an `Error`, in time, rather than answering null.
+   */
   unavailable?(): Promise<M>;
 }
 

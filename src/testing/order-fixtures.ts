@@ -6,28 +6,14 @@
 import type { OrderAddress, OrderDraft, OrderProduct, OrderRecord } from '../domain/records/order.js';
 import { money } from '../money/index.js';
 import type { HistoryWrite } from '../ports/order-repository.js';
+import { sampleUkAddress } from './method-contexts.js';
 
 const usd = (amount: string) => money(amount, 'USD');
 
-const address: OrderAddress = {
-  addressId: 0,
-  firstname: 'Grace',
-  lastname: 'Hopper',
+const address: OrderAddress = sampleUkAddress({
   company: 'Hopper & Ødegård "Trading"',
-  address1: '1 Market Street',
-  address2: '',
-  city: 'Preston',
-  postcode: 'PR1 2HJ',
-  countryId: 222,
-  country: 'United Kingdom',
-  isoCode2: 'GB',
-  isoCode3: 'GBR',
-  zoneId: 3563,
-  zone: 'Lancashire',
-  zoneCode: 'LAN',
-  addressFormat: '',
   customField: { '30': 'Leave at the door — ring twice 🔔' },
-};
+});
 
 /**
  * One order line: by default one iPhone (demo product 40) at 101.00 net with 20 % VAT (20.20) and the 2.00 eco

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { PaymentMethodOffer } from '../domain/machine/session.js';
 import type { PaymentContext, PaymentMethod } from '../ports/payment-method.js';
 import {
+  type ContextFixture,
   expectEntryCode,
   expectMethodCode,
   expectPlainData,
@@ -15,22 +16,10 @@ import {
   onFrozenInput,
   registerContextCases,
 } from './method-contract-checks.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { type TestApi, withFixture } from './test-api.js';
 
 /** A payment method and the contexts it must and must not be offered in, for one case. */
-export interface PaymentMethodFixture extends CleanableFixture {
-  /** The method under test. */
-  readonly method: PaymentMethod;
-  /** Contexts the method applies to: it must answer an offer for each (at least one). */
-  readonly applies: readonly PaymentContext[];
-  /** Contexts the method does not apply to (outside its zone, a cart it cannot take): it must answer null. */
-  readonly excluded: readonly PaymentContext[];
-  /**
-   * Optional: a method of the same kind whose service has failed (a provider's API down). When given, the suite
-   * checks that `offer` then rejects with an `Error`, in time, rather than answering null.
-   */
-  unavailable?(): Promise<PaymentMethod>;
-}
+export type PaymentMethodFixture = ContextFixture<PaymentMethod, PaymentContext>;
 
 /** Asserts the shape of an offer. */
 function expectOffer(offer: PaymentMethodOffer | null, method: PaymentMethod, what: string): void {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { ShippingContext, ShippingMethod } from '../ports/shipping-method.js';
 import {
+  type ContextFixture,
   expectAmount,
   expectEntryCode,
   expectMethodCode,
@@ -16,22 +17,10 @@ import {
   onFrozenInput,
   registerContextCases,
 } from './method-contract-checks.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { type TestApi, withFixture } from './test-api.js';
 
 /** A shipping method and the contexts it must and must not quote, for one case. */
-export interface ShippingMethodFixture extends CleanableFixture {
-  /** The method under test. */
-  readonly method: ShippingMethod;
-  /** Contexts the method applies to: it must answer a quote group for each (at least one). */
-  readonly applies: readonly ShippingContext[];
-  /** Contexts the method does not apply to (outside its zone, below its minimum): it must answer null. */
-  readonly excluded: readonly ShippingContext[];
-  /**
-   * Optional: a method of the same kind whose service has failed (a carrier's rate API down). When given, the
-   * suite checks that `quote` then rejects with an `Error`, in time, rather than answering null.
-   */
-  unavailable?(): Promise<ShippingMethod>;
-}
+export type ShippingMethodFixture = ContextFixture<ShippingMethod, ShippingContext>;
 
 /** Asserts the shape of a quote group answered for `context`. */
 function expectGroup(
