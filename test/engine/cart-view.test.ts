@@ -1,6 +1,6 @@
 /**
- * The cart queries through the engine (seed's cart products and totals queries): the seed's
- * Cart line keys, net prices in the default currency, specials and plans, and total lines in the session currency
+ * The cart queries through the engine (seed's cart products and totals queries): the engine's camelCase
+ * line and the seed's Cart line keys the HTTP edge makes of it, net prices in the default currency, specials and plans, and total lines in the session currency
  * rounded line by line with `total` their exact sum.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,15 +33,27 @@ const seedSubscriptionKeys = [
 ];
 
 describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)', () => {
-  it('the library line is the seed line with exact money, plus points and shipping, subscription without texts', async () => {
+  it('the library line is camelCase with exact money, plus points and shipping, subscription without texts', async () => {
     const { checkout, id } = await session();
     await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
     const [line] = await expectOk(checkout.getProducts(id));
     expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
     expect(Object.keys(line?.subscription ?? {}).sort()).toEqual(
-      seedSubscriptionKeys.filter((key) => !key.endsWith('_text')).sort(),
+      [
+        'subscriptionPlanId',
+        'name',
+        'trialStatus',
+        'trialPrice',
+        'trialCycle',
+        'trialFrequency',
+        'trialDuration',
+        'price',
+        'cycle',
+        'frequency',
+        'duration',
+      ].sort(),
     );
-    expect(line?.subscription?.trial_price).toEqual({ amount: '0.0000', currency: 'USD' });
+    expect(line?.subscription?.trialPrice).toEqual({ amount: '0.0000', currency: 'USD' });
     expect([line?.points, line?.shipping]).toEqual([0, true]);
   });
 
@@ -65,8 +77,8 @@ describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)',
 });
 
 describe('getProducts and getTotals', () => {
-  it('answers lines with exactly the seed Cart line keys (plus shipping)', async () => {
-    const { checkout, id } = await session();
+  it('answers camelCase lines that the edge presents with exactly the seed Cart line keys', async () => {
+    const { checkout, id, settings } = await session();
     await expectOk(
       checkout.addProducts(id, {
         product: [
@@ -102,15 +114,26 @@ describe('getProducts and getTotals', () => {
       'recurring',
       'tax_class_id',
     ];
-    for (const line of lines)
-      expect(Object.keys(line).sort()).toEqual([...seedKeys, 'shipping', 'points'].sort());
+    const json = presentCartLines(lines, createMoneyPresenter(settings, 'USD'));
+    for (const line of json) expect(Object.keys(line)).toEqual(seedKeys);
     expect(lines[0]).toMatchObject({
-      cart_id: 'id-cart-1',
-      product_id: 30,
+      cartId: 'id-cart-1',
+      productId: 30,
       name: 'Canon EOS 5D',
       quantity: 1,
     });
-    expect(lines[0]?.option).toEqual([
+    expect(lines[0]?.options).toEqual([
+      {
+        productOptionId: 226,
+        productOptionValueId: 15,
+        optionId: 5,
+        optionValueId: 39,
+        name: 'Select',
+        value: 'Red',
+        type: 'select',
+      },
+    ]);
+    expect(json[0]?.option).toEqual([
       {
         product_option_id: 226,
         product_option_value_id: 15,
@@ -121,7 +144,8 @@ describe('getProducts and getTotals', () => {
         type: 'select',
       },
     ]);
-    expect(lines[1]?.subscription?.subscription_plan_id).toBe(2);
+    expect(lines[1]?.subscription?.subscriptionPlanId).toBe(2);
+    expect(json[1]?.recurring).toBe('25.00 every 1 month(s) for 10 payment(s)');
   });
 
   it('3 × product 40 is 303.00 net with VAT and Eco Tax at the store address; product 30 adds its 100.00', async () => {
@@ -171,7 +195,7 @@ describe('getProducts and getTotals', () => {
     const [line] = await expectOk(checkout.getProducts(id));
     expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
     expect(line?.total).toEqual({ amount: '50.0000', currency: 'USD' });
-    expect(line?.subscription_plan_id).toBe(2);
+    expect(line?.subscriptionPlanId).toBe(2);
     const cinema = {
       product_id: 42,
       option: {
@@ -188,7 +212,7 @@ describe('getProducts and getTotals', () => {
     };
     await expectOk(checkout.addProduct(id, cinema));
     const lines = await expectOk(checkout.getProducts(id));
-    expect(lines[1]).toMatchObject({ product_id: 42, quantity: 1, minimum: 2 });
+    expect(lines[1]).toMatchObject({ productId: 42, quantity: 1, minimum: 2 });
   });
 
   it('rounds each line in EUR and makes the total their exact sum', async () => {

@@ -50,7 +50,7 @@ const flat131 = [
 
 /** A summary step's output carries the seed's `products`, `totals` and `shipping_required`. */
 function expectSummary(result: SummaryResult, totals: readonly (readonly string[])[]) {
-  expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[40, 1]]);
+  expect(result.products.map((line) => [line.productId, line.quantity])).toEqual([[40, 1]]);
   expect(rows(result.totals)).toEqual(totals);
   expect(result.shippingRequired).toBe(true);
 }
@@ -238,7 +238,7 @@ describe('affiliate, reward points and coupons refused under their own keys', ()
     const { checkout, id } = await graceWith47(1);
     const result = await expectOk(checkout.setReward(id, { reward: 100 }));
     expect(result.success).toBe('Success: Your reward points discount has been applied!');
-    expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[47, 1]]);
+    expect(result.products.map((line) => [line.productId, line.quantity])).toEqual([[47, 1]]);
     expect(result.shippingRequired).toBe(true);
     // 100 of 400 points take a quarter of 100.00 (25.00), and the VAT on it (5.00): VAT 20 − 5 + 1 on the
     // shipping = 16; eco 2 + 2; total 100 − 25 + 5 + 16 + 4 = 100.00.
