@@ -32,44 +32,32 @@ function optionEntry(
   };
 }
 
-/** The entries of one chosen option: one per chosen value, or one holding the text of a free-text type. */
-function optionEntries(indexed: IndexedOption, chosen: CartOptionValue): readonly LineOption[] {
+/** Adds the entries of one chosen option: one per chosen value, or one holding the text of a free-text type. */
+function addEntries(entries: LineOption[], indexed: IndexedOption, chosen: CartOptionValue): void {
   const { option } = indexed;
   if (indexed.listed) {
-    return valuesChosen(indexed, chosen).map((value) =>
-      optionEntry(option, value.productOptionValueId, value.optionValueId, value.name),
-    );
+    for (const value of valuesChosen(indexed, chosen))
+      entries.push(optionEntry(option, value.productOptionValueId, value.optionValueId, value.name));
+  } else if (typeof chosen === 'string') {
+    entries.push(optionEntry(option, 0, 0, chosen));
   }
-  if (typeof chosen !== 'string') return [];
-  return [optionEntry(option, 0, 0, chosen)];
-}
-
-/** The keys of an options record in ascending numeric order (canonical records have them so already). */
-function ascendingKeys(options: Readonly<Record<string, CartOptionValue>>): string[] {
-  const keys = Object.keys(options);
-  for (let i = 1; i < keys.length; i += 1) {
-    if (Number(keys[i - 1]) > Number(keys[i])) return keys.sort((a, b) => Number(a) - Number(b));
-  }
-  return keys;
 }
 
 /**
  * The chosen options of a line: for select and radio the chosen value (its name as `value`), for checkbox one
  * entry per chosen value, for the free-text types one entry with value ids 0 and the text as `value`. In
- * ascending `productOptionId` order (the canonical key order); values no longer on the option are left out,
- * as OpenCart drops them.
+ * ascending `productOptionId` order (the canonical key order); keys that name no option of the product and values
+ * no longer on the option are left out, as OpenCart drops them.
  */
 export function lineOptions(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
 ): readonly LineOption[] {
-  const { byKey } = productIndex(product);
   const entries: LineOption[] = [];
-  for (const key of ascendingKeys(options)) {
-    const indexed = byKey.get(key);
-    const chosen = options[key];
-    if (indexed === undefined || chosen === undefined) continue;
-    for (const entry of optionEntries(indexed, chosen)) entries.push(entry);
+  for (const indexed of productIndex(product).ascending) {
+    if (!Object.hasOwn(options, indexed.key)) continue;
+    const chosen = options[indexed.key];
+    if (chosen !== undefined) addEntries(entries, indexed, chosen);
   }
   return entries;
 }
