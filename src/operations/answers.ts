@@ -9,6 +9,7 @@ import type { Selection } from '../domain/machine/steps.js';
 import type { TotalLine } from '../domain/pricing/totals/calculator.js';
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
 import type { OrderRecord } from '../domain/records/order.js';
+import type { Money } from '../money/index.js';
 
 /** The seed's `products`, `totals` and `shipping_required`. */
 export interface CheckoutSummary {
@@ -68,8 +69,11 @@ export interface ConfirmResult extends CheckoutSummary {
   readonly orderId: number;
   /** Reward points the order earns. */
   readonly points: number;
-  /** The affiliate's commission, formatted in the session currency. */
-  readonly commission: string;
+  /**
+   * The affiliate's commission, exact, in the store's default currency (the HTTP edge shows it formatted in the
+   * session currency).
+   */
+  readonly commission: Money;
 }
 
 /** A manufacturer list entry: the four fields the seed's list returns. */
