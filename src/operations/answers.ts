@@ -40,8 +40,12 @@ export type CartResult = StepResult | SummaryResult;
 
 /** A shipping quote as offered, with its price as the customer reads it. */
 export interface QuotedShipping extends ShippingQuote {
-  /** The cost in the session currency, with tax when the store shows prices with tax (`config_tax`). */
-  readonly text: string;
+  /**
+   * The cost as the customer reads it: with its taxes when the store shows prices with tax (`config_tax`), else
+   * `cost`; exact, in the store's default currency (the HTTP edge formats it in the session currency as the
+   * quote's `text`).
+   */
+  readonly shownCost: Money;
 }
 
 /** A shipping method's quotes as offered (the seed's shipping quote group). */

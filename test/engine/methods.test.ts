@@ -56,7 +56,7 @@ function expectSummary(result: SummaryResult, totals: readonly (readonly string[
 }
 
 describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => {
-  it('quotes the built-in methods in the seed’s shape and prices the flat rate into the totals', async () => {
+  it('quotes the built-in methods with their costs as shown and prices the flat rate into the totals', async () => {
     const { checkout, id } = await ukCart();
     const { shippingMethods } = await expectOk(checkout.getShippingMethods(id));
     // OpenCart installs flat shipping alone.
@@ -70,7 +70,7 @@ describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => 
           name: 'Flat Shipping Rate',
           cost: money('5.00', 'USD'),
           taxClassId: 9,
-          text: '$8.00', // 5.00 + VAT 1.00 + eco 2.00, prices shown with tax
+          shownCost: money('8.00', 'USD'), // 5.00 + VAT 1.00 + eco 2.00, prices shown with tax
         },
       },
       sortOrder: 1,
