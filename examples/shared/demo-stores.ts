@@ -8,9 +8,11 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   createPostgresAdapters,
+  createPostgresReferenceCache,
   loadDemoStore,
   migrate,
   type PostgresAdapters,
+  type PostgresReferenceCache,
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
 import {
@@ -157,13 +159,15 @@ function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool 
 /**
  * Migrates, loads the demo data when the database holds none (never over existing data or orders, unless
  * `CARTWRIGHT_DEMO_RESET` asks), then writes API user `demo` as `prepared` has it, so the key and IPs of this
- * start are the ones in force.
+ * start are the ones in force. The adapters keep reference data (products, geography, taxes, API users…) in
+ * memory through `cache`, which listens for the database's change notices.
  */
 async function openPostgres(
   pool: pg.Pool,
   url: string,
   env: DemoStoreEnv,
   prepared: PreparedDemoStore,
+  cache: PostgresReferenceCache,
 ): Promise<{ adapters: PostgresAdapters; loaded: boolean }> {
   const schema = env.databaseSchema;
   try {
@@ -177,7 +181,9 @@ async function openPostgres(
       schema,
       currency: prepared.settings.currency,
       deadlineMs: env.databaseDeadlineMs,
+      cache,
     });
+    await cache.ready();
     return { adapters, loaded };
   } catch (error) {
     throw new Error(`Cannot use PostgreSQL at ${shownUrl(url)}: ${reason(error)}`);
@@ -204,6 +210,7 @@ export async function openDemoStores(
   };
   let redis: Redis | undefined;
   let pool: pg.Pool | undefined;
+  let cache: PostgresReferenceCache | undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= Promise.all([
@@ -211,7 +218,8 @@ export async function openDemoStores(
         () => undefined,
         () => redis?.disconnect(),
       ),
-      pool?.end(),
+      // The cache holds one of the pool's connections: it lets it go first, or the pool would wait for it.
+      cache?.close().then(() => pool?.end()) ?? pool?.end(),
     ]).then(() => undefined);
     return closing;
   };
@@ -243,7 +251,12 @@ export async function openDemoStores(
       );
     } else {
       pool = openPool(env.databaseUrl, env.databaseDeadlineMs, logger);
-      const opened = await openPostgres(pool, env.databaseUrl, env, prepared);
+      cache = createPostgresReferenceCache({
+        pool,
+        schema: env.databaseSchema,
+        deadlineMs: env.databaseDeadlineMs,
+      });
+      const opened = await openPostgres(pool, env.databaseUrl, env, prepared, cache);
       postgres = opened.adapters;
       loaded = opened.loaded;
       const where = `${shownUrl(env.databaseUrl)}, schema ${env.databaseSchema ?? '(search_path)'}`;

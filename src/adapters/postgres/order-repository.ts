@@ -20,9 +20,9 @@ import { writeLedgers } from './ledgers.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
-import { appendHistory, insertDraft, replaceDraft } from './order-write.js';
+import { insertDraft, moveRevision, replaceDraft } from './order-write.js';
 import type { PgClientLike } from './pool.js';
-import { moveStock } from './stock-moves.js';
+import { forgettingMoved, moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
 import { isStoredId } from './values.js';
 
@@ -87,16 +87,27 @@ async function newOrderId(
   return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
-/** The effects of a history write shared by every method: ledgers, the entry itself, then the record. */
-async function finish(
+/** What a write answers when its stock moves are refused. */
+type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_stock' }>;
+
+/**
+ * The end of every write once the order and its history entry are written: the ledgers, the record read back,
+ * then the stock moves. Those come last because they lock product rows that every order for the same product
+ * needs: locked last, the commit follows at once, and concurrent orders wait for each other the least. Refused
+ * moves roll everything back.
+ */
+async function settle<T>(
   client: PgClientLike,
   context: Context,
   orderId: number,
   history: HistoryWrite,
-): Promise<OrderRecord> {
-  await appendHistory(client, context.t, orderId, history);
+  outcome: (order: OrderRecord) => T,
+): Promise<TransactionOutcome<T | Shortages>> {
   await writeLedgers(client, context.t, context.currency, orderId, history);
-  return written(client, context, orderId);
+  const order = await written(client, context, orderId);
+  const shortages = await moveStock(client, context.t, history.stockMoves);
+  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
+  return commit(outcome(order));
 }
 
 /** `create`, inside its transaction. */
@@ -109,10 +120,9 @@ async function create(
 ): Promise<TransactionOutcome<CreateOrderOutcome>> {
   const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
-  const shortages = await moveStock(client, context.t, history.stockMoves);
-  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
-  await insertDraft(client, context.t, orderId, rows, { orderStatusId: history.orderStatusId, revision: 1 });
-  return commit({ status: 'created', order: await finish(client, context, orderId, history) });
+  const state = { orderStatusId: history.orderStatusId, revision: 1 };
+  await insertDraft(client, context.t, orderId, rows, state, history);
+  return settle(client, context, orderId, history, (order) => ({ status: 'created', order }));
 }
 
 /**
@@ -153,8 +163,8 @@ async function claimOrder(
 
 /**
  * `update` (with `rows`) and `addHistory` (without), inside their transaction. The revision check is a
- * compare-and-set on the `orders` row, which also locks it: of concurrent writes at one revision, one
- * succeeds and the others, once it commits, find the revision moved on.
+ * compare-and-set on the `orders` row (written with the history entry), which also locks it: of concurrent
+ * writes at one revision, one succeeds and the others, once it commits, find the revision moved on.
  */
 async function write(
   client: PgClientLike,
@@ -165,20 +175,14 @@ async function write(
   expectedRevision: number,
 ): Promise<TransactionOutcome<WriteOrderOutcome>> {
   const { t } = context;
-  const moved = await client.query(
-    `UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
-     WHERE order_id = $1 AND revision = $2 RETURNING order_id`,
-    // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
-    [orderId, isStoredId(expectedRevision) ? expectedRevision : -1, history.orderStatusId],
-  );
-  if (moved.rows.length === 0) {
+  // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
+  const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
+  if (!(await moveRevision(client, t, orderId, revision, history))) {
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
-  const shortages = await moveStock(client, t, history.stockMoves);
-  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   if (rows !== undefined) await replaceDraft(client, t, orderId, rows);
-  return commit({ status: 'written', order: await finish(client, context, orderId, history) });
+  return settle(client, context, orderId, history, (order) => ({ status: 'written', order }));
 }
 
 /**
@@ -203,14 +207,16 @@ async function write(
  * ```
  */
 export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
-  const { db, tables: t, currency } = resolveOptions(options);
+  const { db, tables: t, currency, cache } = resolveOptions(options);
   const context: Context = { t, currency, read: orderStatement(t) };
 
   return {
     async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
       const rows = draftRows(draft, currency);
       const claims = claimList(idempotency);
-      return db.transaction('order create', (client) => create(client, context, rows, history, claims));
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order create', (client) => create(client, context, rows, history, claims)),
+      );
     },
 
     async update(
@@ -223,20 +229,21 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
       const rows = draftRows(draft, currency);
       if (!isStoredId(orderId)) return { status: 'not_found' };
       const claims = claimList(idempotency);
-      return db.transaction(
-        'order update',
-        async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order update', async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
           const used = await updateClaims(client, context, orderId, claims);
           if (used !== undefined) return rollback(used);
           return write(client, context, orderId, rows, history, expectedRevision);
-        },
+        }),
       );
     },
 
     async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {
       if (!isStoredId(orderId)) return { status: 'not_found' };
-      return db.transaction('order history', (client) =>
-        write(client, context, orderId, undefined, history, expectedRevision),
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order history', (client) =>
+          write(client, context, orderId, undefined, history, expectedRevision),
+        ),
       );
     },
 

@@ -77,21 +77,41 @@ export interface OrderState {
   readonly revision: number;
 }
 
-/** Writes a new order with all of its child rows, in one statement. */
+/** The history entry of a draft statement (parameters `$8` to `$11`), inserted with the order. */
+const historyInsert = (t: Tables) => `, entry AS (
+      INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
+      SELECT order_id, $8, $9, $10, $11 FROM main
+    )`;
+
+/** The parameters of a history entry. */
+const historyParameters = (history: HistoryWrite) => [
+  history.orderStatusId,
+  history.notify,
+  history.comment,
+  history.dateAdded,
+];
+
+/** Writes a new order with all of its child rows and, when given, its first history entry, in one statement. */
 export async function insertDraft(
   client: PgClientLike,
   t: Tables,
   orderId: number,
   rows: DraftRows,
   state: OrderState,
+  history?: HistoryWrite,
 ): Promise<void> {
   const statement = `WITH main AS (
       INSERT INTO ${t.orders} (order_id, revision, order_status_id, ${draftColumns})
       SELECT $1, r.revision, r.order_status_id, ${prefixed('r', draftColumns)}
       FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
-    ), ${childInserts(t)}`;
+      RETURNING order_id
+    )${history === undefined ? '' : historyInsert(t)}, ${childInserts(t)}`;
   const order = { ...rows.order, order_status_id: state.orderStatusId, revision: state.revision };
-  await client.query(statement, draftParameters(orderId, rows, order));
+  const parameters = draftParameters(orderId, rows, order);
+  await client.query(
+    statement,
+    history === undefined ? parameters : [...parameters, ...historyParameters(history)],
+  );
 }
 
 /** Replaces the draft of an existing order (its `orders` columns and every child row), in two statements. */
@@ -117,16 +137,28 @@ export async function replaceDraft(
   await client.query(statement, draftParameters(orderId, rows, rows.order));
 }
 
-/** Appends the history entry of `history` to the order. */
-export async function appendHistory(
+/**
+ * Moves the order's revision on from `expectedRevision` (a compare-and-set on its row, which also locks it),
+ * sets its status, and appends the entry of `history`, in one statement. False when the order is missing or at
+ * another revision (nothing written).
+ */
+export async function moveRevision(
   client: PgClientLike,
   t: Tables,
   orderId: number,
+  expectedRevision: number,
   history: HistoryWrite,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [orderId, history.orderStatusId, history.notify, history.comment, history.dateAdded],
+): Promise<boolean> {
+  const { rows } = await client.query(
+    `WITH moved AS (
+       UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
+       WHERE order_id = $1 AND revision = $2 RETURNING order_id
+     ), entry AS (
+       INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
+       SELECT order_id, $3, $4, $5, $6 FROM moved
+     )
+     SELECT order_id FROM moved`,
+    [orderId, expectedRevision, ...historyParameters(history)],
   );
+  return rows.length > 0;
 }
