@@ -25,7 +25,7 @@ export interface PostgresReferenceCacheOptions {
    */
   readonly deadlineMs?: number | undefined;
   /**
-   * How often the listening connection is asked `SELECT 1`, in milliseconds; default 5000. A connection that
+   * How often the listening connection is asked `SELECT 1`, in milliseconds; default 1000. A connection that
    * went silent without closing (a network that drops packets) is found within this plus the deadline, and
    * the cache stops serving from memory then.
    */
@@ -179,7 +179,7 @@ export function createPostgresReferenceCache(options: PostgresReferenceCacheOpti
     pool: options.pool,
     schema,
     deadlineMs: deadlineOption(options.deadlineMs, 'createPostgresReferenceCache'),
-    heartbeatMs: positive(options.heartbeatMs, 5_000, 'heartbeatMs'),
+    heartbeatMs: positive(options.heartbeatMs, 1_000, 'heartbeatMs'),
     retryMs: positive(options.retryMs, 1_000, 'retryMs'),
     events: {
       listening: forgetAll,
