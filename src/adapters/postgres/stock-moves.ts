@@ -158,19 +158,18 @@ async function applyChanges(client: PgClientLike, t: Tables, changed: readonly T
 }
 
 /**
- * Runs `write` (a transaction that may move stock), then forgets the moved products in `cache`, committed or
- * not: this process reads its own stock changes at once, without waiting for their change notice.
+ * Runs `write` (a transaction that may move stock), then forgets the moved products in `cache`: this process
+ * reads its own stock changes at once, without waiting for their change notice. A write that failed forgets
+ * nothing: whether it committed is for the notice to tell (its caller was told it failed).
  */
 export async function forgettingMoved<T>(
   cache: ReferenceReads,
   moves: readonly StockMove[],
   write: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await write();
-  } finally {
-    if (moves.length > 0) cache.forget('products', ascending(moves.map((move) => move.productId)));
-  }
+  const value = await write();
+  if (moves.length > 0) cache.forget('products', ascending(moves.map((move) => move.productId)));
+  return value;
 }
 
 /**
