@@ -18,19 +18,22 @@ import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
-import { orderStatement, readOrder } from './order-read.js';
+import { insertedOrderTables, orderRecordOf, orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
-import { insertDraft, moveRevision, replaceDraft } from './order-write.js';
+import { insertOrder, type MovedRevision, moveRevision, replaceDraft } from './order-write.js';
 import type { PgClientLike } from './pool.js';
 import { forgettingMoved, moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
 import { isStoredId } from './values.js';
 
-/** What every write needs: the tables, the store currency and the order-reading statement. */
+/** What every write needs: the tables, the store currency and the order-reading statements. */
 interface Context {
   readonly t: Tables;
   readonly currency: string;
+  /** Reads order `$1` from its tables. */
   readonly read: string;
+  /** Reads order `$1` from the rows the statement inserting it returned. */
+  readonly readInserted: string;
 }
 
 /** Keeps the writes and answers `value`. */
@@ -43,6 +46,27 @@ async function written(client: PgClientLike, context: Context, orderId: number):
   const order = await readOrder(client, context.read, context.currency, orderId);
   if (order === undefined) throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
   return deepFreeze(order);
+}
+
+/**
+ * The order after a history write, from the record as it was before: the new status, the next revision and the
+ * entry appended, as the write stored them (a history write changes nothing else of the record).
+ */
+function withEntry(context: Context, moved: MovedRevision, history: HistoryWrite): OrderRecord {
+  const before = orderRecordOf(moved.before, context.currency);
+  const entry = {
+    orderHistoryId: moved.orderHistoryId,
+    orderStatusId: history.orderStatusId,
+    comment: history.comment,
+    notify: history.notify,
+    dateAdded: moved.dateAdded,
+  };
+  return deepFreeze({
+    ...before,
+    orderStatusId: history.orderStatusId,
+    revision: before.revision + 1,
+    history: [...before.history, entry],
+  });
 }
 
 /** What a key already used answers. */
@@ -91,10 +115,10 @@ async function newOrderId(
 type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_stock' }>;
 
 /**
- * The end of every write once the order and its history entry are written: the ledgers, the record read back,
- * then the stock moves. Those come last because they lock product rows that every order for the same product
- * needs: locked last, the commit follows at once, and concurrent orders wait for each other the least. Refused
- * moves roll everything back.
+ * The end of every write once the order and its history entry are written: the ledgers, the record (`order`,
+ * or read back), then the stock moves. Those come last because they lock product rows that every order for the
+ * same product needs: locked last, the commit follows at once, and concurrent orders wait for each other the
+ * least. Refused moves roll everything back.
  */
 async function settle<T>(
   client: PgClientLike,
@@ -102,9 +126,10 @@ async function settle<T>(
   orderId: number,
   history: HistoryWrite,
   outcome: (order: OrderRecord) => T,
+  known?: OrderRecord,
 ): Promise<TransactionOutcome<T | Shortages>> {
   await writeLedgers(client, context.t, context.currency, orderId, history);
-  const order = await written(client, context, orderId);
+  const order = known ?? (await written(client, context, orderId));
   const shortages = await moveStock(client, context.t, history.stockMoves);
   if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   return commit(outcome(order));
@@ -121,8 +146,16 @@ async function create(
   const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
   const state = { orderStatusId: history.orderStatusId, revision: 1 };
-  await insertDraft(client, context.t, orderId, rows, state, history);
-  return settle(client, context, orderId, history, (order) => ({ status: 'created', order }));
+  const record = await insertOrder(client, context.t, orderId, rows, state, history, context.readInserted);
+  const order = deepFreeze(orderRecordOf(record, context.currency));
+  return settle(
+    client,
+    context,
+    orderId,
+    history,
+    (created) => ({ status: 'created', order: created }),
+    order,
+  );
 }
 
 /**
@@ -177,12 +210,17 @@ async function write(
   const { t } = context;
   // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
   const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
-  if (!(await moveRevision(client, t, orderId, revision, history))) {
+  const moved = await moveRevision(client, t, orderId, revision, history, context.read);
+  if (moved === undefined) {
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
-  if (rows !== undefined) await replaceDraft(client, t, orderId, rows);
-  return settle(client, context, orderId, history, (order) => ({ status: 'written', order }));
+  const outcome = (order: OrderRecord) => ({ status: 'written' as const, order });
+  if (rows !== undefined) {
+    await replaceDraft(client, t, orderId, rows);
+    return settle(client, context, orderId, history, outcome);
+  }
+  return settle(client, context, orderId, history, outcome, withEntry(context, moved, history));
 }
 
 /**
@@ -208,7 +246,12 @@ async function write(
  */
 export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
   const { db, tables: t, currency, cache } = resolveOptions(options);
-  const context: Context = { t, currency, read: orderStatement(t) };
+  const context: Context = {
+    t,
+    currency,
+    read: orderStatement(t),
+    readInserted: orderStatement(insertedOrderTables(t)),
+  };
 
   return {
     async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
