@@ -160,14 +160,14 @@ function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool 
  * Migrates, loads the demo data when the database holds none (never over existing data or orders, unless
  * `CARTWRIGHT_DEMO_RESET` asks), then writes API user `demo` as `prepared` has it, so the key and IPs of this
  * start are the ones in force. The adapters keep reference data (products, geography, taxes, API users…) in
- * memory through `cache`, which listens for the database's change notices.
+ * memory through a reference cache, which listens for the database's change notices; `keep` gets it, to close it.
  */
 async function openPostgres(
   pool: pg.Pool,
   url: string,
   env: DemoStoreEnv,
   prepared: PreparedDemoStore,
-  cache: PostgresReferenceCache,
+  keep: (cache: PostgresReferenceCache) => void,
 ): Promise<{ adapters: PostgresAdapters; loaded: boolean }> {
   const schema = env.databaseSchema;
   try {
@@ -176,6 +176,9 @@ async function openPostgres(
     const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
+    // After the migration that adds the notices it listens for, and after the load, which it need not hear.
+    const cache = createPostgresReferenceCache({ pool, schema, deadlineMs: env.databaseDeadlineMs });
+    keep(cache);
     const adapters = createPostgresAdapters({
       pool,
       schema,
@@ -251,12 +254,9 @@ export async function openDemoStores(
       );
     } else {
       pool = openPool(env.databaseUrl, env.databaseDeadlineMs, logger);
-      cache = createPostgresReferenceCache({
-        pool,
-        schema: env.databaseSchema,
-        deadlineMs: env.databaseDeadlineMs,
+      const opened = await openPostgres(pool, env.databaseUrl, env, prepared, (made) => {
+        cache = made;
       });
-      const opened = await openPostgres(pool, env.databaseUrl, env, prepared, cache);
       postgres = opened.adapters;
       loaded = opened.loaded;
       const where = `${shownUrl(env.databaseUrl)}, schema ${env.databaseSchema ?? '(search_path)'}`;

@@ -135,12 +135,23 @@ export class ChangeListener {
     }
   }
 
-  /** The channel: the schema's, or the connection's current schema's. */
+  /**
+   * The channel: the schema's, or the connection's current schema's. Throws when the schema lacks migration 7's
+   * triggers: nothing would ever be notified, so nothing may be kept.
+   */
   private async channel(client: PgListenClientLike): Promise<string> {
-    const { schema } = this.settings;
-    if (schema !== undefined) return channelOf(schema);
-    const { rows } = await client.query('SELECT current_schema() AS schema');
-    return channelOf(String(rows[0]?.schema ?? 'public'));
+    const { rows } = await client.query(
+      `SELECT n.nspname AS schema, EXISTS (
+         SELECT 1 FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proname = 'cartwright_notify_product_change'
+       ) AS notifies
+       FROM pg_namespace n WHERE n.nspname = COALESCE($1, current_schema())`,
+      [this.settings.schema ?? null],
+    );
+    const [row] = rows;
+    if (row?.notifies !== true) {
+      throw new Error('cartwright: the schema has no change notices yet (run migrate): nothing is kept in memory');
+    }
+    return channelOf(String(row.schema));
   }
 
   /** A notice of the held connection's channel goes to the cache; anything else is ignored. */

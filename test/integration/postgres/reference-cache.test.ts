@@ -11,10 +11,11 @@ import {
   createPostgresAdapters,
   createPostgresReferenceCache,
   loadDemoStore,
+  migrate,
 } from '../../../src/adapters/postgres/index.js';
 import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
 import { type FaultProxy, startFaultProxy } from '../../faults/support/tcp-proxy.js';
-import { connectPool, databaseUrl, usePostgres } from '../support/postgres.js';
+import { connectPool, databaseUrl, testSchemaName, usePostgres } from '../support/postgres.js';
 
 const database = usePostgres('reference_cache');
 
@@ -192,6 +193,26 @@ describe('the PostgreSQL reference cache', () => {
     const [after] = await ports.catalog.getProducts([40]);
     expect(after?.quantity).toBe((before?.quantity ?? 0) - 3);
     expect(cache.isServing()).toBe(true);
+  });
+
+  it('never listens on a schema without the change notices, and reads through', async () => {
+    const { pool } = database();
+    const schema = testSchemaName('no_notices');
+    opened.push(async () => {
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    });
+    await migrate(pool, { schema });
+    await pool.query(`DROP FUNCTION "${schema}".cartwright_notify_product_change() CASCADE`);
+    await loadDemoStore(pool, demoStore(), { schema });
+    const cache = createPostgresReferenceCache({ pool, schema, retryMs: 10 });
+    opened.push(() => cache.close());
+    expect(await cache.ready()).toBe(false);
+    const ports = createPostgresAdapters({ pool, schema, cache });
+    const [first] = await ports.catalog.getProducts([40]);
+    const [again] = await ports.catalog.getProducts([40]);
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(cache.isServing()).toBe(false);
   });
 
   it('is refused by adapters of another schema', async () => {
