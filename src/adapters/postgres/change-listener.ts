@@ -149,7 +149,9 @@ export class ChangeListener {
     );
     const [row] = rows;
     if (row?.notifies !== true) {
-      throw new Error('cartwright: the schema has no change notices yet (run migrate): nothing is kept in memory');
+      throw new Error(
+        'cartwright: the schema has no change notices yet (run migrate): nothing is kept in memory',
+      );
     }
     return channelOf(String(row.schema));
   }
