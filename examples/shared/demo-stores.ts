@@ -8,9 +8,11 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   createPostgresAdapters,
+  createPostgresReferenceCache,
   loadDemoStore,
   migrate,
   type PostgresAdapters,
+  type PostgresReferenceCache,
   saveApiUser,
 } from '../../src/adapters/postgres/index.js';
 import {
@@ -157,13 +159,15 @@ function openPool(url: string, deadlineMs: number, logger: HttpLogger): pg.Pool 
 /**
  * Migrates, loads the demo data when the database holds none (never over existing data or orders, unless
  * `CARTWRIGHT_DEMO_RESET` asks), then writes API user `demo` as `prepared` has it, so the key and IPs of this
- * start are the ones in force.
+ * start are the ones in force. The adapters keep reference data (products, geography, taxes, API users…) in
+ * memory through a reference cache, which listens for the database's change notices; `keep` gets it, to close it.
  */
 async function openPostgres(
   pool: pg.Pool,
   url: string,
   env: DemoStoreEnv,
   prepared: PreparedDemoStore,
+  keep: (cache: PostgresReferenceCache) => void,
 ): Promise<{ adapters: PostgresAdapters; loaded: boolean }> {
   const schema = env.databaseSchema;
   try {
@@ -172,12 +176,17 @@ async function openPostgres(
     const loaded = await loadDemoStore(pool, { data: prepared.data }, { schema, mode });
     const demo = prepared.data.apiUsers.get(1);
     if (demo !== undefined) await saveApiUser(pool, demo, { schema });
+    // After the migration that adds the notices it listens for, and after the load, which it need not hear.
+    const cache = createPostgresReferenceCache({ pool, schema, deadlineMs: env.databaseDeadlineMs });
+    keep(cache);
     const adapters = createPostgresAdapters({
       pool,
       schema,
       currency: prepared.settings.currency,
       deadlineMs: env.databaseDeadlineMs,
+      cache,
     });
+    await cache.ready();
     return { adapters, loaded };
   } catch (error) {
     throw new Error(`Cannot use PostgreSQL at ${shownUrl(url)}: ${reason(error)}`);
@@ -204,6 +213,7 @@ export async function openDemoStores(
   };
   let redis: Redis | undefined;
   let pool: pg.Pool | undefined;
+  let cache: PostgresReferenceCache | undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= Promise.all([
@@ -211,7 +221,8 @@ export async function openDemoStores(
         () => undefined,
         () => redis?.disconnect(),
       ),
-      pool?.end(),
+      // The cache holds one of the pool's connections: it lets it go first, or the pool would wait for it.
+      cache?.close().then(() => pool?.end()) ?? pool?.end(),
     ]).then(() => undefined);
     return closing;
   };
@@ -243,7 +254,9 @@ export async function openDemoStores(
       );
     } else {
       pool = openPool(env.databaseUrl, env.databaseDeadlineMs, logger);
-      const opened = await openPostgres(pool, env.databaseUrl, env, prepared);
+      const opened = await openPostgres(pool, env.databaseUrl, env, prepared, (made) => {
+        cache = made;
+      });
       postgres = opened.adapters;
       loaded = opened.loaded;
       const where = `${shownUrl(env.databaseUrl)}, schema ${env.databaseSchema ?? '(search_path)'}`;

@@ -3,9 +3,10 @@
  * the real server: a stall, a commit whose answer never comes, a reset in the middle of a transaction, a
  * connection gone silent while it holds a row lock, every connection cut, the server down. Each time the requests
  * the fault touched answer a JSON 503 well before the fault ends, the process lives, the pool recovers by itself,
- * and confirms retried with their Idempotency-Key own exactly one order each, with stock moved once.
+ * and confirms retried with their Idempotency-Key own exactly one order each, with stock moved once. Reads the
+ * reference cache answers from memory are not touched by a stall until its listening connection misses a heartbeat.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectUnavailable, reportTimes } from './support/expect-unavailable.js';
 import { expectOrdersAdded, storedOrders, useFaultStack } from './support/fault-stack.js';
 import { guardProcess } from './support/process-guard.js';
@@ -20,19 +21,40 @@ const COMMIT = 'Q\u0000\u0000\u0000\u000bCOMMIT\u0000';
 const STOCK_LOCK = 'ORDER BY product_id FOR UPDATE';
 
 describe('PostgreSQL faults under the service', () => {
-  it('a stalled server: every request answers JSON 503 within the deadline, and the pool recovers by itself', async () => {
+  it('a stalled server: what needs it answers JSON 503 within the deadline, the cache stops answering, the pool recovers', async () => {
     const { url, postgres } = stack();
     const token = await readyCheckout(url);
     const before = await storedOrders(stack());
+    const totals = await ok(url, 'api/cart/getTotals', { token });
 
     postgres.stall();
-    // More requests at once than the pool has connections (10): the wait for a connection is bounded too.
-    const replies = await Promise.all([
-      confirm(url, token, 'pg-stall'),
-      ...Array.from({ length: 14 }, () => send(url, 'api/cart/getTotals', { token })),
-    ]).finally(() => postgres.restore());
-
-    expectUnavailable('postgres stall', replies);
+    try {
+      // More requests at once than the pool has connections (10): the wait for a connection is bounded too.
+      const [confirmed, ...reads] = await Promise.all([
+        confirm(url, token, 'pg-stall'),
+        ...Array.from({ length: 14 }, () => send(url, 'api/cart/getTotals', { token })),
+      ]);
+      expectUnavailable('postgres stall', [confirmed]);
+      // The totals need reference data alone, which the reference cache answers from memory while its listening
+      // connection has not yet missed a heartbeat: the totals as before the stall, or a 503.
+      reportTimes('postgres stall, reference reads', reads);
+      for (const read of reads) {
+        if (read.status === 200) expect(read.body).toEqual(totals.body);
+        else expectUnavailable('postgres stall, reference read', [read]);
+      }
+      // Once the heartbeat goes unanswered (within its interval and the deadline) memory answers nothing more.
+      const missed = await vi.waitFor(
+        async () => {
+          const reply = await send(url, 'api/cart/getTotals', { token });
+          expect(reply.status).toBe(503);
+          return reply;
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+      expectUnavailable('postgres stall, heartbeat missed', [missed]);
+    } finally {
+      postgres.restore();
+    }
     const done = await confirmUntilDone(url, token, 'pg-stall');
     await expectOrdersAdded(stack(), before, { 'pg-stall': done.orderId });
   });

@@ -35,7 +35,8 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * `getProducts` aggregates each product with its options, values, discounts, specials, rewards, plans and
  * categories as JSON. Stock is read as the order repository last committed it. Lists sort, filter and page
  * exactly as the memory catalog does (ties by id, case-insensitive names, the group's special in price sorts,
- * products on sale on `today`). Records are handed out frozen.
+ * products on sale on `today`). Records are handed out frozen. With a reference cache, products (stock included)
+ * and the category tree come from memory while it listens (see `createPostgresReferenceCache`).
  *
  * @example
  * ```ts
@@ -44,8 +45,18 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * ```
  */
 export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog {
-  const { db, tables: t, currency } = resolveOptions(options);
+  const { db, tables: t, currency, cache } = resolveOptions(options);
   const products = productsStatement(t);
+  /** The products of `ids` that exist, by id, frozen. */
+  const loadProducts = async (ids: readonly number[]): Promise<ReadonlyMap<number, Product>> => {
+    const { rows } = await db.query(products, [ids]);
+    const found = new Map<number, Product>();
+    for (const row of rows) {
+      const product = deepFreeze(toProduct(jsonColumn<StoredProduct>(row.record), currency));
+      found.set(product.productId, product);
+    }
+    return found;
+  };
   const count = productCountStatement(t);
   /** List statements by sort and order, built on first use (six at most). */
   const lists = new Map<string, string>();
@@ -61,8 +72,8 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
     async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
       const ids = [...new Set(productIds.filter(isStoredId))];
       if (ids.length === 0) return [];
-      const { rows } = await db.query(products, [ids]);
-      return rows.map((row) => deepFreeze(toProduct(jsonColumn<StoredProduct>(row.record), currency)));
+      const found = await cache.readMany('products', ids, loadProducts);
+      return found.filter((product) => product !== undefined);
     },
 
     async getManufacturer(manufacturerId: number): Promise<Manufacturer | undefined> {
@@ -113,12 +124,14 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
       return Number(firstValue(rows, 'count'));
     },
 
-    async getCategories(): Promise<readonly Category[]> {
-      const { rows } = await db.query(
-        `SELECT category_id AS "categoryId", parent_id AS "parentId", name, sort_order AS "sortOrder"
-         FROM ${t.category} ORDER BY category_id`,
-      );
-      return rows.map((row) => deepFreeze({ ...row } as unknown as Category));
+    getCategories(): Promise<readonly Category[]> {
+      return cache.read('categories', 'all', async () => {
+        const { rows } = await db.query(
+          `SELECT category_id AS "categoryId", parent_id AS "parentId", name, sort_order AS "sortOrder"
+           FROM ${t.category} ORDER BY category_id`,
+        );
+        return deepFreeze(rows.map((row) => ({ ...row }) as unknown as Category));
+      });
     },
   };
 }

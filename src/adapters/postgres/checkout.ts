@@ -12,10 +12,13 @@ function asError(error: unknown): Error {
 }
 
 /**
- * A client checked out of `pool`, waiting at most until `expired` rejects. A client the pool hands out after that
- * is given straight back: nobody is waiting for it any more.
+ * A client checked out of `pool`, waiting at most until `expired` rejects (undefined: as long as it takes). A
+ * client the pool hands out after that is given straight back: nobody is waiting for it any more.
  */
-async function checkOut(pool: PgPoolLike, expired: Promise<never> | undefined): Promise<PgClientLike> {
+export async function checkOut<C extends PgClientLike>(
+  pool: { connect(): Promise<C> },
+  expired: Promise<never> | undefined,
+): Promise<C> {
   if (expired === undefined) return pool.connect();
   const checkout = pool.connect();
   try {

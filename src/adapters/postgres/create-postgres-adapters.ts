@@ -16,6 +16,7 @@ import { createPostgresCustomerDirectory } from './customer-directory.js';
 import { createPostgresGeoDirectory } from './geo-directory.js';
 import type { PostgresAdapterOptions } from './options.js';
 import { createPostgresOrderRepository } from './order-repository.js';
+import type { PostgresReferenceCache } from './reference-cache.js';
 import { createPostgresTaxRates } from './tax-rates.js';
 
 /** Every port cartwright keeps in PostgreSQL, over one pool and schema. */
@@ -51,6 +52,10 @@ export interface PostgresAdapters {
  * await migrate(pool, { schema: 'shop' });
  * const ports = createPostgresAdapters({ pool, schema: 'shop', currency: settings.currency });
  * ```
+ *
+ * With `cache` (a {@link PostgresReferenceCache} for the same pool and schema), the catalog, the geography, the
+ * tax rates, customer groups, custom fields and API users come from memory while its connection listens for
+ * change notices, and the order repository's stock changes are forgotten from it as they are written.
  */
 export function createPostgresAdapters(options: PostgresAdapterOptions): PostgresAdapters {
   return {

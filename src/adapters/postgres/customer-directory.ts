@@ -29,10 +29,11 @@ function customer(rows: readonly Record<string, unknown>[]): Customer | undefine
  * A {@link CustomerDirectory} over PostgreSQL, one statement per call. E-mails match without regard to case
  * (`lower(email)`, indexed; of several matches the lowest id wins). Custom fields are those enabled and asked of
  * the group, with its `required`, by sort order then id. The reward balance sums the ledger the order repository
- * writes to. Records are handed out frozen.
+ * writes to. Records are handed out frozen. With a reference cache, customer groups and custom fields come from
+ * memory while it listens (see `createPostgresReferenceCache`); customers, balances and affiliates never do.
  */
 export function createPostgresCustomerDirectory(options: PostgresAdapterOptions): CustomerDirectory {
-  const { db, tables: t } = resolveOptions(options);
+  const { db, tables: t, cache } = resolveOptions(options);
   const fields = `SELECT json_build_object(
       'customFieldId', f.custom_field_id, 'name', f.name, 'location', f.location, 'type', f.type,
       'validation', f.validation, 'required', g.required, 'sortOrder', f.sort_order,
@@ -68,18 +69,22 @@ export function createPostgresCustomerDirectory(options: PostgresAdapterOptions)
 
     async getCustomerGroup(customerGroupId: number): Promise<CustomerGroup | undefined> {
       if (!isStoredId(customerGroupId)) return undefined;
-      const { rows } = await db.query(
-        `SELECT customer_group_id AS "customerGroupId", name, description FROM ${t.customer_group}
-         WHERE customer_group_id = $1`,
-        [customerGroupId],
-      );
-      return record<CustomerGroup>(rows);
+      return cache.read('customerGroups', String(customerGroupId), async () => {
+        const { rows } = await db.query(
+          `SELECT customer_group_id AS "customerGroupId", name, description FROM ${t.customer_group}
+           WHERE customer_group_id = $1`,
+          [customerGroupId],
+        );
+        return record<CustomerGroup>(rows);
+      });
     },
 
     async getCustomFields(customerGroupId: number): Promise<readonly CustomField[]> {
       if (!isStoredId(customerGroupId)) return [];
-      const { rows } = await db.query(fields, [customerGroupId]);
-      return rows.map((row) => deepFreeze(jsonColumn<CustomField>(row.record)));
+      return cache.read('customFields', String(customerGroupId), async () => {
+        const { rows } = await db.query(fields, [customerGroupId]);
+        return deepFreeze(rows.map((row) => jsonColumn<CustomField>(row.record)));
+      });
     },
 
     async getRewardBalance(customerId: number): Promise<number> {

@@ -10,10 +10,11 @@ import { isStoredId, jsonColumn } from './values.js';
 
 /**
  * A {@link GeoDirectory} over PostgreSQL, one statement per call: a country with all of its zones (in the order
- * they were written), and every geo zone with its members, by id. Records are handed out frozen.
+ * they were written), and every geo zone with its members, by id. Records are handed out frozen; with a
+ * reference cache they come from memory while it listens (see `createPostgresReferenceCache`).
  */
 export function createPostgresGeoDirectory(options: PostgresAdapterOptions): GeoDirectory {
-  const { db, tables: t } = resolveOptions(options);
+  const { db, tables: t, cache } = resolveOptions(options);
   const country = `SELECT json_build_object(
       'countryId', c.country_id, 'name', c.name, 'isoCode2', c.iso_code_2, 'isoCode3', c.iso_code_3,
       'addressFormat', c.address_format, 'postcodeRequired', c.postcode_required, 'status', c.status,
@@ -38,14 +39,18 @@ export function createPostgresGeoDirectory(options: PostgresAdapterOptions): Geo
   return {
     async getCountry(countryId: number): Promise<Country | undefined> {
       if (!isStoredId(countryId)) return undefined;
-      const { rows } = await db.query(country, [countryId]);
-      const [row] = rows;
-      return row === undefined ? undefined : deepFreeze(jsonColumn<Country>(row.record));
+      return cache.read('countries', String(countryId), async () => {
+        const { rows } = await db.query(country, [countryId]);
+        const [row] = rows;
+        return row === undefined ? undefined : deepFreeze(jsonColumn<Country>(row.record));
+      });
     },
 
-    async getGeoZones(): Promise<readonly GeoZone[]> {
-      const { rows } = await db.query(geoZones);
-      return rows.map((row) => deepFreeze(jsonColumn<GeoZone>(row.record)));
+    getGeoZones(): Promise<readonly GeoZone[]> {
+      return cache.read('geoZones', 'all', async () => {
+        const { rows } = await db.query(geoZones);
+        return deepFreeze(rows.map((row) => jsonColumn<GeoZone>(row.record)));
+      });
     },
   };
 }

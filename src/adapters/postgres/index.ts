@@ -14,7 +14,19 @@ export { type LoadDemoStoreOptions, loadDemoStore } from './load-demo.js';
 export { type MigrateOptions, type MigrateResult, migrate } from './migrate.js';
 export type { PostgresAdapterOptions } from './options.js';
 export { createPostgresOrderRepository } from './order-repository.js';
-export type { PgClientLike, PgPoolLike, QueryResultLike } from './pool.js';
+export type {
+  PgClientLike,
+  PgListenClientLike,
+  PgListenPoolLike,
+  PgNotificationLike,
+  PgPoolLike,
+  QueryResultLike,
+} from './pool.js';
+export {
+  createPostgresReferenceCache,
+  type PostgresReferenceCache,
+  type PostgresReferenceCacheOptions,
+} from './reference-cache.js';
 export { type SaveApiUserOptions, saveApiUser } from './save-api-user.js';
 export { createPostgresStock } from './stock.js';
 export { createPostgresTaxRates } from './tax-rates.js';

@@ -8,6 +8,7 @@ import { deadlineOption } from '../deadline.js';
 import { createDatabase, type Database } from './database.js';
 import { qualifiedTables, type Tables } from './identifiers.js';
 import type { PgPoolLike } from './pool.js';
+import { type PostgresReferenceCache, type ReferenceReads, referenceReads } from './reference-cache.js';
 
 /** What the PostgreSQL adapters are built from. */
 export interface PostgresAdapterOptions {
@@ -36,6 +37,11 @@ export interface PostgresAdapterOptions {
    * client. Connecting new clients is the pool's business: set its `connectionTimeoutMillis` too.
    */
   readonly deadlineMs?: number | undefined;
+  /**
+   * Reference data kept in memory, dropped on PostgreSQL's change notices (see
+   * `createPostgresReferenceCache`, made for the same pool and schema). Without it every read is a statement.
+   */
+  readonly cache?: PostgresReferenceCache | undefined;
 }
 
 /** The options, checked: the pool behind its deadline, the SQL names of the tables and the currency. */
@@ -43,10 +49,13 @@ export interface ResolvedOptions {
   readonly db: Database;
   readonly tables: Tables;
   readonly currency: string;
+  /** Reads of reference data: through the cache when one was given, else straight to the database. */
+  readonly cache: ReferenceReads;
 }
 
 /**
- * Checks the options; throws `CartwrightInvariantError` for a malformed schema name, currency code or deadline.
+ * Checks the options; throws `CartwrightInvariantError` for a malformed schema name, currency code or deadline,
+ * or a cache made for another schema.
  */
 export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions {
   const currency = options.currency ?? 'USD';
@@ -56,5 +65,10 @@ export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions
     );
   }
   const deadlineMs = deadlineOption(options.deadlineMs, 'postgres adapters');
-  return { db: createDatabase(options.pool, deadlineMs), tables: qualifiedTables(options.schema), currency };
+  return {
+    db: createDatabase(options.pool, deadlineMs),
+    tables: qualifiedTables(options.schema),
+    currency,
+    cache: referenceReads(options.cache, options.schema),
+  };
 }

@@ -144,5 +144,27 @@ export async function readOrder(
 ): Promise<OrderRecord | undefined> {
   const { rows } = await db.query(statement, [orderId]);
   const [row] = rows;
-  return row === undefined ? undefined : toOrderRecord(jsonColumn<StoredOrder>(row.record), currency);
+  return row === undefined ? undefined : orderRecordOf(row.record, currency);
+}
+
+/** The order record (not frozen) of a `record` column {@link orderStatement} built, amounts in `currency`. */
+export function orderRecordOf(record: unknown, currency: string): OrderRecord {
+  return toOrderRecord(jsonColumn<StoredOrder>(record), currency);
+}
+
+/**
+ * The tables of an order as the common table expressions of a statement that has just inserted it name them:
+ * {@link orderStatement} over these reads the rows those insertions returned, in the same statement.
+ */
+export function insertedOrderTables(t: Tables): Tables {
+  return {
+    ...t,
+    orders: 'main',
+    order_history: 'entry',
+    order_product: 'lines',
+    order_option: 'options',
+    order_subscription: 'subscriptions',
+    order_total: 'totals',
+    order_tax: 'taxes',
+  };
 }

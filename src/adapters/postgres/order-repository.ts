@@ -18,19 +18,22 @@ import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
-import { orderStatement, readOrder } from './order-read.js';
+import { insertedOrderTables, orderRecordOf, orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
-import { appendHistory, insertDraft, replaceDraft } from './order-write.js';
+import { insertOrder, type MovedRevision, moveRevision, replaceDraft } from './order-write.js';
 import type { PgClientLike } from './pool.js';
-import { moveStock } from './stock-moves.js';
+import { forgettingMoved, moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
 import { isStoredId } from './values.js';
 
-/** What every write needs: the tables, the store currency and the order-reading statement. */
+/** What every write needs: the tables, the store currency and the order-reading statements. */
 interface Context {
   readonly t: Tables;
   readonly currency: string;
+  /** Reads order `$1` from its tables. */
   readonly read: string;
+  /** Reads order `$1` from the rows the statement inserting it returned. */
+  readonly readInserted: string;
 }
 
 /** Keeps the writes and answers `value`. */
@@ -43,6 +46,27 @@ async function written(client: PgClientLike, context: Context, orderId: number):
   const order = await readOrder(client, context.read, context.currency, orderId);
   if (order === undefined) throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
   return deepFreeze(order);
+}
+
+/**
+ * The order after a history write, from the record as it was before: the new status, the next revision and the
+ * entry appended, as the write stored them (a history write changes nothing else of the record).
+ */
+function withEntry(context: Context, moved: MovedRevision, history: HistoryWrite): OrderRecord {
+  const before = orderRecordOf(moved.before, context.currency);
+  const entry = {
+    orderHistoryId: moved.orderHistoryId,
+    orderStatusId: history.orderStatusId,
+    comment: history.comment,
+    notify: history.notify,
+    dateAdded: moved.dateAdded,
+  };
+  return deepFreeze({
+    ...before,
+    orderStatusId: history.orderStatusId,
+    revision: before.revision + 1,
+    history: [...before.history, entry],
+  });
 }
 
 /** What a key already used answers. */
@@ -87,16 +111,28 @@ async function newOrderId(
   return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
-/** The effects of a history write shared by every method: ledgers, the entry itself, then the record. */
-async function finish(
+/** What a write answers when its stock moves are refused. */
+type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_stock' }>;
+
+/**
+ * The end of every write once the order and its history entry are written: the ledgers, the record (`order`,
+ * or read back), then the stock moves. Those come last because they lock product rows that every order for the
+ * same product needs: locked last, the commit follows at once, and concurrent orders wait for each other the
+ * least. Refused moves roll everything back.
+ */
+async function settle<T>(
   client: PgClientLike,
   context: Context,
   orderId: number,
   history: HistoryWrite,
-): Promise<OrderRecord> {
-  await appendHistory(client, context.t, orderId, history);
+  outcome: (order: OrderRecord) => T,
+  known?: OrderRecord,
+): Promise<TransactionOutcome<T | Shortages>> {
   await writeLedgers(client, context.t, context.currency, orderId, history);
-  return written(client, context, orderId);
+  const order = known ?? (await written(client, context, orderId));
+  const shortages = await moveStock(client, context.t, history.stockMoves);
+  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
+  return commit(outcome(order));
 }
 
 /** `create`, inside its transaction. */
@@ -109,10 +145,17 @@ async function create(
 ): Promise<TransactionOutcome<CreateOrderOutcome>> {
   const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
-  const shortages = await moveStock(client, context.t, history.stockMoves);
-  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
-  await insertDraft(client, context.t, orderId, rows, { orderStatusId: history.orderStatusId, revision: 1 });
-  return commit({ status: 'created', order: await finish(client, context, orderId, history) });
+  const state = { orderStatusId: history.orderStatusId, revision: 1 };
+  const record = await insertOrder(client, context.t, orderId, rows, state, history, context.readInserted);
+  const order = deepFreeze(orderRecordOf(record, context.currency));
+  return settle(
+    client,
+    context,
+    orderId,
+    history,
+    (created) => ({ status: 'created', order: created }),
+    order,
+  );
 }
 
 /**
@@ -153,8 +196,8 @@ async function claimOrder(
 
 /**
  * `update` (with `rows`) and `addHistory` (without), inside their transaction. The revision check is a
- * compare-and-set on the `orders` row, which also locks it: of concurrent writes at one revision, one
- * succeeds and the others, once it commits, find the revision moved on.
+ * compare-and-set on the `orders` row (written with the history entry), which also locks it: of concurrent
+ * writes at one revision, one succeeds and the others, once it commits, find the revision moved on.
  */
 async function write(
   client: PgClientLike,
@@ -165,20 +208,19 @@ async function write(
   expectedRevision: number,
 ): Promise<TransactionOutcome<WriteOrderOutcome>> {
   const { t } = context;
-  const moved = await client.query(
-    `UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
-     WHERE order_id = $1 AND revision = $2 RETURNING order_id`,
-    // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
-    [orderId, isStoredId(expectedRevision) ? expectedRevision : -1, history.orderStatusId],
-  );
-  if (moved.rows.length === 0) {
+  // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
+  const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
+  const moved = await moveRevision(client, t, orderId, revision, history, context.read);
+  if (moved === undefined) {
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
-  const shortages = await moveStock(client, t, history.stockMoves);
-  if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
-  if (rows !== undefined) await replaceDraft(client, t, orderId, rows);
-  return commit({ status: 'written', order: await finish(client, context, orderId, history) });
+  const outcome = (order: OrderRecord) => ({ status: 'written' as const, order });
+  if (rows !== undefined) {
+    await replaceDraft(client, t, orderId, rows);
+    return settle(client, context, orderId, history, outcome);
+  }
+  return settle(client, context, orderId, history, outcome, withEntry(context, moved, history));
 }
 
 /**
@@ -203,14 +245,21 @@ async function write(
  * ```
  */
 export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
-  const { db, tables: t, currency } = resolveOptions(options);
-  const context: Context = { t, currency, read: orderStatement(t) };
+  const { db, tables: t, currency, cache } = resolveOptions(options);
+  const context: Context = {
+    t,
+    currency,
+    read: orderStatement(t),
+    readInserted: orderStatement(insertedOrderTables(t)),
+  };
 
   return {
     async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
       const rows = draftRows(draft, currency);
       const claims = claimList(idempotency);
-      return db.transaction('order create', (client) => create(client, context, rows, history, claims));
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order create', (client) => create(client, context, rows, history, claims)),
+      );
     },
 
     async update(
@@ -223,20 +272,21 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
       const rows = draftRows(draft, currency);
       if (!isStoredId(orderId)) return { status: 'not_found' };
       const claims = claimList(idempotency);
-      return db.transaction(
-        'order update',
-        async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order update', async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
           const used = await updateClaims(client, context, orderId, claims);
           if (used !== undefined) return rollback(used);
           return write(client, context, orderId, rows, history, expectedRevision);
-        },
+        }),
       );
     },
 
     async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {
       if (!isStoredId(orderId)) return { status: 'not_found' };
-      return db.transaction('order history', (client) =>
-        write(client, context, orderId, undefined, history, expectedRevision),
+      return forgettingMoved(cache, history.stockMoves, () =>
+        db.transaction('order history', (client) =>
+          write(client, context, orderId, undefined, history, expectedRevision),
+        ),
       );
     },
 

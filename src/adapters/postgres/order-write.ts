@@ -8,6 +8,7 @@ import type { HistoryWrite } from '../../ports/order-repository.js';
 import type { Tables } from './identifiers.js';
 import { type DraftRows, orderDraftColumns } from './order-rows.js';
 import type { PgClientLike } from './pool.js';
+import { isoTimestamp } from './values.js';
 
 const draftColumns = orderDraftColumns.join(', ');
 
@@ -27,35 +28,38 @@ const prefixed = (alias: string, columns: string) =>
 
 /**
  * The children of a draft, inserted after `main` (parameters: `$1` order id, `$3` lines, `$4` options,
- * `$5` subscriptions, `$6` totals, `$7` taxes).
+ * `$5` subscriptions, `$6` totals, `$7` taxes), each returning its rows.
  */
 function childInserts(t: Tables): string {
   return `lines AS (
       INSERT INTO ${t.order_product} (order_id, ${lineColumns})
       SELECT $1, ${prefixed('l', lineColumns)} FROM jsonb_populate_recordset(NULL::${t.order_product}, $3::jsonb) l
-      RETURNING order_product_id, position
+      RETURNING *
     ), options AS (
       INSERT INTO ${t.order_option} (order_id, order_product_id, ${optionColumns})
       SELECT $1, lines.order_product_id, ${prefixed('o', optionColumns)}
       FROM jsonb_array_elements($4::jsonb) e
       CROSS JOIN LATERAL jsonb_populate_record(NULL::${t.order_option}, e) o
       JOIN lines ON lines.position = (e ->> 'line')::int
+      RETURNING *
     ), subscriptions AS (
       INSERT INTO ${t.order_subscription} (order_id, order_product_id, ${subscriptionColumns})
       SELECT $1, lines.order_product_id, ${prefixed('s', subscriptionColumns)}
       FROM jsonb_array_elements($5::jsonb) e
       CROSS JOIN LATERAL jsonb_populate_record(NULL::${t.order_subscription}, e) s
       JOIN lines ON lines.position = (e ->> 'line')::int
+      RETURNING *
     ), totals AS (
       INSERT INTO ${t.order_total} (order_id, position, code, title, value, sort_order)
       SELECT $1, x.position, x.code, x.title, x.value, x.sort_order
       FROM jsonb_populate_recordset(NULL::${t.order_total}, $6::jsonb) x
+      RETURNING *
     ), taxes AS (
       INSERT INTO ${t.order_tax} (order_id, position, tax_rate_id, name, amount)
       SELECT $1, x.position, x.tax_rate_id, x.name, x.amount
       FROM jsonb_populate_recordset(NULL::${t.order_tax}, $7::jsonb) x
-    )
-    SELECT 1`;
+      RETURNING *
+    )`;
 }
 
 /** The parameters of a draft statement. */
@@ -77,7 +81,38 @@ export interface OrderState {
   readonly revision: number;
 }
 
-/** Writes a new order with all of its child rows, in one statement. */
+/** The history entry of a new order (parameters `$8` to `$11`), inserted with it. */
+const historyInsert = (t: Tables) => `entry AS (
+      INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
+      SELECT order_id, $8, $9, $10, $11 FROM main
+      RETURNING *
+    )`;
+
+/** The parameters of a history entry. */
+const historyParameters = (history: HistoryWrite) => [
+  history.orderStatusId,
+  history.notify,
+  history.comment,
+  history.dateAdded,
+];
+
+/** The `orders` row of a new order (parameters `$1` order id, `$2` the row as JSON), returning it. */
+const mainInsert = (t: Tables) => `main AS (
+      INSERT INTO ${t.orders} (order_id, revision, order_status_id, ${draftColumns})
+      SELECT $1, r.revision, r.order_status_id, ${prefixed('r', draftColumns)}
+      FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
+      RETURNING *
+    )`;
+
+/** The parameters of a new order's statement, its status and revision given. */
+const newOrderParameters = (orderId: number, rows: DraftRows, state: OrderState) =>
+  draftParameters(orderId, rows, {
+    ...rows.order,
+    order_status_id: state.orderStatusId,
+    revision: state.revision,
+  });
+
+/** Writes a new order with all of its child rows (no history: a loaded order's comes apart), in one statement. */
 export async function insertDraft(
   client: PgClientLike,
   t: Tables,
@@ -85,13 +120,31 @@ export async function insertDraft(
   rows: DraftRows,
   state: OrderState,
 ): Promise<void> {
-  const statement = `WITH main AS (
-      INSERT INTO ${t.orders} (order_id, revision, order_status_id, ${draftColumns})
-      SELECT $1, r.revision, r.order_status_id, ${prefixed('r', draftColumns)}
-      FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
-    ), ${childInserts(t)}`;
-  const order = { ...rows.order, order_status_id: state.orderStatusId, revision: state.revision };
-  await client.query(statement, draftParameters(orderId, rows, order));
+  await client.query(
+    `WITH ${mainInsert(t)}, ${childInserts(t)} SELECT 1`,
+    newOrderParameters(orderId, rows, state),
+  );
+}
+
+/**
+ * Writes a new order with all of its child rows and its first history entry, in one statement, and answers its
+ * `record` as `recordOf` builds it over the rows the insertions returned (the statement cannot read them back
+ * from the tables: its parts all see the tables as they were before it).
+ */
+export async function insertOrder(
+  client: PgClientLike,
+  t: Tables,
+  orderId: number,
+  rows: DraftRows,
+  state: OrderState,
+  history: HistoryWrite,
+  recordOf: string,
+): Promise<unknown> {
+  const { rows: written } = await client.query(
+    `WITH ${mainInsert(t)}, ${historyInsert(t)}, ${childInserts(t)} ${recordOf}`,
+    [...newOrderParameters(orderId, rows, state), ...historyParameters(history)],
+  );
+  return written[0]?.record;
 }
 
 /** Replaces the draft of an existing order (its `orders` columns and every child row), in two statements. */
@@ -113,20 +166,52 @@ export async function replaceDraft(
         SELECT ${prefixed('r', draftColumns)} FROM jsonb_populate_record(NULL::${t.orders}, $2::jsonb) r
       )
       WHERE order_id = $1
-    ), ${childInserts(t)}`;
+    ), ${childInserts(t)}
+    SELECT 1`;
   await client.query(statement, draftParameters(orderId, rows, rows.order));
 }
 
-/** Appends the history entry of `history` to the order. */
-export async function appendHistory(
+/** An order's record as it was before a history write, and the entry the write added. */
+export interface MovedRevision {
+  /** The `record` column of the order as it was (the statement saw the tables before its own changes). */
+  readonly before: unknown;
+  readonly orderHistoryId: number;
+  /** The entry's date as the order's record gives dates (ISO-8601 UTC with milliseconds). */
+  readonly dateAdded: string;
+}
+
+/**
+ * Moves the order's revision on from `expectedRevision` (a compare-and-set on its row, which also locks it),
+ * sets its status, and appends the entry of `history`, in one statement that also answers the order as it was
+ * before (`recordOf`, reading order `$1`) and the new entry's id and date. Undefined when the order is missing or
+ * at another revision (nothing written).
+ */
+export async function moveRevision(
   client: PgClientLike,
   t: Tables,
   orderId: number,
+  expectedRevision: number,
   history: HistoryWrite,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [orderId, history.orderStatusId, history.notify, history.comment, history.dateAdded],
+  recordOf: string,
+): Promise<MovedRevision | undefined> {
+  const { rows } = await client.query(
+    `WITH moved AS (
+       UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
+       WHERE order_id = $1 AND revision = $2 RETURNING order_id
+     ), entry AS (
+       INSERT INTO ${t.order_history} (order_id, order_status_id, notify, comment, date_added)
+       SELECT order_id, $3, $4, $5, $6 FROM moved
+       RETURNING order_history_id, date_added
+     )
+     SELECT (${recordOf}) AS record, e.order_history_id, ${isoTimestamp('e.date_added')} AS date_added
+     FROM entry e`,
+    [orderId, expectedRevision, ...historyParameters(history)],
   );
+  const [row] = rows;
+  if (row === undefined) return undefined;
+  return {
+    before: row.record,
+    orderHistoryId: Number(row.order_history_id),
+    dateAdded: String(row.date_added),
+  };
 }

@@ -37,3 +37,36 @@ export interface PgPoolLike {
   /** Checks a client out of the pool. */
   connect(): Promise<PgClientLike>;
 }
+
+/** A notice as `pg` hands it to a listening client (`LISTEN` / `pg_notify`). */
+export interface PgNotificationLike {
+  /** The channel it was sent on. */
+  readonly channel: string;
+  /** What the sender said; `pg` leaves it undefined or empty when nothing was. */
+  readonly payload?: string | undefined;
+}
+
+/**
+ * A checked-out connection that also reports the notices of the channels it listens to and its own end, as a
+ * `pg.PoolClient` does: what the reference cache keeps listening on.
+ */
+export interface PgListenClientLike extends PgClientLike {
+  /** A notice arrived on a channel this connection listens to. */
+  on(event: 'notification', listener: (message: PgNotificationLike) => void): unknown;
+  /** The connection ended (closed by either side). */
+  on(event: 'end', listener: () => void): unknown;
+  /** The connection failed. */
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Stops reporting notices to `listener`. */
+  removeListener(event: 'notification', listener: (message: PgNotificationLike) => void): unknown;
+  /** Stops reporting the connection's end to `listener`. */
+  removeListener(event: 'end', listener: () => void): unknown;
+  /** Stops reporting the connection's failure to `listener`. */
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** A pool whose clients report notices (`pg.Pool` as it is): the reference cache takes one connection of it. */
+export interface PgListenPoolLike {
+  /** Checks a client out of the pool. */
+  connect(): Promise<PgListenClientLike>;
+}

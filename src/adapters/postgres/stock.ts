@@ -5,7 +5,7 @@
 import type { StockMove } from '../../ports/order-repository.js';
 import type { MoveStockOutcome, Stock } from '../../ports/stock.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
-import { moveStock } from './stock-moves.js';
+import { forgettingMoved, moveStock } from './stock-moves.js';
 
 /**
  * A {@link Stock} over the `product` and `product_option_value` tables the PostgreSQL catalog reads. Each call
@@ -16,15 +16,17 @@ import { moveStock } from './stock-moves.js';
  * host that keeps orders elsewhere, or that runs the stock contract suite, over these tables.
  */
 export function createPostgresStock(options: PostgresAdapterOptions): Stock {
-  const { db, tables } = resolveOptions(options);
+  const { db, tables, cache } = resolveOptions(options);
   return {
     move(moves: readonly StockMove[]): Promise<MoveStockOutcome> {
-      return db.transaction<MoveStockOutcome>('stock move', async (client) => {
-        const shortages = await moveStock(client, tables, moves);
-        return shortages.length === 0
-          ? { commit: true, value: { status: 'moved' } }
-          : { commit: false, value: { status: 'insufficient_stock', shortages } };
-      });
+      return forgettingMoved(cache, moves, () =>
+        db.transaction<MoveStockOutcome>('stock move', async (client) => {
+          const shortages = await moveStock(client, tables, moves);
+          return shortages.length === 0
+            ? { commit: true, value: { status: 'moved' } }
+            : { commit: false, value: { status: 'insufficient_stock', shortages } };
+        }),
+      );
     },
   };
 }

@@ -11,10 +11,11 @@ import { isStoredId, jsonColumn } from './values.js';
 /**
  * {@link TaxRates} over PostgreSQL, one statement per call: the rules of the asked classes by class, priority,
  * rate (then as written), and each rate they name once, in the order the rules first name them, as the memory
- * adapter answers. A rule naming a missing rate comes without it. The table is handed out frozen.
+ * adapter answers. A rule naming a missing rate comes without it. The table is handed out frozen; with a
+ * reference cache it comes from memory while it listens (see `createPostgresReferenceCache`).
  */
 export function createPostgresTaxRates(options: PostgresAdapterOptions): TaxRates {
-  const { db, tables: t } = resolveOptions(options);
+  const { db, tables: t, cache } = resolveOptions(options);
   const statement = `WITH rules AS (
       SELECT * FROM ${t.tax_rule} WHERE tax_class_id = ANY($1::int[])
     )
@@ -39,18 +40,23 @@ export function createPostgresTaxRates(options: PostgresAdapterOptions): TaxRate
 
   return {
     async getTaxTable(taxClassIds: readonly number[]): Promise<TaxTable> {
-      const ids = [...new Set(taxClassIds.filter(isStoredId))];
+      const ids = [...new Set(taxClassIds.filter(isStoredId))].sort((a, b) => a - b);
       if (ids.length === 0) return deepFreeze({ rules: [], rates: [] });
-      const { rows } = await db.query(statement, [ids]);
-      const [row] = rows;
-      const rules = jsonColumn<TaxRule[]>(row?.rules ?? []);
-      const byId = new Map(jsonColumn<TaxRate[]>(row?.rates ?? []).map((rate) => [rate.taxRateId, rate]));
-      const rates: TaxRate[] = [];
-      for (const rateId of new Set(rules.map((rule) => rule.taxRateId))) {
-        const rate = byId.get(rateId);
-        if (rate !== undefined) rates.push(rate);
-      }
-      return deepFreeze({ rules, rates });
+      return cache.read('taxes', ids.join(','), () => readTable(ids));
     },
   };
+
+  /** The table of the classes `ids`, frozen. */
+  async function readTable(ids: readonly number[]): Promise<TaxTable> {
+    const { rows } = await db.query(statement, [ids]);
+    const [row] = rows;
+    const rules = jsonColumn<TaxRule[]>(row?.rules ?? []);
+    const byId = new Map(jsonColumn<TaxRate[]>(row?.rates ?? []).map((rate) => [rate.taxRateId, rate]));
+    const rates: TaxRate[] = [];
+    for (const rateId of new Set(rules.map((rule) => rule.taxRateId))) {
+      const rate = byId.get(rateId);
+      if (rate !== undefined) rates.push(rate);
+    }
+    return deepFreeze({ rules, rates });
+  }
 }

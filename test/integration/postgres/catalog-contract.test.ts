@@ -1,7 +1,8 @@
 /**
  * The catalog and stock contract suites of `cartwright/testing`, the ones the memory adapters pass, on the real
  * PostgreSQL server: every case loads its seed into this file's schema, and the failure cases run the adapters
- * through a proxy that stalls.
+ * through a proxy that stalls. Each suite runs twice: reading through, and over a listening reference cache
+ * (which the stock port's moves must not leave stale).
  */
 import { describe, it } from 'vitest';
 import {
@@ -13,9 +14,11 @@ import { describeCatalogContract, describeStockContract, type TestApi } from '..
 import { catalogStore } from '../../contract/support/seeded-store.js';
 import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
 import { usePostgres } from '../support/postgres.js';
+import { cacheModes, useCaches } from '../support/reference-cache.js';
 import { stalledPostgres } from '../support/stalled-postgres.js';
 
 const database = usePostgres('catalog_contract', 10);
+const openCache = useCaches();
 
 /** The stock race makes 30 calls at once: give each case time on a networked store. */
 const runner: TestApi = { describe, it: (name, fn) => it(name, fn, 30_000) };
@@ -26,32 +29,35 @@ const cleanup = async () => {
   for (const close of closing.splice(0)) await close();
 };
 
-describeCatalogContract(runner, 'postgres', async (seed) => {
-  const { pool, schema } = database();
-  await loadDemoStore(pool, { data: catalogStore(seed) }, { schema });
-  return {
-    catalog: createPostgresCatalog({ pool, schema }),
-    async unavailable() {
-      const stalled = await stalledPostgres(schema);
-      closing.push(() => stalled.close());
-      return stalled.ports.catalog;
-    },
-    cleanup,
+for (const { suffix, cached } of cacheModes) {
+  /** The stalled ports of a failure case, released at cleanup. */
+  const stalled = async (schema: string) => {
+    const ports = await stalledPostgres(schema, cached);
+    closing.push(() => ports.close());
+    return ports.ports;
   };
-});
 
-describeStockContract(runner, 'postgres', async (seed) => {
-  const { pool, schema } = database();
-  await loadDemoStore(pool, { data: catalogStore(seed) }, { schema });
-  const options = { pool, schema, deadlineMs: CONTENTION_DEADLINE_MS };
-  return {
-    stock: createPostgresStock(options),
-    catalog: createPostgresCatalog(options),
-    async unavailable() {
-      const stalled = await stalledPostgres(schema);
-      closing.push(() => stalled.close());
-      return stalled.ports.stock;
-    },
-    cleanup,
-  };
-});
+  describeCatalogContract(runner, `postgres${suffix}`, async (seed) => {
+    const { pool, schema } = database();
+    await loadDemoStore(pool, { data: catalogStore(seed) }, { schema });
+    const cache = await openCache(cached, pool, schema);
+    return {
+      catalog: createPostgresCatalog({ pool, schema, cache }),
+      unavailable: async () => (await stalled(schema)).catalog,
+      cleanup,
+    };
+  });
+
+  describeStockContract(runner, `postgres${suffix}`, async (seed) => {
+    const { pool, schema } = database();
+    await loadDemoStore(pool, { data: catalogStore(seed) }, { schema });
+    const cache = await openCache(cached, pool, schema);
+    const options = { pool, schema, deadlineMs: CONTENTION_DEADLINE_MS, cache };
+    return {
+      stock: createPostgresStock(options),
+      catalog: createPostgresCatalog(options),
+      unavailable: async () => (await stalled(schema)).stock,
+      cleanup,
+    };
+  });
+}

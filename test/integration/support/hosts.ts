@@ -7,7 +7,12 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createMemoryLoginThrottle, createMemoryNotifier } from '../../../src/adapters/memory/index.js';
 import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
-import { createPostgresAdapters } from '../../../src/adapters/postgres/index.js';
+import {
+  createPostgresAdapters,
+  createPostgresReferenceCache,
+  type PgListenPoolLike,
+  type PostgresReferenceCache,
+} from '../../../src/adapters/postgres/index.js';
 import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
 import {
   createRandomIdGenerator,
@@ -43,13 +48,27 @@ export interface SharedStores {
   readonly settings: StoreSettings;
 }
 
+/** How a host uses PostgreSQL, besides its pool's size. */
+export interface HostOptions {
+  /** Keep reference data in a reference cache listening on the host's pool. */
+  readonly cached?: boolean;
+  /** What the adapters and the cache see of the pool (a wrapper counting statements); default the pool. */
+  readonly wrap?: (pool: pg.Pool) => PgListenPoolLike;
+}
+
 /**
  * Opens a host: connects its own pool (`poolSize` connections) and Redis client (failing, not skipping, when a
  * server is not there) and wires the engine and handler over them. Sessions are in Redis; catalog,
  * directories, API users and orders in PostgreSQL; only the login throttle and the notifier are the host's own.
  */
-export async function openHost(name: string, shared: SharedStores, poolSize = 10): Promise<TestHost> {
+export async function openHost(
+  name: string,
+  shared: SharedStores,
+  poolSize = 10,
+  options: HostOptions = {},
+): Promise<TestHost> {
   const pool: pg.Pool = await connectPool(poolSize);
+  const seen = options.wrap?.(pool) ?? pool;
   let redis: Redis;
   try {
     redis = await connectRedis();
@@ -59,9 +78,15 @@ export async function openHost(name: string, shared: SharedStores, poolSize = 10
   }
   const { data, settings } = shared;
   const clock = createSystemClock();
+  let cache: PostgresReferenceCache | undefined;
+  if (options.cached === true) {
+    cache = createPostgresReferenceCache({ pool: seen, schema: shared.schema });
+    await cache.ready();
+  }
   const postgres = createPostgresAdapters({
-    pool,
+    pool: seen,
     schema: shared.schema,
+    cache,
     currency: settings.currency,
     deadlineMs: CONTENTION_DEADLINE_MS,
   });
@@ -94,6 +119,7 @@ export async function openHost(name: string, shared: SharedStores, poolSize = 10
     handler,
     async close() {
       redis.disconnect();
+      await cache?.close();
       await pool.end();
     },
   };

@@ -4,7 +4,11 @@
  * rejects when its deadline passes.
  */
 import pg from 'pg';
-import { createPostgresAdapters, createPostgresStock } from '../../../src/adapters/postgres/index.js';
+import {
+  createPostgresAdapters,
+  createPostgresReferenceCache,
+  createPostgresStock,
+} from '../../../src/adapters/postgres/index.js';
 import { startFaultProxy } from '../../faults/support/tcp-proxy.js';
 import { databaseUrl } from './postgres.js';
 
@@ -19,8 +23,11 @@ export interface StalledPostgres {
   close(): Promise<void>;
 }
 
-/** Opens a proxy to the test server, stalls it, and makes the adapters over a pool through it. */
-export async function stalledPostgres(schema: string): Promise<StalledPostgres> {
+/**
+ * Opens a proxy to the test server, stalls it, and makes the adapters over a pool through it; with `cached`,
+ * over a reference cache on that pool too (which never gets to listen, so every read goes to the stalled pool).
+ */
+export async function stalledPostgres(schema: string, cached = false): Promise<StalledPostgres> {
   const target = new URL(databaseUrl);
   const proxy = await startFaultProxy({
     host: target.hostname,
@@ -32,10 +39,14 @@ export async function stalledPostgres(schema: string): Promise<StalledPostgres> 
   url.port = String(proxy.port);
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   pool.on('error', () => undefined);
-  const options = { pool, schema, deadlineMs: STALLED_DEADLINE_MS };
+  const cache = cached
+    ? createPostgresReferenceCache({ pool, schema, deadlineMs: STALLED_DEADLINE_MS })
+    : undefined;
+  const options = { pool, schema, deadlineMs: STALLED_DEADLINE_MS, cache };
   return {
     ports: { ...createPostgresAdapters(options), stock: createPostgresStock(options) },
     async close() {
+      await cache?.close();
       await proxy.close();
       await pool.end();
     },

@@ -8,6 +8,7 @@ import { ordersMigration } from './003-orders.js';
 import { orderLoginMigration } from './004-order-login.js';
 import { discountTypeMigration } from './005-discount-type.js';
 import { apiSigningMigration } from './006-api-signing.js';
+import { changeNoticesMigration } from './007-change-notices.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   orderLoginMigration,
   discountTypeMigration,
   apiSigningMigration,
+  changeNoticesMigration,
 ];
