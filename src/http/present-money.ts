@@ -66,6 +66,27 @@ export function createMoneyPresenter(settings: StoreSettings, code: string): Mon
   return presenter(currency, settings.roundingMode, (from) => currencyOf(settings, from));
 }
 
+/** The presenters made for each store's settings, by the code of a currency the store has. */
+const presenters = new WeakMap<StoreSettings, Map<string, MoneyPresenter>>();
+
+/**
+ * The {@link createMoneyPresenter} of `settings` and `code`, made once per store settings and currency: a
+ * presenter holds nothing but what those say, and every request of a session asks for one. A code the store does
+ * not have gets a fresh one each time (so no table grows with what sessions say).
+ */
+export function moneyPresenterOf(settings: StoreSettings, code: string): MoneyPresenter {
+  let known = presenters.get(settings);
+  if (known === undefined) {
+    known = new Map();
+    presenters.set(settings, known);
+  }
+  const cached = known.get(code);
+  if (cached !== undefined) return cached;
+  const made = createMoneyPresenter(settings, code);
+  if (findCurrency(settings.currencies, code) !== undefined) known.set(code, made);
+  return made;
+}
+
 /**
  * A {@link MoneyPresenter} for an order: in the order's own currency at the rate it was confirmed with, whatever
  * the rate is now. The order's amounts are in the currency the store stored them in (its default at the time),
