@@ -97,7 +97,7 @@ export function requestUrl(path: string, host: string | undefined, https: boolea
  * The body of a node request read straight from its stream, up to `maxBytes`: past them the rest is drained and
  * dropped, so the client still gets the answer; `incomplete` when the client goes away first.
  */
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyBytes> {
+function streamNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyBytes> {
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -126,6 +126,33 @@ function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyBytes
     req.on('error', onGone);
     req.on('close', onGone);
   });
+}
+
+/**
+ * The bytes of a body that is all in the stream's buffer already (its `Content-Length` of them, within
+ * `maxBytes`), taken in one read; undefined when it is not all there yet. The stream is then let run to its end,
+ * as a read through events leaves it.
+ */
+function takeBufferedBody(req: IncomingMessage, maxBytes: number): BodyBytes | undefined {
+  const declared = req.headers['content-length'];
+  const length = req.readableLength;
+  if (declared === undefined || length === 0 || length > maxBytes || length !== Number(declared))
+    return undefined;
+  if (req.readableDidRead || req.destroyed) return undefined;
+  const bytes: Buffer | null = req.read();
+  if (bytes === null || bytes.byteLength !== length) return undefined;
+  req.resume();
+  return { bytes };
+}
+
+/**
+ * The body of a node request, up to `maxBytes`. node hands a small body over right after the head that started
+ * the request, so one microtask later it is usually all buffered: then it is taken in one read, without waiting
+ * for the stream's `data` and `end` events. A body still on its way is read as it comes.
+ */
+async function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyBytes> {
+  await undefined;
+  return takeBufferedBody(req, maxBytes) ?? streamNodeBody(req, maxBytes);
 }
 
 /** The bytes of no body. */
