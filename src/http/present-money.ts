@@ -17,6 +17,7 @@ import {
   type RoundingMode,
   toDisplayNumber,
 } from '../money/index.js';
+import { boundedTable } from './bounded-table.js';
 
 /** Shows money in one currency. */
 export interface MoneyPresenter {
@@ -37,7 +38,14 @@ function currencyOf(settings: StoreSettings, code: string): Currency {
   return currency;
 }
 
-/** A presenter showing amounts in `currency`, each taken there from its own currency by `sourceOf`. */
+/** How many shown amounts, texts and line totals a presenter keeps (each kind on its own). */
+const SHOWN_LIMIT = 2048;
+
+/**
+ * A presenter showing amounts in `currency`, each taken there from its own currency by `sourceOf`. What it shows
+ * for an amount depends on nothing else, so it keeps what it worked out (a bounded table per kind): the same
+ * prices and totals are shown over and over, and working one out takes several decimal operations.
+ */
 function presenter(
   currency: Currency,
   mode: RoundingMode,
@@ -45,14 +53,29 @@ function presenter(
 ): MoneyPresenter {
   const inCurrency = (m: Money): Money =>
     m.currency === currency.code ? m : convert(m, sourceOf(m.currency), currency);
-  const amount = (m: Money) => toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode);
+  const amounts = boundedTable<number>(SHOWN_LIMIT);
+  const texts = boundedTable<string>(SHOWN_LIMIT);
+  const lineTotals = boundedTable<number>(SHOWN_LIMIT);
+  const keyOf = (m: Money): string => (m.currency === currency.code ? m.amount : `${m.currency} ${m.amount}`);
+  const amount = (m: Money): number => {
+    const key = keyOf(m);
+    return (
+      amounts.get(key) ?? amounts.keep(key, toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode))
+    );
+  };
   return {
     currency,
     amount,
-    text: (m) => formatMoney(inCurrency(m), currency, { mode }),
+    text: (m) => {
+      const key = keyOf(m);
+      return texts.get(key) ?? texts.keep(key, formatMoney(inCurrency(m), currency, { mode }));
+    },
     lineTotal: (price, quantity) => {
+      const key = `${keyOf(price)} × ${quantity}`;
+      const known = lineTotals.get(key);
+      if (known !== undefined) return known;
       const from = price.currency === currency.code ? currency : sourceOf(price.currency);
-      return amount(shownLineTotal(price, quantity, from, currency, mode));
+      return lineTotals.keep(key, amount(shownLineTotal(price, quantity, from, currency, mode)));
     },
   };
 }
