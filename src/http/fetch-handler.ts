@@ -171,9 +171,8 @@ function readsQuery(method: string): boolean {
 }
 
 /**
- * Everything between the request and the route's outcome. Resolves to a `Result`, not a `ResultAsync`: an async
- * function's promise resolves whatever it returns, and a `ResultAsync` is a thenable, so it would be unwrapped
- * anyway; saying so keeps the declared type true.
+ * Everything between the request and the route's outcome. Plain async functions returning a `Result` all the
+ * way down: a chain of `ResultAsync` steps would cost every request several promises more.
  */
 async function handle(
   checkout: Checkout,
