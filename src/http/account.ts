@@ -5,13 +5,13 @@
  * plus the session cookie.
  * @module
  */
-import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import { isStorableText } from '../domain/storable-text.js';
 import type { LoginAttempt } from '../ports/login-throttle.js';
-import { callAccessPort, refusalOf } from './auth.js';
+import { askAccessPort, refusalOf } from './auth.js';
 import type { FormValue } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import type { HandlerConfig } from './options.js';
@@ -31,64 +31,63 @@ function credential(value: FormValue | undefined): string {
 }
 
 /** `throttled` (429) with the seconds to wait, unless the throttle lets the attempt go ahead. */
-function checkThrottle(config: HandlerConfig, attempt: LoginAttempt): ResultAsync<void, HttpError> {
+async function checkThrottle(config: HandlerConfig, attempt: LoginAttempt): Promise<Result<void, HttpError>> {
   const { messages, loginThrottle } = config;
-  return callAccessPort('login_throttle', messages, () => loginThrottle.check(attempt)).andThen((verdict) => {
-    if (verdict.allowed) return okAsync(undefined);
-    const seconds = verdict.retryAfterSeconds;
-    const text = messageText(messages, 'session.throttled', { seconds });
-    return errAsync(httpError('throttled', { warning: text }, { 'Retry-After': String(seconds) }));
-  });
+  const verdict = await askAccessPort('login_throttle', messages, () => loginThrottle.check(attempt));
+  if (verdict.isErr()) return err(verdict.error);
+  if (verdict.value.allowed) return ok(undefined);
+  const seconds = verdict.value.retryAfterSeconds;
+  const text = messageText(messages, 'session.throttled', { seconds });
+  return err(httpError('throttled', { warning: text }, { 'Retry-After': String(seconds) }));
 }
 
 /**
  * The API user the credentials name; wrong ones count as a failed login and are `unauthorized`. An unknown
  * username still has its key checked (against no hash: the verifier's decoy), so it takes as long as a wrong key.
  */
-function checkCredentials(
+async function checkCredentials(
   config: HandlerConfig,
   attempt: LoginAttempt,
   key: string,
-): ResultAsync<ApiUser, CheckoutError> {
+): Promise<Result<ApiUser, CheckoutError>> {
   const { apiUsers, messages, loginThrottle } = config;
   const { username } = attempt;
-  return callAccessPort('api_users', messages, () =>
+  const found = await askAccessPort('api_users', messages, () =>
     username === '' ? Promise.resolve(undefined) : apiUsers.findByUsername(username),
-  ).andThen((user) =>
-    callAccessPort('api_users', messages, () => config.verifyApiKey(key, user?.keyHash)).andThen(
-      (matches) => {
-        if (user !== undefined && matches && key !== '') return okAsync(user);
-        const refusal = checkoutError('unauthorized', {
-          warning: messageText(messages, 'session.credentials'),
-        });
-        return callAccessPort('login_throttle', messages, () => loginThrottle.recordFailure(attempt)).andThen(
-          () => errAsync(refusal),
-        );
-      },
-    ),
   );
+  if (found.isErr()) return err(found.error);
+  const user = found.value;
+  const matches = await askAccessPort('api_users', messages, () => config.verifyApiKey(key, user?.keyHash));
+  if (matches.isErr()) return err(matches.error);
+  if (user !== undefined && matches.value && key !== '') return ok(user);
+  const refusal = checkoutError('unauthorized', { warning: messageText(messages, 'session.credentials') });
+  const recorded = await askAccessPort('login_throttle', messages, () =>
+    loginThrottle.recordFailure(attempt),
+  );
+  return recorded.isErr() ? err(recorded.error) : err(refusal);
 }
 
 /** Runs a login. */
-function runLogin(call: RouteCall): ResultAsync<RouteReply, HttpError> {
+async function runLogin(call: RouteCall): Promise<Result<RouteReply, HttpError>> {
   const { config, checkout, client, input } = call;
   const { messages } = config;
   const attempt: LoginAttempt = { username: credential(input.username), ip: client.ip };
-  return checkThrottle(config, attempt)
-    .andThen(() => checkCredentials(config, attempt, credential(input.key)))
-    .andThen((user) => {
-      const refusal = refusalOf(user, client.ip, messages);
-      return refusal === undefined ? okAsync(user) : errAsync(refusal);
-    })
-    .andThen((user) =>
-      callAccessPort('login_throttle', messages, () => config.loginThrottle.reset(attempt)).andThen(() =>
-        checkout.openSession({ apiUserId: user.apiId }),
-      ),
-    )
-    .map((opened) => ({
-      body: { success: messageText(messages, 'session.login'), api_token: opened.sessionId },
-      cookie: { set: opened.sessionId },
-    }));
+  const throttle = await checkThrottle(config, attempt);
+  if (throttle.isErr()) return err(throttle.error);
+  const checked = await checkCredentials(config, attempt, credential(input.key));
+  if (checked.isErr()) return err(checked.error);
+  const user = checked.value;
+  const refusal = refusalOf(user, client.ip, messages);
+  if (refusal !== undefined) return err(refusal);
+  const reset = await askAccessPort('login_throttle', messages, () => config.loginThrottle.reset(attempt));
+  if (reset.isErr()) return err(reset.error);
+  const opened = await checkout.openSession({ apiUserId: user.apiId });
+  if (opened.isErr()) return err(opened.error);
+  const { sessionId } = opened.value;
+  return ok({
+    body: { success: messageText(messages, 'session.login'), api_token: sessionId },
+    cookie: { set: sessionId },
+  });
 }
 
 /** `POST route=api/account/login`. */
@@ -103,9 +102,9 @@ export const login: PublicRoute = {
 export const logout: SessionRoute = {
   method: 'POST',
   access: 'session',
-  run: (call) =>
-    call.checkout.closeSession(call.sessionId).map(() => ({
-      body: { success: messageText(call.config.messages, 'session.logout') },
-      cookie: 'clear',
-    })),
+  run: async (call) => {
+    const closed = await call.checkout.closeSession(call.sessionId);
+    if (closed.isErr()) return err(closed.error);
+    return ok({ body: { success: messageText(call.config.messages, 'session.logout') }, cookie: 'clear' });
+  },
 };

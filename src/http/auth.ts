@@ -4,7 +4,7 @@
  * that user's list; only then does the operation run (and slide the session's expiry).
  * @module
  */
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
@@ -55,22 +55,39 @@ export function refusalOf(
 }
 
 /**
+ * Asks an access port as {@link callAccessPort} does, as a plain promise of a `Result`: what a request's own path
+ * awaits (a chain of `ResultAsync` costs a request several promises more).
+ */
+export async function askAccessPort<T>(
+  port: 'api_users' | 'login_throttle' | 'replay_guard',
+  messages: MessageCatalog,
+  run: () => Promise<T>,
+): Promise<Result<T, CheckoutError>> {
+  try {
+    return ok(await run());
+  } catch (cause) {
+    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+  }
+}
+
+/**
  * The live session `sessionId` once every check passed. Without an id: `unauthorized`; unknown: `unauthorized`;
  * timed out: `expired` (both from `checkout.findSession`, which does not slide the expiry); refused API user or
  * address: `forbidden`.
  */
-export function authorize(
+export async function authorize(
   access: AccessCheck,
   sessionId: string | undefined,
-): ResultAsync<CheckoutSession, CheckoutError> {
+): Promise<Result<CheckoutSession, CheckoutError>> {
   const { checkout, apiUsers, messages, ip } = access;
   if (sessionId === undefined) {
-    return errAsync(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
+    return err(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
   }
-  return checkout.findSession(sessionId).andThen((session) =>
-    callAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId)).andThen((user) => {
-      const refusal = refusalOf(user, ip, messages);
-      return refusal === undefined ? okAsync(session) : errAsync(refusal);
-    }),
-  );
+  const found = await checkout.findSession(sessionId);
+  if (found.isErr()) return found;
+  const session = found.value;
+  const user = await askAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));
+  if (user.isErr()) return err(user.error);
+  const refusal = refusalOf(user.value, ip, messages);
+  return refusal === undefined ? found : err(refusal);
 }

@@ -24,6 +24,8 @@ export interface HttpExchange {
   readonly method: string;
   /** The absolute URL. */
   readonly url: string;
+  /** {@link url} parsed, when the host parsed it already (the node listener does). */
+  readonly parsedUrl?: URL | undefined;
   readonly headers: HeaderReader;
   /** Whether the request has a body to read (a POST with a length or a transfer coding). */
   readonly hasBody: boolean;
@@ -104,21 +106,29 @@ export function responseOf(reply: HttpReply): Response {
   return new Response(reply.body, { status: reply.status, headers });
 }
 
-/** A JSON reply: never cached, never sniffed. */
+/** The headers of every JSON reply: never cached, never sniffed. One object, so a host can write it the fast way. */
+export const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/** No headers besides a reply's own. */
+export const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+
+/** No `Set-Cookie` headers. */
+const noCookies: readonly string[] = Object.freeze([]);
+
+/** A JSON reply: never cached, never sniffed; without `headers`, its headers are {@link jsonHeaders} itself. */
 export function jsonReply(
   status: number,
   body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-  cookies: readonly string[] = [],
+  headers: Readonly<Record<string, string>> = noHeaders,
+  cookies: readonly string[] = noCookies,
 ): HttpReply {
   return {
     status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
+    headers: headers === noHeaders ? jsonHeaders : { ...jsonHeaders, ...headers },
     cookies,
     body: JSON.stringify(body),
   };

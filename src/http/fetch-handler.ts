@@ -4,7 +4,7 @@
  * seed's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
  * @module
  */
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { normalizeIp } from './client-ip.js';
@@ -13,7 +13,7 @@ import { exchangeOf, type HeaderReader, type HttpExchange, type HttpReply, respo
 import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
-import { createMoneyPresenter } from './present-money.js';
+import { moneyPresenterOf } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
 import { errorReply, internalErrorReply, routeReply } from './responses.js';
 import type { CookieChange, Route, RouteCall, RouteClient, RouteReply } from './route.js';
@@ -50,7 +50,7 @@ export function exchangeHandlerOf(handler: FetchHandler): ExchangeHandler | unde
 }
 
 /** The route's answer, or the handled error it ended in. */
-type Outcome = ResultAsync<RouteReply, HttpError>;
+type Outcome = Result<RouteReply, HttpError>;
 
 /**
  * Whether a route answers a method. HEAD is GET without the body, on the routes that take GET only: confirm
@@ -106,39 +106,49 @@ interface Credentials {
 }
 
 /** The session a request that needs one runs in: the one it names, or, signed, the one its signature opens. */
-function authorizeCall(call: RouteCall, credentials: Credentials): ResultAsync<AuthorizedSession, HttpError> {
+async function authorizeCall(
+  call: RouteCall,
+  credentials: Credentials,
+): Promise<Result<AuthorizedSession, HttpError>> {
   const { checkout, config, client } = call;
   const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, ip: client.ip };
   const { signed, sessionId } = credentials;
-  if (signed === undefined)
-    return authorize(access, sessionId).map((session) => ({ session, opened: false }));
-  return signed.asyncAndThen(({ request, signing }) =>
-    authorizeSigned({ ...access, signing, texts: config.texts }, request, sessionId),
-  );
+  if (signed === undefined) {
+    const session = await authorize(access, sessionId);
+    return session.isOk() ? ok({ session: session.value, opened: false }) : err(session.error);
+  }
+  if (signed.isErr()) return err(signed.error);
+  const { request, signing } = signed.value;
+  return await authorizeSigned({ ...access, signing, texts: config.texts }, request, sessionId);
 }
 
 /** `outcome` with the cookie of a session opened for the request, unless the route set (or cleared) it itself. */
-function withOpenedCookie(outcome: Outcome, opened: CookieChange | undefined): Outcome {
-  if (opened === undefined) return outcome;
-  return outcome
-    .map((reply) => (reply.cookie === undefined ? { ...reply, cookie: opened } : reply))
-    .mapErr((error) => (error.cookie === undefined ? { ...error, cookie: opened } : error));
+function withOpenedCookie(outcome: Outcome, opened: CookieChange): Outcome {
+  if (outcome.isOk()) {
+    const reply = outcome.value;
+    return reply.cookie === undefined ? ok({ ...reply, cookie: opened }) : outcome;
+  }
+  const { error } = outcome;
+  return error.cookie === undefined ? err({ ...error, cookie: opened }) : outcome;
 }
 
 /** Runs a route: directly when public, inside the authorized session otherwise. */
-function runRoute(route: Route, call: RouteCall, credentials: Credentials): Outcome {
-  if (route.access === 'public') return route.run(call);
-  return authorizeCall(call, credentials).andThen(({ session, opened }) =>
-    withOpenedCookie(
-      route.run({
-        ...call,
-        sessionId: session.id,
-        session,
-        money: createMoneyPresenter(call.config.settings, session.currency),
-      }),
-      opened ? { set: session.id } : undefined,
-    ),
-  );
+async function runRoute(route: Route, call: RouteCall, credentials: Credentials): Promise<Outcome> {
+  if (route.access === 'public') return await route.run(call);
+  const authorized = await authorizeCall(call, credentials);
+  if (authorized.isErr()) return err(authorized.error);
+  const { session, opened } = authorized.value;
+  const outcome = await route.run({
+    checkout: call.checkout,
+    config: call.config,
+    input: call.input,
+    client: call.client,
+    headers: call.headers,
+    sessionId: session.id,
+    session,
+    money: moneyPresenterOf(call.config.settings, session.currency),
+  });
+  return opened ? withOpenedCookie(outcome, { set: session.id }) : outcome;
 }
 
 /**
@@ -161,9 +171,8 @@ function readsQuery(method: string): boolean {
 }
 
 /**
- * Everything between the request and the route's outcome. Resolves to a `Result`, not a `ResultAsync`: an async
- * function's promise resolves whatever it returns, and a `ResultAsync` is a thenable, so it would be unwrapped
- * anyway; saying so keeps the declared type true.
+ * Everything between the request and the route's outcome. Plain async functions returning a `Result` all the
+ * way down: a chain of `ResultAsync` steps would cost every request several promises more.
  */
 async function handle(
   checkout: Checkout,
@@ -173,7 +182,7 @@ async function handle(
 ): Promise<Result<RouteReply, HttpError>> {
   const headers = checkHeaderSize(config, request.headers);
   if (headers.isErr()) return err(headers.error);
-  const url = new URL(request.url);
+  const url = request.parsedUrl ?? new URL(request.url);
   const query = readQuery(url, config.bodyLimits);
   if (query.isErr()) return err(query.error);
   const found = routeFor(config, request, url, query.value);
@@ -192,7 +201,7 @@ async function handle(
     ? readSignedInput(config, { url, headers: request.headers, query: query.value, form })
     : undefined;
   const call = { checkout, config, input, client, headers: request.headers };
-  return await runRoute(route, call, { sessionId, signed });
+  return runRoute(route, call, { sessionId, signed });
 }
 
 /** The answer to a HEAD: the GET's status and headers, its `Content-Length`, no body. */

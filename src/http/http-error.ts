@@ -4,6 +4,7 @@
  * @module
  */
 import type { CheckoutError, FieldErrors } from '../domain/errors.js';
+import { noHeaders } from './exchange.js';
 import { type FormError, formErrorToCheckoutError } from './form.js';
 import type { CookieChange } from './route.js';
 import type { HttpOnlyErrorKind } from './status.js';
@@ -44,5 +45,5 @@ export function formError(error: FormError): HttpOnlyError {
 
 /** The response headers an error asks for (none for engine errors). */
 export function errorHeaders(error: HttpError): Readonly<Record<string, string>> {
-  return 'headers' in error && error.headers !== undefined ? error.headers : {};
+  return 'headers' in error && error.headers !== undefined ? error.headers : noHeaders;
 }

@@ -7,16 +7,8 @@
  * @module
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { resolveClient, type TrustProxy } from './client-ip.js';
-import {
-  type BodyBytes,
-  type HeaderReader,
-  type HttpExchange,
-  type HttpReply,
-  joinChunks,
-  jsonReply,
-  responseOf,
-} from './exchange.js';
+import { normalizeIp, resolveClient, type TrustProxy } from './client-ip.js';
+import { type HttpExchange, type HttpReply, jsonReply, responseOf } from './exchange.js';
 import {
   type ClientInfo,
   type ExchangeHandler,
@@ -24,6 +16,8 @@ import {
   type FetchHandler,
 } from './fetch-handler.js';
 import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
+import { NodeHeaders, nodeExchange, requestUrl } from './node-exchange.js';
+import { writeReply } from './node-reply.js';
 import type { HttpLogger } from './options.js';
 import { defaultHttpTexts, fillText } from './texts.js';
 
@@ -54,16 +48,6 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
 /** Whether the socket is TLS. */
 function isEncrypted(req: IncomingMessage): boolean {
   return 'encrypted' in req.socket && req.socket.encrypted === true;
-}
-
-/** The absolute URL of the request; an unusable `Host` header falls back to `localhost`. */
-function requestUrl(req: IncomingMessage, https: boolean): string {
-  const scheme = https ? 'https' : 'http';
-  const path = req.url ?? '/';
-  const host = req.headers.host ?? 'localhost';
-  return URL.canParse(path, `${scheme}://${host}`)
-    ? new URL(path, `${scheme}://${host}`).href
-    : new URL(path.startsWith('/') ? path : '/', `${scheme}://localhost`).href;
 }
 
 /** The next chunk of the request body, null at its end; rejects when the client went away mid-body. */
@@ -197,110 +181,13 @@ async function answerUnserved(
   return measured.status === 413 || measured.status === 431 ? measured : responseOf(unservedReply());
 }
 
-/** A node request's headers as the handler reads them, with the changes a body parsed in front calls for. */
-function nodeHeaders(
-  raw: IncomingHttpHeaders,
-  changed: Readonly<Record<string, string | null>> = {},
-): HeaderReader {
-  const get = (name: string): string | null => {
-    const key = name.toLowerCase();
-    if (Object.hasOwn(changed, key)) return changed[key] ?? null;
-    const value = raw[key];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-  return {
-    get,
-    has: (name) => get(name) !== null,
-    forEach(callback) {
-      for (const [name, value] of Object.entries(raw)) {
-        if (value === undefined || Object.hasOwn(changed, name)) continue;
-        if (!Array.isArray(value)) callback(value, name);
-        else if (name === 'set-cookie') for (const item of value) callback(item, name);
-        else callback(value.join(', '), name);
-      }
-      for (const [name, value] of Object.entries(changed)) if (value !== null) callback(value, name);
-    },
-  };
-}
-
-/**
- * The body of a node request read straight from its stream, up to `maxBytes`: past them the rest is drained and
- * dropped, so the client still gets the answer; `incomplete` when the client goes away first.
- */
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyBytes> {
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const finish = (result: BodyBytes): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onGone);
-      req.off('close', onGone);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.byteLength;
-      if (size <= maxBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      finish('too_large');
-      req.resume();
-    };
-    const onEnd = (): void => finish({ bytes: joinChunks(chunks, size) });
-    const onGone = (): void => {
-      if (!req.readableEnded) finish('incomplete');
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onGone);
-    req.on('close', onGone);
-  });
-}
-
-/**
- * The exchange of a node request, or undefined when its body was read by a framework and lost. The body is the
- * request stream, or the bytes a body parser in front left (the headers then describe them: their length, no
- * transfer or content coding, which the parser already undid).
- */
-function nodeExchange(req: IncomingMessage, url: string): HttpExchange | undefined {
-  const method = req.method ?? 'GET';
-  const framed =
-    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const exchange = { method, url, headers: nodeHeaders(req.headers) };
-  if (method === 'GET' || method === 'HEAD' || !framed) {
-    return { ...exchange, hasBody: false, readBody: async () => ({ bytes: new Uint8Array() }) };
-  }
-  const body = nodeBody(req);
-  if (body === 'consumed') return undefined;
-  if (body === 'unread')
-    return { ...exchange, hasBody: true, readBody: (maxBytes) => readNodeBody(req, maxBytes) };
-  const changed = {
-    'transfer-encoding': null,
-    'content-encoding': null,
-    'content-length': String(body.bytes.byteLength),
-  };
-  return {
-    method,
-    url,
-    headers: nodeHeaders(req.headers, changed),
-    hasBody: true,
-    readBody: async (maxBytes) => (body.bytes.byteLength > maxBytes ? 'too_large' : { bytes: body.bytes }),
-  };
-}
-
-/**
- * Writes a reply to the node response, the way a Web `Response` is written (header names in lower case, in
- * order). A HEAD's reply has no body already, and node sends none for HEAD in any case.
- */
-function writeReply(reply: HttpReply, res: ServerResponse): void {
-  res.statusCode = reply.status;
-  const headers = Object.entries(reply.headers).map(([name, value]) => [name.toLowerCase(), value] as const);
-  headers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of headers) res.setHeader(name, value);
-  if (reply.cookies.length > 0) res.setHeader('Set-Cookie', reply.cookies);
-  res.end(reply.body ?? '');
+/** The client of a node request: the socket's peer, or what a trusted proxy forwarded. */
+function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: TrustProxy | undefined) {
+  const peer = req.socket.remoteAddress ?? '';
+  const encrypted = isEncrypted(req);
+  // Without trusted proxies the client is the peer: what resolveClient answers, without its trust test.
+  if (trustProxy === undefined) return { ip: normalizeIp(peer), https: encrypted };
+  return resolveClient({ peer, headers, encrypted, trustProxy });
 }
 
 /** Serves one request through the handler's core: no Web `Request` or `Response` is made. */
@@ -310,18 +197,14 @@ async function serveExchange(
   exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
 ): Promise<void> {
   const { req, res } = exchange;
-  const client = resolveClient({
-    peer: req.socket.remoteAddress ?? '',
-    headers: nodeHeaders(req.headers),
-    encrypted: isEncrypted(req),
-    trustProxy: options.trustProxy,
-  });
-  const url = requestUrl(req, client.https);
+  const headers = new NodeHeaders(req.headers);
+  const client = nodeClient(req, headers, options.trustProxy);
+  const url = requestUrl(req.url ?? '/', req.headers.host, client.https);
   if (unservedMethods.has((req.method ?? '').toUpperCase())) {
     const standIn: HttpExchange = {
       method: STAND_IN_METHOD,
-      url,
-      headers: nodeHeaders(req.headers),
+      url: url.href,
+      headers,
       hasBody: false,
       readBody: async () => ({ bytes: new Uint8Array() }),
     };
@@ -329,7 +212,7 @@ async function serveExchange(
     writeReply(measured.status === 413 || measured.status === 431 ? measured : unservedReply(), res);
     return;
   }
-  const request = nodeExchange(req, url);
+  const request = nodeExchange(req, url, headers);
   if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
   writeReply(await core(request, client), res);
 }
@@ -350,7 +233,7 @@ async function serve(
     encrypted: isEncrypted(req),
     trustProxy: options.trustProxy,
   });
-  const url = requestUrl(req, client.https);
+  const url = requestUrl(req.url ?? '/', req.headers.host, client.https).href;
   if (unservedMethods.has((req.method ?? '').toUpperCase())) {
     await writeResponse(await answerUnserved(handler, url, headers, client), res);
     return;

@@ -17,6 +17,7 @@ import {
   type RoundingMode,
   toDisplayNumber,
 } from '../money/index.js';
+import { boundedTable } from './bounded-table.js';
 
 /** Shows money in one currency. */
 export interface MoneyPresenter {
@@ -37,7 +38,14 @@ function currencyOf(settings: StoreSettings, code: string): Currency {
   return currency;
 }
 
-/** A presenter showing amounts in `currency`, each taken there from its own currency by `sourceOf`. */
+/** How many shown amounts, texts and line totals a presenter keeps (each kind on its own). */
+const SHOWN_LIMIT = 2048;
+
+/**
+ * A presenter showing amounts in `currency`, each taken there from its own currency by `sourceOf`. What it shows
+ * for an amount depends on nothing else, so it keeps what it worked out (a bounded table per kind): the same
+ * prices and totals are shown over and over, and working one out takes several decimal operations.
+ */
 function presenter(
   currency: Currency,
   mode: RoundingMode,
@@ -45,14 +53,29 @@ function presenter(
 ): MoneyPresenter {
   const inCurrency = (m: Money): Money =>
     m.currency === currency.code ? m : convert(m, sourceOf(m.currency), currency);
-  const amount = (m: Money) => toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode);
+  const amounts = boundedTable<number>(SHOWN_LIMIT);
+  const texts = boundedTable<string>(SHOWN_LIMIT);
+  const lineTotals = boundedTable<number>(SHOWN_LIMIT);
+  const keyOf = (m: Money): string => (m.currency === currency.code ? m.amount : `${m.currency} ${m.amount}`);
+  const amount = (m: Money): number => {
+    const key = keyOf(m);
+    return (
+      amounts.get(key) ?? amounts.keep(key, toDisplayNumber(inCurrency(m), currency.decimalPlaces, mode))
+    );
+  };
   return {
     currency,
     amount,
-    text: (m) => formatMoney(inCurrency(m), currency, { mode }),
+    text: (m) => {
+      const key = keyOf(m);
+      return texts.get(key) ?? texts.keep(key, formatMoney(inCurrency(m), currency, { mode }));
+    },
     lineTotal: (price, quantity) => {
+      const key = `${keyOf(price)} × ${quantity}`;
+      const known = lineTotals.get(key);
+      if (known !== undefined) return known;
       const from = price.currency === currency.code ? currency : sourceOf(price.currency);
-      return amount(shownLineTotal(price, quantity, from, currency, mode));
+      return lineTotals.keep(key, amount(shownLineTotal(price, quantity, from, currency, mode)));
     },
   };
 }
@@ -64,6 +87,27 @@ function presenter(
 export function createMoneyPresenter(settings: StoreSettings, code: string): MoneyPresenter {
   const currency = findCurrency(settings.currencies, code) ?? currencyOf(settings, settings.currency);
   return presenter(currency, settings.roundingMode, (from) => currencyOf(settings, from));
+}
+
+/** The presenters made for each store's settings, by the code of a currency the store has. */
+const presenters = new WeakMap<StoreSettings, Map<string, MoneyPresenter>>();
+
+/**
+ * The {@link createMoneyPresenter} of `settings` and `code`, made once per store settings and currency: a
+ * presenter holds nothing but what those say, and every request of a session asks for one. A code the store does
+ * not have gets a fresh one each time (so no table grows with what sessions say).
+ */
+export function moneyPresenterOf(settings: StoreSettings, code: string): MoneyPresenter {
+  let known = presenters.get(settings);
+  if (known === undefined) {
+    known = new Map();
+    presenters.set(settings, known);
+  }
+  const cached = known.get(code);
+  if (cached !== undefined) return cached;
+  const made = createMoneyPresenter(settings, code);
+  if (findCurrency(settings.currencies, code) !== undefined) known.set(code, made);
+  return made;
 }
 
 /**

@@ -116,8 +116,11 @@ export async function readBody(
   });
 }
 
-/** `params` without the {@link controlKeys}. */
+/** `params` without the {@link controlKeys}: `params` itself when it has none (no parameters are ever changed). */
 function withoutControlKeys(params: FormObject): FormObject {
+  let found = false;
+  for (const key of controlKeys) found ||= Object.hasOwn(params, key);
+  if (!found) return params;
   const input: Record<string, FormValue> = Object.create(null);
   for (const [key, value] of Object.entries(params)) if (!controlKeys.has(key)) input[key] = value;
   return input;

@@ -3,7 +3,7 @@
  * and its status from the one table in `status.ts`.
  * @module
  */
-import { type HttpReply, jsonReply, responseOf } from './exchange.js';
+import { type HttpReply, jsonReply, noHeaders, responseOf } from './exchange.js';
 import { errorHeaders, type HttpError } from './http-error.js';
 import type { CookieChange, RouteReply } from './route.js';
 import { clearedSessionCookie, type SessionCookieOptions, sessionCookie } from './session-cookie.js';
@@ -13,20 +13,23 @@ import { type StatusCompat, statusForError } from './status.js';
 export function jsonResponse(
   status: number,
   body: unknown,
-  headers: Readonly<Record<string, string>> = {},
+  headers: Readonly<Record<string, string>> = noHeaders,
 ): Response {
   return responseOf(jsonReply(status, body, headers));
 }
 
+/** No cookie change. */
+const noCookies: readonly string[] = Object.freeze([]);
+
 /** The `Set-Cookie` header for a cookie change, if any. */
 function cookiesOf(change: CookieChange | undefined, cookie: SessionCookieOptions): readonly string[] {
-  if (change === undefined) return [];
+  if (change === undefined) return noCookies;
   return [change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie)];
 }
 
 /** A route's successful reply: 200 with its body, and its cookie change. */
 export function routeReply(reply: RouteReply, cookie: SessionCookieOptions): HttpReply {
-  return jsonReply(200, reply.body, {}, cookiesOf(reply.cookie, cookie));
+  return jsonReply(200, reply.body, noHeaders, cookiesOf(reply.cookie, cookie));
 }
 
 /** The status of a handled error: the table's, or under `opencart` compat 200 unless OpenCart answers another. */

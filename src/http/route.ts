@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ResultAsync } from 'neverthrow';
+import type { Result } from 'neverthrow';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Checkout } from '../engine/checkout.js';
 import type { HeaderReader } from './exchange.js';
@@ -58,6 +58,9 @@ export interface RouteReply {
   readonly cookie?: CookieChange;
 }
 
+/** What running a route gives: its answer or the handled error it ended in. */
+export type RouteOutcome = Promise<Result<RouteReply, HttpError>>;
+
 /** A route open to anyone (the login). */
 export interface PublicRoute {
   readonly method: RouteMethod;
@@ -66,7 +69,7 @@ export interface PublicRoute {
   /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
   readonly alsoGet?: boolean;
   readonly access: 'public';
-  run(call: RouteCall): ResultAsync<RouteReply, HttpError>;
+  run(call: RouteCall): RouteOutcome;
 }
 
 /** A route that runs inside an authorized session. */
@@ -75,7 +78,7 @@ export interface SessionRoute {
   /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
   readonly alsoGet?: boolean;
   readonly access: 'session';
-  run(call: SessionCall): ResultAsync<RouteReply, HttpError>;
+  run(call: SessionCall): RouteOutcome;
 }
 
 /** Any route. */

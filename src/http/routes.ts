@@ -10,7 +10,7 @@
  * `/shop/index.php/api/order/confirm`). A `route` in the query always wins, so `?route=` works as before.
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import { CartwrightInvariantError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import { isIdempotencyKey } from '../domain/order/claims.js';
@@ -25,7 +25,7 @@ import { type HttpError, httpError } from './http-error.js';
 import { openApiRoute } from './openapi/route.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { present } from './presenters.js';
-import type { Route, SessionCall, SessionRoute } from './route.js';
+import type { Route, RouteReply, SessionCall, SessionRoute } from './route.js';
 
 /**
  * The confirm options a request carries: its idempotency key and the client as the order records it. An
@@ -54,20 +54,28 @@ function confirmOptions(c: SessionCall): Result<ConfirmOptions, HttpError> {
  * A refused confirm's answer carries the seed's `products`, `totals` and `shipping_required` next to `error`,
  * so a client sees the cart it could not buy.
  */
-function withCart(c: SessionCall, error: HttpError): ResultAsync<never, HttpError> {
-  return c.checkout
-    .viewCart(c.session)
-    .orElse(() => okAsync({ products: [], totals: [], shippingRequired: false }))
-    .andThen((cart) =>
-      errAsync<never, HttpError>({
-        ...error,
-        extra: {
-          products: presentCartLines(cart.products, c.money),
-          totals: presentTotalLines(cart.totals, c.money),
-          shipping_required: cart.shippingRequired,
-        },
-      }),
-    );
+async function withCart(c: SessionCall, error: HttpError): Promise<Result<never, HttpError>> {
+  const viewed = await c.checkout.viewCart(c.session);
+  const cart = viewed.isOk() ? viewed.value : { products: [], totals: [], shippingRequired: false };
+  return err({
+    ...error,
+    extra: {
+      products: presentCartLines(cart.products, c.money),
+      totals: presentTotalLines(cart.totals, c.money),
+      shipping_required: cart.shippingRequired,
+    },
+  });
+}
+
+/** Runs `operation` through the engine and presents its result as the operation's answer kind says. */
+async function answerOf(
+  operation: Operation,
+  c: SessionCall,
+  options: ConfirmOptions | undefined,
+): Promise<Result<RouteReply, HttpError>> {
+  const result = await c.checkout.run(operation.name, c.session, c.input, options);
+  if (result.isErr()) return err(result.error);
+  return ok({ body: present(operation.answer, result.value as never, c) });
 }
 
 /** The route of an operation: its method, its run through the engine, its answer presented. */
@@ -78,17 +86,13 @@ function routeOf(operation: Operation): SessionRoute {
     method: http?.method ?? 'GET',
     ...(http?.alsoGet === true ? { alsoGet: true } : {}),
     access: 'session',
-    run: (c) => {
-      const context = { money: c.money, config: c.config };
-      const answer = (options?: ConfirmOptions) =>
-        c.checkout
-          .run(operation.name, c.session, c.input, options)
-          .map((value) => ({ body: present(operation.answer, value as never, context) }));
+    run: async (c) => {
+      if (!isConfirm) return answerOf(operation, c, undefined);
       // A malformed Idempotency-Key is a 400 before anything runs; a refused confirm shows the cart it refused.
-      if (!isConfirm) return answer();
-      return confirmOptions(c).asyncAndThen((options) =>
-        answer(options).orElse((error) => withCart(c, error)),
-      );
+      const options = confirmOptions(c);
+      if (options.isErr()) return err(options.error);
+      const answered = await answerOf(operation, c, options.value);
+      return answered.isOk() ? answered : withCart(c, answered.error);
     },
   };
 }

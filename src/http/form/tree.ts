@@ -8,6 +8,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { decodeComponent, type RawPair } from './encoded.js';
 import { splitKey } from './keys.js';
 import { isObj, type Node, newObj, type Obj } from './node.js';
+import { forbiddenKeys } from './refusals.js';
 import type { BodyLimits, FormError, FormObject } from './types.js';
 
 /**
@@ -34,7 +35,7 @@ export function buildForm(pairs: readonly RawPair[], limits: BodyLimits): Result
     const added = addPair(builder, pair, limits);
     if (added.isErr()) return err(added.error);
   }
-  finalizeLists(builder.root, builder.lists);
+  if (builder.lists.size > 0) finalizeLists(builder.root, builder.lists);
   return ok(builder.root);
 }
 
@@ -43,7 +44,17 @@ function addPair(builder: Builder, pair: RawPair, limits: BodyLimits): Result<vo
   if (name.isErr()) return err(name.error);
   const value = decodeComponent(pair.value);
   if (value.isErr()) return err(value.error);
+  if (isPlainKey(name.value, limits)) {
+    // The path of a plain key is the key alone, at the top, where no push ever lands.
+    builder.root[name.value] = value.value;
+    return ok(undefined);
+  }
   return splitKey(name.value, limits).map((path) => setPath(builder, path, value.value));
+}
+
+/** Whether `key` is one allowed top-level segment: no bracket or dot, not a forbidden word, depth allowed. */
+function isPlainKey(key: string, limits: BodyLimits): boolean {
+  return limits.maxDepth >= 1 && !key.includes('[') && !key.includes('.') && !forbiddenKeys.has(key);
 }
 
 function setPath(builder: Builder, path: readonly string[], value: string): void {

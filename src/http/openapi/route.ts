@@ -3,7 +3,7 @@
  * client of the API could not learn by calling it.
  * @module
  */
-import { okAsync } from 'neverthrow';
+import { ok } from 'neverthrow';
 import type { PublicRoute } from '../route.js';
 import { openApiDocument } from './document.js';
 
@@ -11,5 +11,5 @@ import { openApiDocument } from './document.js';
 export const openApiRoute: PublicRoute = {
   method: 'GET',
   access: 'public',
-  run: () => okAsync({ body: openApiDocument() }),
+  run: async () => ok({ body: openApiDocument() }),
 };
