@@ -13,6 +13,7 @@ import {
 } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
+import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -152,6 +153,8 @@ export interface EngineContext {
   readonly sessionQueue: SessionQueue;
   /** The offers this engine's sessions share (see `shared-offers.ts`). */
   readonly sharedOffers: SharedOffers;
+  /** Priced carts and totals this engine's commands reuse while their inputs are the same objects. */
+  readonly pricingCache: PricingCache;
 }
 
 /** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
@@ -202,6 +205,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
     sharedOffers: createSharedOffers(),
+    pricingCache: createPricingCache(),
   };
 }
 

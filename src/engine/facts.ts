@@ -129,6 +129,9 @@ function couponFacts(
 /** Nothing read: what a fact nobody needs answers. */
 const nothingToRead: Answer<undefined> = Promise.resolve(ok(undefined));
 
+/** No category tree: what a coupon not limited to categories is checked with (frozen, so it can key a cache). */
+const noCategories: readonly Category[] = Object.freeze([]);
+
 /** The coupon of `code` and what its check needs. */
 async function readCoupon(
   context: EngineContext,
@@ -145,7 +148,7 @@ async function readCoupon(
   const [uses, categories] = await Promise.all([
     askPort('coupons', messages, () => coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0)),
     coupon.categoryIds.length === 0
-      ? ok<readonly Category[], CheckoutError>([])
+      ? ok<readonly Category[], CheckoutError>(noCategories)
       : askPort('catalog', messages, () => catalog.getCategories()),
   ]);
   if (uses.isErr()) return err(uses.error);
@@ -227,7 +230,7 @@ export async function gatherFacts(
   if (base.isErr()) return err(base.error);
   if (extra.isErr()) return err(extra.error);
   const partial = { ...time, ...base.value, messages, cartIds: cartIds.value, ...extra.value };
-  const linePricing = createPricing(partial, context.settings, context.calculators);
+  const linePricing = createPricing(partial, context.settings, context.calculators, context.pricingCache);
   const { products, geoZones } = base.value;
   let shipping: Readonly<Record<string, ShippingQuoteGroup>> | undefined;
   if (plan.offers === 'shipping') {
@@ -270,6 +273,11 @@ export async function viewPricing(
   const tax = await readTax(context, messages, taxClassesOf(context, session, products, undefined), geoZones);
   if (tax.isErr()) return err(tax.error);
   return ok(
-    createPricing({ ...base.value, messages, today, tax: tax.value }, context.settings, context.calculators),
+    createPricing(
+      { ...base.value, messages, today, tax: tax.value },
+      context.settings,
+      context.calculators,
+      context.pricingCache,
+    ),
   );
 }

@@ -20,6 +20,7 @@ import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
 import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
+import { freezeAll } from './freeze-all.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
@@ -128,6 +129,9 @@ async function attempt<C, K extends StepAnswerKind>(
   const { facts, pricing } = gathered.value;
   const decision = decide(operation, loaded, command, facts, pricing, context.settings);
   if (decision.isErr()) return err(decision.error);
+  // The decided session is a value from here on: frozen, its new cart can key the priced lines kept for the
+  // commands after this one (the memory store would freeze it as it saves it anyway).
+  freezeAll(decision.value.session);
   const reconciled = await reconcile(context, decision.value, pricing, messages);
   if (reconciled.isErr()) return err(reconciled.error);
   const outcome = { loaded, ...reconciled.value, messages, success: decision.value.success };

@@ -14,6 +14,8 @@ import type { TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
+import { lasting, type PricingCache } from './pricing-cache.js';
+import { allReadOnlyContext } from './totals/context-only.js';
 import type { TotalCalculator } from './totals/calculator.js';
 
 /** What pricing reads: the view facts, the tax table arriving once it has been read. */
@@ -64,16 +66,60 @@ function createMemo<T>(): (key: readonly unknown[], compute: () => T) => T {
   };
 }
 
-/** Pricing over `facts` sharing an existing cache of priced lines. */
+/**
+ * Every input of the session's totals besides its priced lines, in a fixed order, for the cache kept across
+ * commands; undefined when one could still change (an unfrozen object) or some calculator may read more than its
+ * context (their totals are never reused). The engine's own settings, texts and calculators are told by identity.
+ */
+function viewKey(
+  session: CheckoutSession,
+  facts: ViewFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+): readonly unknown[] | undefined {
+  if (!allReadOnlyContext(calculators)) return undefined;
+  const { coupon, tax } = facts;
+  const inputs = [
+    session.id,
+    session.loggedInCustomerId,
+    session.shippingMethod,
+    session.shippingAddress,
+    session.paymentAddress,
+    pricingGroupId(session, settings),
+    session.coupon,
+    session.reward,
+    session.currency,
+    facts.today,
+    tax.table,
+    tax.geoZones,
+    facts.rewardBalance,
+    coupon?.enabled,
+    coupon?.coupon,
+    coupon?.uses.total,
+    coupon?.uses.customer,
+    coupon?.categories,
+  ];
+  return inputs.every(lasting) ? [...inputs, settings, facts.messages, ...calculators] : undefined;
+}
+
+/** Pricing over `facts` sharing an existing cache of priced lines, and the engine's cache across commands. */
 function pricingOf(
   facts: PricingFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
   lineMemo: (key: readonly unknown[], compute: () => readonly PricedCartLine[]) => readonly PricedCartLine[],
+  cache: PricingCache | undefined,
 ): Pricing {
   const viewMemo = createMemo<CheckoutView>();
-  const lines = (session: CheckoutSession) =>
-    lineMemo([session.cart, pricingGroupId(session, settings)], () => priceLines(session, facts, settings));
+  const price = (session: CheckoutSession) => () => priceLines(session, facts, settings);
+  const lines = (session: CheckoutSession) => {
+    const groupId = pricingGroupId(session, settings);
+    return lineMemo([session.cart, groupId], () =>
+      cache === undefined
+        ? priceLines(session, facts, settings)
+        : cache.lines(session.cart, { groupId, today: facts.today, settings, products: facts.products }, price(session)),
+    );
+  };
   return {
     facts,
     lines,
@@ -81,17 +127,25 @@ function pricingOf(
       viewMemo(totalsKey(session), () => {
         const { tax } = facts;
         invariant(tax !== undefined, 'pricing: totals asked for before the tax table was read');
-        return viewOfLines(session, lines(session), { ...facts, tax }, settings, calculators);
+        const viewFacts = { ...facts, tax };
+        const priced = lines(session);
+        const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
+        if (cache === undefined) return run();
+        return cache.view(priced, viewKey(session, viewFacts, settings, calculators), run);
       }),
-    withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo),
+    withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo, cache),
   };
 }
 
-/** A command's pricing over the facts gathered for it. */
+/**
+ * A command's pricing over the facts gathered for it. With `cache` (an engine keeps one), priced lines and totals
+ * worked out by earlier commands from the very same inputs are reused (see `pricing-cache.ts`).
+ */
 export function createPricing(
   facts: PricingFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
+  cache?: PricingCache,
 ): Pricing {
-  return pricingOf(facts, settings, calculators, createMemo<readonly PricedCartLine[]>());
+  return pricingOf(facts, settings, calculators, createMemo<readonly PricedCartLine[]>(), cache);
 }

@@ -1,0 +1,165 @@
+/**
+ * Priced carts and totals kept from one command to the next. A session's cart is priced again by every command
+ * on it (a step, the re-checks after it, a view of the totals), most often with the very same inputs: the same
+ * stored cart, the same product records, the same day and group; and its totals with the same addresses, methods,
+ * tax table and coupon. When each of those is the same object as last time (a store that keeps its records frozen
+ * and hands the same ones out while they say the same, as the memory adapters do), what was worked out last time
+ * is the answer again, and is reused.
+ *
+ * The key covers every input, compared by identity, and only parts that can never change are used as keys:
+ * primitives and frozen objects (a store answering fresh copies, as the SQL adapters do, simply never hits).
+ * Totals are reused only when every calculator is a built-in that reads nothing but its context (see
+ * `context-only.ts`): store credit and a host's own calculators may answer differently for the same inputs.
+ * What is kept is frozen, since later requests hand the same lines and totals out, and bounded: at most a few
+ * dozen carts and a few thousand lines, the latest.
+ * @module
+ */
+import type { PricedCartLine } from '../cart/line.js';
+import type { CartLine } from '../machine/session.js';
+import type { Product } from '../records/catalog.js';
+import type { StoreSettings } from '../settings/settings.js';
+import type { CheckoutView } from './checkout.js';
+
+/** What a cart's priced lines were worked out from, besides the cart itself. */
+export interface LinesInputs {
+  /** The customer group prices follow. */
+  readonly groupId: number;
+  /** `YYYY-MM-DD`: specials, discounts and availability dates depend on it. */
+  readonly today: string;
+  readonly settings: StoreSettings;
+  /** Every product the command read, by id (each line's is compared). */
+  readonly products: ReadonlyMap<number, Product>;
+}
+
+/** Priced lines and totals kept across commands. */
+export interface PricingCache {
+  /** The cart's priced lines: the kept ones when every input is the same, else `price()`'s (kept). */
+  lines(cart: readonly CartLine[], inputs: LinesInputs, price: () => readonly PricedCartLine[]): readonly PricedCartLine[];
+  /**
+   * The view over `lines` (as this cache answered them): the kept one when `key` (every other input of the
+   * totals, in a fixed order, none of which can change: see `lasting`) is the same, else `run()`'s (kept).
+   * Without a key nothing is kept.
+   */
+  view(lines: readonly PricedCartLine[], key: readonly unknown[] | undefined, run: () => CheckoutView): CheckoutView;
+}
+
+/** Totals kept for one priced cart. */
+interface KeptView {
+  readonly key: readonly unknown[];
+  readonly view: CheckoutView;
+}
+
+/** A priced cart kept, with what it was priced from and the totals run over it. */
+interface KeptLines {
+  readonly groupId: number;
+  readonly today: string;
+  readonly settings: StoreSettings;
+  /** The product record of each cart line, in cart order. */
+  readonly products: readonly (Product | undefined)[];
+  readonly lines: readonly PricedCartLine[];
+  readonly views: KeptView[];
+}
+
+/** How many carts are kept. */
+const MAX_CARTS = 64;
+/** How many priced lines are kept in all (a large cart is kept alone). */
+const MAX_LINES = 2_000;
+/** How many totals are kept per cart (as loaded, as decided, as re-checked). */
+const MAX_VIEWS = 4;
+
+/** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
+export function lasting(value: unknown): boolean {
+  return typeof value !== 'object' || value === null || Object.isFrozen(value);
+}
+
+/** `value` and everything in it, frozen, in place; frozen objects (Money, records) are not walked again. */
+function freezeAll<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) freezeAll((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}
+
+/** The product record of each line of `cart`, or undefined when one could still change. */
+function lineProducts(
+  cart: readonly CartLine[],
+  products: ReadonlyMap<number, Product>,
+): (Product | undefined)[] | undefined {
+  const found: (Product | undefined)[] = new Array(cart.length);
+  for (let i = 0; i < cart.length; i += 1) {
+    const product = products.get((cart[i] as CartLine).productId);
+    if (!lasting(product)) return undefined;
+    found[i] = product;
+  }
+  return found;
+}
+
+/** Whether two lists hold the same values, by identity, in the same order. */
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/** Whether `kept` was priced from `inputs` and these products. */
+function pricedFrom(kept: KeptLines, inputs: LinesInputs, products: readonly (Product | undefined)[]): boolean {
+  return (
+    kept.groupId === inputs.groupId &&
+    kept.today === inputs.today &&
+    kept.settings === inputs.settings &&
+    sameValues(kept.products, products)
+  );
+}
+
+/** A new, empty cache. */
+export function createPricingCache(): PricingCache {
+  // Insertion order is use order: the first entry is the least recently used.
+  const carts = new Map<readonly CartLine[], KeptLines>();
+  const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
+  let keptLines = 0;
+
+  const forget = (cart: readonly CartLine[], kept: KeptLines) => {
+    carts.delete(cart);
+    keptLines -= kept.lines.length;
+  };
+
+  const keep = (cart: readonly CartLine[], kept: KeptLines) => {
+    const before = carts.get(cart);
+    if (before !== undefined) forget(cart, before);
+    carts.set(cart, kept);
+    byLines.set(kept.lines, kept);
+    keptLines += kept.lines.length;
+    for (const [oldest, entry] of carts) {
+      if (carts.size <= MAX_CARTS && keptLines <= MAX_LINES) break;
+      if (oldest === cart) break;
+      forget(oldest, entry);
+    }
+  };
+
+  return {
+    lines(cart, inputs, price) {
+      if (!Object.isFrozen(cart)) return price();
+      const products = lineProducts(cart, inputs.products);
+      if (products === undefined) return price();
+      const kept = carts.get(cart);
+      if (kept !== undefined && pricedFrom(kept, inputs, products)) {
+        carts.delete(cart);
+        carts.set(cart, kept);
+        return kept.lines;
+      }
+      const lines = freezeAll(price());
+      const { groupId, today, settings } = inputs;
+      keep(cart, { groupId, today, settings, products, lines, views: [] });
+      return lines;
+    },
+    view(lines, key, run) {
+      const kept = byLines.get(lines);
+      if (kept === undefined || key === undefined) return run();
+      const found = kept.views.find((entry) => sameValues(entry.key, key));
+      if (found !== undefined) return found.view;
+      const view = freezeAll(run());
+      if (kept.views.length >= MAX_VIEWS) kept.views.shift();
+      kept.views.push({ key, view });
+      return view;
+    },
+  };
+}
