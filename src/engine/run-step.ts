@@ -129,9 +129,9 @@ async function attempt<C, K extends StepAnswerKind>(
   const { facts, pricing } = gathered.value;
   const decision = decide(operation, loaded, command, facts, pricing, context.settings);
   if (decision.isErr()) return err(decision.error);
-  // The decided session is a value from here on: frozen, its new cart can key the priced lines kept for the
-  // commands after this one (the memory store would freeze it as it saves it anyway).
-  freezeAll(decision.value.session);
+  // The decided cart is a value from here on: frozen, it can key the priced lines kept for the commands after
+  // this one (the memory store would freeze it as it saves it anyway).
+  freezeAll(decision.value.session.cart);
   const reconciled = await reconcile(context, decision.value, pricing, messages);
   if (reconciled.isErr()) return err(reconciled.error);
   const outcome = { loaded, ...reconciled.value, messages, success: decision.value.success };
