@@ -216,15 +216,17 @@ export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
  * Asks a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
  * the failure kept as `cause`; nothing escapes as an exception.
  */
-export async function askPort<T>(
+export function askPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): Answer<T, UnavailableError> {
+  const fail = (cause: unknown) => err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+  // One promise per call: a port call is the shell's most frequent await.
   try {
-    return ok(await run());
+    return Promise.resolve(run()).then((value) => ok(value), fail);
   } catch (cause) {
-    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+    return Promise.resolve(fail(cause));
   }
 }
 

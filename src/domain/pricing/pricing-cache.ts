@@ -41,6 +41,11 @@ export interface PricingCache {
    * Without a key nothing is kept.
    */
   view(lines: readonly PricedCartLine[], key: readonly unknown[] | undefined, run: () => CheckoutView): CheckoutView;
+  /**
+   * A value worked out from `lines` (as this cache answered them), their products and the settings alone, kept
+   * with them under `slot`: `work()`'s, worked out once while the lines are kept.
+   */
+  derived<T>(lines: readonly PricedCartLine[], slot: object, work: () => T): T;
 }
 
 /** Totals kept for one priced cart. */
@@ -58,6 +63,8 @@ interface KeptLines {
   readonly products: readonly (Product | undefined)[];
   readonly lines: readonly PricedCartLine[];
   readonly views: KeptView[];
+  /** Values worked out from the lines alone, by slot. */
+  readonly derived: Map<object, unknown>;
 }
 
 /** How many carts are kept. */
@@ -148,7 +155,7 @@ export function createPricingCache(): PricingCache {
       }
       const lines = freezeAll(price());
       const { groupId, today, settings } = inputs;
-      keep(cart, { groupId, today, settings, products, lines, views: [] });
+      keep(cart, { groupId, today, settings, products, lines, views: [], derived: new Map() });
       return lines;
     },
     view(lines, key, run) {
@@ -160,6 +167,14 @@ export function createPricingCache(): PricingCache {
       if (kept.views.length >= MAX_VIEWS) kept.views.shift();
       kept.views.push({ key, view });
       return view;
+    },
+    derived<T>(lines: readonly PricedCartLine[], slot: object, work: () => T): T {
+      const kept = byLines.get(lines);
+      if (kept === undefined) return work();
+      if (kept.derived.has(slot)) return kept.derived.get(slot) as T;
+      const value = work();
+      kept.derived.set(slot, value);
+      return value;
     },
   };
 }
