@@ -221,13 +221,24 @@ export function askPort<T>(
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): Answer<T, UnavailableError> {
-  const fail = (cause: unknown) => err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
   // One promise per call: a port call is the shell's most frequent await.
   try {
-    return Promise.resolve(run()).then((value) => ok(value), fail);
+    return (Promise.resolve(run()) as Promise<T>).then(okResult<T>, (cause: unknown) =>
+      portFailure(port, messages, cause),
+    );
   } catch (cause) {
-    return Promise.resolve(fail(cause));
+    return Promise.resolve(portFailure(port, messages, cause));
   }
+}
+
+/** A port's answer as a success. */
+function okResult<T>(value: T): Result<T, UnavailableError> {
+  return ok(value);
+}
+
+/** A port's failure as the `unavailable` it answers. */
+function portFailure(port: PortName, messages: MessageCatalog, cause: unknown) {
+  return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
 }
 
 /** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */

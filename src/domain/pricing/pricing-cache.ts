@@ -123,6 +123,8 @@ export function createPricingCache(): PricingCache {
   const carts = new Map<readonly CartLine[], KeptLines>();
   const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
   let keptLines = 0;
+  /** The cart used last (the last entry of `carts`). */
+  let newest: readonly CartLine[] | undefined;
 
   const forget = (cart: readonly CartLine[], kept: KeptLines) => {
     carts.delete(cart);
@@ -133,6 +135,7 @@ export function createPricingCache(): PricingCache {
     const before = carts.get(cart);
     if (before !== undefined) forget(cart, before);
     carts.set(cart, kept);
+    newest = cart;
     byLines.set(kept.lines, kept);
     keptLines += kept.lines.length;
     for (const [oldest, entry] of carts) {
@@ -149,8 +152,11 @@ export function createPricingCache(): PricingCache {
       if (products === undefined) return price();
       const kept = carts.get(cart);
       if (kept !== undefined && pricedFrom(kept, inputs, products)) {
-        carts.delete(cart);
-        carts.set(cart, kept);
+        if (cart !== newest) {
+          carts.delete(cart);
+          carts.set(cart, kept);
+          newest = cart;
+        }
         return kept.lines;
       }
       const lines = freezeAll(price());

@@ -79,27 +79,35 @@ function viewKey(
 ): readonly unknown[] | undefined {
   if (!allReadOnlyContext(calculators)) return undefined;
   const { coupon, tax } = facts;
-  const inputs = [
-    session.id,
-    session.loggedInCustomerId,
+  const parts = [
     session.shippingMethod,
     session.shippingAddress,
     session.paymentAddress,
+    tax.table,
+    tax.geoZones,
+    coupon?.coupon,
+    coupon?.categories,
+  ];
+  // The other inputs are primitives: told apart by value.
+  if (!parts.every(lasting)) return undefined;
+  const key: unknown[] = [
+    ...parts,
+    session.id,
+    session.loggedInCustomerId,
     pricingGroupId(session, settings),
     session.coupon,
     session.reward,
     session.currency,
     facts.today,
-    tax.table,
-    tax.geoZones,
     facts.rewardBalance,
     coupon?.enabled,
-    coupon?.coupon,
     coupon?.uses.total,
     coupon?.uses.customer,
-    coupon?.categories,
+    settings,
+    facts.messages,
   ];
-  return inputs.every(lasting) ? [...inputs, settings, facts.messages, ...calculators] : undefined;
+  for (const calculator of calculators) key.push(calculator);
+  return key;
 }
 
 /** Pricing over `facts` sharing an existing cache of priced lines, and the engine's cache across commands. */
@@ -111,23 +119,22 @@ function pricingOf(
   cache: PricingCache | undefined,
 ): Pricing {
   const viewMemo = createMemo<CheckoutView>();
-  const price = (session: CheckoutSession) => () => priceLines(session, facts, settings);
   const lines = (session: CheckoutSession) => {
     const groupId = pricingGroupId(session, settings);
-    return lineMemo([session.cart, groupId], () =>
-      cache === undefined
-        ? priceLines(session, facts, settings)
-        : cache.lines(session.cart, { groupId, today: facts.today, settings, products: facts.products }, price(session)),
-    );
+    return lineMemo([session.cart, groupId], () => {
+      const price = () => priceLines(session, facts, settings);
+      if (cache === undefined) return price();
+      const inputs = { groupId, today: facts.today, settings, products: facts.products };
+      return cache.lines(session.cart, inputs, price);
+    });
   };
   return {
     facts,
     lines,
     view: (session) =>
       viewMemo(totalsKey(session), () => {
-        const { tax } = facts;
-        invariant(tax !== undefined, 'pricing: totals asked for before the tax table was read');
-        const viewFacts = { ...facts, tax };
+        invariant(facts.tax !== undefined, 'pricing: totals asked for before the tax table was read');
+        const viewFacts = facts as ViewFacts;
         const priced = lines(session);
         const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
         if (cache === undefined) return run();
