@@ -90,7 +90,11 @@ export function stepAnswer<K extends StepAnswerKind>(
 }
 
 /** The answer of each kind (a switch: building a table of closures costs more than the answer). */
-function answerOf(context: EngineContext, kind: StepAnswerKind, outcome: StepOutcome): Answers[StepAnswerKind] {
+function answerOf(
+  context: EngineContext,
+  kind: StepAnswerKind,
+  outcome: StepOutcome,
+): Answers[StepAnswerKind] {
   switch (kind) {
     case 'summary':
       return summaryAnswer(outcome);

@@ -72,7 +72,8 @@ let lastTime: { readonly ms: number; readonly ttlSeconds: number; readonly facts
 export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
   const ms = now.getTime();
   const { ttlSeconds } = context;
-  if (lastTime !== undefined && lastTime.ms === ms && lastTime.ttlSeconds === ttlSeconds) return lastTime.facts;
+  if (lastTime !== undefined && lastTime.ms === ms && lastTime.ttlSeconds === ttlSeconds)
+    return lastTime.facts;
   const instant = now.toISOString();
   const facts = { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, ttlSeconds) };
   lastTime = { ms, ttlSeconds, facts };
@@ -235,7 +236,11 @@ interface FactParts {
  * The facts of `parts`, with the tax table and offers when given, as one object whose fields always come in the
  * same order: spreading objects of varying shapes into one costs far more than setting the fields.
  */
-function factsOf(parts: FactParts, tax: TaxFacts | undefined, offers?: Offers): PricingFacts & Partial<CheckoutFacts> {
+function factsOf(
+  parts: FactParts,
+  tax: TaxFacts | undefined,
+  offers?: Offers,
+): PricingFacts & Partial<CheckoutFacts> {
   const { time, base, extra } = parts;
   const facts: Writable<PricingFacts & Partial<CheckoutFacts>> = {
     now: time.now,
@@ -325,12 +330,8 @@ export async function viewPricing(
   const { products, geoZones } = base.value;
   const tax = await readTax(context, messages, taxClassesOf(context, session, products, undefined), geoZones);
   if (tax.isErr()) return err(tax.error);
-  return ok(
-    createPricing(
-      { ...base.value, messages, today, tax: tax.value },
-      context.settings,
-      context.calculators,
-      context.pricingCache,
-    ),
-  );
+  const facts: Writable<PricingFacts> = { products, today, messages, tax: tax.value };
+  if (base.value.coupon !== undefined) facts.coupon = base.value.coupon;
+  if (base.value.rewardBalance !== undefined) facts.rewardBalance = base.value.rewardBalance;
+  return ok(createPricing(facts, context.settings, context.calculators, context.pricingCache));
 }

@@ -88,14 +88,7 @@ async function recheckPayment(
   let payment = {};
   if (paymentStepStands(session, state, settings)) {
     const view = pricing.view(session);
-    const offer = await paymentOffers(
-      context,
-      session,
-      view,
-      tax.geoZones,
-      messages,
-      loaded.paymentMethods,
-    );
+    const offer = await paymentOffers(context, session, view, tax.geoZones, messages, loaded.paymentMethods);
     if (offer.isErr()) return err(offer.error);
     payment = offer.value;
   }

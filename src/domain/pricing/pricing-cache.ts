@@ -34,13 +34,21 @@ export interface LinesInputs {
 /** Priced lines and totals kept across commands. */
 export interface PricingCache {
   /** The cart's priced lines: the kept ones when every input is the same, else `price()`'s (kept). */
-  lines(cart: readonly CartLine[], inputs: LinesInputs, price: () => readonly PricedCartLine[]): readonly PricedCartLine[];
+  lines(
+    cart: readonly CartLine[],
+    inputs: LinesInputs,
+    price: () => readonly PricedCartLine[],
+  ): readonly PricedCartLine[];
   /**
    * The view over `lines` (as this cache answered them): the kept one when `key` (every other input of the
    * totals, in a fixed order, none of which can change: see `lasting`) is the same, else `run()`'s (kept).
    * Without a key nothing is kept.
    */
-  view(lines: readonly PricedCartLine[], key: readonly unknown[] | undefined, run: () => CheckoutView): CheckoutView;
+  view(
+    lines: readonly PricedCartLine[],
+    key: readonly unknown[] | undefined,
+    run: () => CheckoutView,
+  ): CheckoutView;
   /**
    * A value worked out from `lines` (as this cache answered them), their products and the settings alone, kept
    * with them under `slot`: `work()`'s, worked out once while the lines are kept.
@@ -108,7 +116,11 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /** Whether `kept` was priced from `inputs` and these products. */
-function pricedFrom(kept: KeptLines, inputs: LinesInputs, products: readonly (Product | undefined)[]): boolean {
+function pricedFrom(
+  kept: KeptLines,
+  inputs: LinesInputs,
+  products: readonly (Product | undefined)[],
+): boolean {
   return (
     kept.groupId === inputs.groupId &&
     kept.today === inputs.today &&

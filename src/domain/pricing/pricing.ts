@@ -15,8 +15,8 @@ import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
 import { lasting, type PricingCache } from './pricing-cache.js';
-import { allReadOnlyContext } from './totals/context-only.js';
 import type { TotalCalculator } from './totals/calculator.js';
+import { allReadOnlyContext } from './totals/context-only.js';
 
 /** What pricing reads: the view facts, the tax table arriving once it has been read. */
 export type PricingFacts = Omit<ViewFacts, 'tax'> & { readonly tax?: TaxFacts | undefined };
