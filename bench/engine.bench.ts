@@ -54,9 +54,9 @@ function bigCart(lines: number) {
 }
 
 /**
- * An engine like `engine()` whose catalog answers fresh copies of its records, as a store that reads them anew
- * for every request does: nothing priced by one command can be reused by the next (that needs the very same
- * records), so every read prices its cart and runs its totals.
+ * An engine like `engine()` whose catalog answers a fresh (frozen) copy of each record on every read, as a store
+ * that reads them anew for every request does: nothing priced by one command can be reused by the next (that
+ * needs the very same records), so every read prices its cart and runs its totals.
  */
 function coldEngine(): Checkout {
   const { data, settings } = demoStore();
@@ -69,7 +69,8 @@ function coldEngine(): Checkout {
       ...adapters,
       catalog: {
         ...catalog,
-        getProducts: async (ids) => (await catalog.getProducts(ids)).map((product) => ({ ...product })),
+        getProducts: async (ids) =>
+          (await catalog.getProducts(ids)).map((product) => Object.freeze({ ...product })),
       },
       clock,
       ids: createSequentialIds(),

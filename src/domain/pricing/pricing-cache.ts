@@ -10,8 +10,8 @@
  * primitives and frozen objects (a store answering fresh copies, as the SQL adapters do, simply never hits).
  * Totals are reused only when every calculator is a built-in that reads nothing but its context (see
  * `context-only.ts`): store credit and a host's own calculators may answer differently for the same inputs.
- * What is kept is frozen, since later requests hand the same lines and totals out, and bounded: at most a few
- * dozen carts and a few thousand lines, the latest.
+ * What is kept is frozen (the lines themselves, and the totals), since later requests hand the same lines and
+ * totals out, and bounded: a few dozen carts of at most 200 lines each and 2,000 lines in all, the latest.
  * @module
  */
 import type { PricedCartLine } from '../cart/line.js';
@@ -77,8 +77,13 @@ interface KeptLines {
 
 /** How many carts are kept. */
 const MAX_CARTS = 64;
-/** How many priced lines are kept in all (a large cart is kept alone). */
+/** How many priced lines are kept in all. */
 const MAX_LINES = 2_000;
+/**
+ * The largest cart kept. What is kept is frozen, and freezing a large cart's lines (each with its options) costs
+ * about as much as pricing them again; a large cart is priced on every command, as before.
+ */
+const MAX_CART_LINES = 200;
 /** How many totals are kept per cart (as loaded, as decided, as re-checked). */
 const MAX_VIEWS = 4;
 
@@ -92,6 +97,15 @@ function freezeAll<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   for (const key of Object.keys(value)) freezeAll((value as Record<string, unknown>)[key]);
   return Object.freeze(value);
+}
+
+/**
+ * Priced lines frozen for keeps: the list and each line. What a line holds (its options: many small objects,
+ * typed read-only) is left as it is; walking it would cost about as much as pricing the line again.
+ */
+function freezeLines(lines: readonly PricedCartLine[]): readonly PricedCartLine[] {
+  for (const line of lines) Object.freeze(line);
+  return Object.freeze(lines);
 }
 
 /** The product record of each line of `cart`, or undefined when one could still change. */
@@ -159,7 +173,7 @@ export function createPricingCache(): PricingCache {
 
   return {
     lines(cart, inputs, price) {
-      if (!Object.isFrozen(cart)) return price();
+      if (cart.length > MAX_CART_LINES || !Object.isFrozen(cart)) return price();
       const products = lineProducts(cart, inputs.products);
       if (products === undefined) return price();
       const kept = carts.get(cart);
@@ -171,7 +185,7 @@ export function createPricingCache(): PricingCache {
         }
         return kept.lines;
       }
-      const lines = freezeAll(price());
+      const lines = freezeLines(price());
       const { groupId, today, settings } = inputs;
       keep(cart, { groupId, today, settings, products, lines, views: [], derived: new Map() });
       return lines;
