@@ -5,7 +5,7 @@
  */
 
 export * from './adapters/system/index.js';
-export type { LineSubscription, PricedCartLine, PricedOption } from './domain/cart/line.js';
+export type { LineOption, LineSubscription, PricedCartLine } from './domain/cart/line.js';
 export type {
   CheckoutError,
   CheckoutErrorKind,

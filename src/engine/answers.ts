@@ -7,9 +7,9 @@
 import { droppedSelections } from '../domain/machine/selections.js';
 import type { CheckoutSession, ShippingQuote } from '../domain/machine/session.js';
 import { type MessageCatalog, type MessageId, messageText } from '../domain/messages.js';
-import { storeCurrency, taxRatesOf } from '../domain/pricing/checkout.js';
+import { taxRatesOf } from '../domain/pricing/checkout.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
-import { add, convert, formatMoney, sum } from '../money/index.js';
+import { add, type Money, sum } from '../money/index.js';
 import type { Answers, ShippingMethodOffer, StepResult, SummaryResult } from '../operations/answers.js';
 import type { EngineContext } from './context.js';
 
@@ -27,7 +27,7 @@ export interface StepOutcome {
 /** The answer kinds a step can give. */
 export type StepAnswerKind = 'step' | 'summary' | 'cart' | 'shipping_methods' | 'payment_methods';
 
-/** The stored quote groups with each quote's display text. */
+/** The stored quote groups with each quote's cost as the customer reads it. */
 function quotedShipping(
   context: EngineContext,
   session: CheckoutSession,
@@ -36,21 +36,18 @@ function quotedShipping(
   const { settings } = context;
   const tax = pricing.facts.tax;
   const rates = tax === undefined ? undefined : taxRatesOf(session, { tax }, settings);
-  const from = storeCurrency(settings, settings.currency);
-  const to = storeCurrency(settings, session.currency);
-  const text = (quote: ShippingQuote): string => {
+  const shownCost = (quote: ShippingQuote): Money => {
     const taxes =
       settings.tax && rates !== undefined
         ? rates.taxesOn(quote.cost, quote.taxClassId, 1).map((t) => t.amount)
         : [];
-    const gross = add(quote.cost, sum(taxes, quote.cost.currency));
-    return formatMoney(convert(gross, from, to), to, { mode: settings.roundingMode });
+    return add(quote.cost, sum(taxes, quote.cost.currency));
   };
   const groups = Object.values(session.shippingMethods ?? {}).map(
     (group): ShippingMethodOffer => ({
       ...group,
       quote: Object.fromEntries(
-        Object.entries(group.quote).map(([key, quote]) => [key, { ...quote, text: text(quote) }]),
+        Object.entries(group.quote).map(([key, quote]) => [key, { ...quote, shownCost: shownCost(quote) }]),
       ),
       error: false,
     }),

@@ -32,10 +32,9 @@ import {
 } from '../domain/order/confirm.js';
 import type { WriteOrder } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
-import { storeCurrency } from '../domain/pricing/checkout.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
-import { convert, formatMoney, zero } from '../money/index.js';
+import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, callPort, type EngineContext } from './context.js';
@@ -266,22 +265,19 @@ function recordOrder(
  */
 function resultOf(
   context: EngineContext,
-  session: CheckoutSession,
   plan: ConfirmPlan,
   orderId: number,
   order: OrderRecord | undefined,
   messages: MessageCatalog,
 ): ConfirmResult {
-  const { settings } = context;
-  const from = storeCurrency(settings, settings.currency);
-  const to = storeCurrency(settings, session.currency);
-  const commission = order?.commission ?? (plan.kind === 'write' ? plan.commission : zero(from.code));
+  const commission =
+    order?.commission ?? (plan.kind === 'write' ? plan.commission : zero(context.settings.currency));
   const lines = order?.products ?? plan.view.lines;
   return {
     success: messageText(messages, 'confirm.success'),
     orderId,
     points: lines.reduce((points, line) => points + line.reward, 0),
-    commission: formatMoney(convert(commission, from, to), to, { mode: settings.roundingMode }),
+    commission,
     products: plan.view.lines,
     totals: plan.view.totals,
     shippingRequired: plan.view.shippingRequired,
@@ -313,7 +309,7 @@ async function confirmPass(
   if (plan.kind === 'replay') {
     const order = await replayedOrder(context, loaded, plan.orderId, facts);
     if (order.isErr()) return err(order.error);
-    return ok(resultOf(context, loaded, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
+    return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
   }
   const checked = await applyFraud(context, plan, messages);
   if (checked.isErr()) return err(checked.error);
@@ -322,7 +318,7 @@ async function confirmPass(
   const { order, fresh } = written.value;
   await recordOrder(context, loaded, order.orderId, facts);
   if (fresh) await runEvents(context, orderEvents(order, checked.value.plan, checked.value.flagged));
-  return ok(resultOf(context, loaded, checked.value.plan, order.orderId, order, messages));
+  return ok(resultOf(context, checked.value.plan, order.orderId, order, messages));
 }
 
 /**

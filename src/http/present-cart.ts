@@ -1,22 +1,25 @@
 /**
  * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; their schemas are in
- * `wire/cart.ts`): ids and quantities integers, flags booleans, money numbers in the session currency plus
- * formatted texts where the seed has them. A line's `total` is its `price` as shown times its quantity (the
- * sub-total adds exactly these). Built field by field, so nothing of the domain records leaks.
+ * `wire/cart.ts`) from the engine's camelCase records: snake_case names, ids and quantities integers, flags
+ * booleans, measures numbers, money numbers in the session currency plus formatted texts where the seed has them,
+ * and the line's `recurring` description. A line's `total` is its `price` as shown times its quantity (the
+ * sub-total adds exactly these). Built field by field, so nothing of the domain records leaks: the engine's
+ * `points` and `shipping` stay out.
  * @module
  */
-import type { LineSubscription, PricedCartLine, PricedOption } from '../domain/cart/line.js';
+import type { LineOption, LineSubscription, PricedCartLine } from '../domain/cart/line.js';
 import type { TotalLine } from '../ports/total-calculator.js';
 import type { MoneyPresenter } from './present-money.js';
+import { recurringText } from './present-recurring.js';
 import type { CartLineJson, CartOptionJson, CartSubscriptionJson, TotalLineJson } from './wire/cart.js';
 
 /** A chosen option, field by field. */
-function presentOption(option: PricedOption): CartOptionJson {
+function presentOption(option: LineOption): CartOptionJson {
   return {
-    product_option_id: option.product_option_id,
-    product_option_value_id: option.product_option_value_id,
-    option_id: option.option_id,
-    option_value_id: option.option_value_id,
+    product_option_id: option.productOptionId,
+    product_option_value_id: option.productOptionValueId,
+    option_id: option.optionId,
+    option_value_id: option.optionValueId,
     name: option.name,
     value: option.value,
     type: option.type,
@@ -26,14 +29,14 @@ function presentOption(option: PricedOption): CartOptionJson {
 /** A subscription with its prices as numbers and texts. */
 function presentSubscription(plan: LineSubscription, money: MoneyPresenter): CartSubscriptionJson {
   return {
-    subscription_plan_id: plan.subscription_plan_id,
+    subscription_plan_id: plan.subscriptionPlanId,
     name: plan.name,
-    trial_status: plan.trial_status,
-    trial_price: money.amount(plan.trial_price),
-    trial_price_text: money.text(plan.trial_price),
-    trial_cycle: plan.trial_cycle,
-    trial_frequency: plan.trial_frequency,
-    trial_duration: plan.trial_duration,
+    trial_status: plan.trialStatus,
+    trial_price: money.amount(plan.trialPrice),
+    trial_price_text: money.text(plan.trialPrice),
+    trial_cycle: plan.trialCycle,
+    trial_frequency: plan.trialFrequency,
+    trial_duration: plan.trialDuration,
     price: money.amount(plan.price),
     price_text: money.text(plan.price),
     cycle: plan.cycle,
@@ -51,13 +54,13 @@ function measure(value: string): number {
 /** One cart line in the seed's shape. */
 export function presentCartLine(line: PricedCartLine, money: MoneyPresenter): CartLineJson {
   return {
-    cart_id: line.cart_id,
-    product_id: line.product_id,
+    cart_id: line.cartId,
+    product_id: line.productId,
     name: line.name,
     model: line.model,
-    option: line.option.map(presentOption),
+    option: line.options.map(presentOption),
     subscription: line.subscription === null ? null : presentSubscription(line.subscription, money),
-    subscription_plan_id: line.subscription_plan_id,
+    subscription_plan_id: line.subscriptionPlanId,
     quantity: line.quantity,
     minimum: line.minimum,
     maximum: line.maximum,
@@ -68,13 +71,13 @@ export function presentCartLine(line: PricedCartLine, money: MoneyPresenter): Ca
     reward: line.reward,
     image: line.image,
     weight: measure(line.weight),
-    weight_class: line.weight_class,
+    weight_class: line.weightClass,
     length: measure(line.length),
     width: measure(line.width),
     height: measure(line.height),
-    length_class: line.length_class,
-    recurring: line.recurring,
-    tax_class_id: line.tax_class_id,
+    length_class: line.lengthClass,
+    recurring: recurringText(line.subscription),
+    tax_class_id: line.taxClassId,
   };
 }
 

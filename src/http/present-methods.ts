@@ -20,7 +20,7 @@ function presentQuote(quote: QuotedShipping, money: MoneyPresenter): ShippingQuo
     name: quote.name,
     cost: money.amount(quote.cost),
     tax_class_id: quote.taxClassId,
-    text: quote.text,
+    text: money.text(quote.shownCost),
   };
 }
 

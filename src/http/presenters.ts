@@ -42,7 +42,7 @@ export const presenters: {
     success: result.success,
     order_id: result.orderId,
     points: result.points,
-    commission: result.commission,
+    commission: money.text(result.commission),
     products: presentCartLines(result.products, money),
     totals: presentTotalLines(result.totals, money),
     shipping_required: result.shippingRequired,

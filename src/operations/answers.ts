@@ -9,6 +9,7 @@ import type { Selection } from '../domain/machine/steps.js';
 import type { TotalLine } from '../domain/pricing/totals/calculator.js';
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
 import type { OrderRecord } from '../domain/records/order.js';
+import type { Money } from '../money/index.js';
 
 /** The seed's `products`, `totals` and `shipping_required`. */
 export interface CheckoutSummary {
@@ -39,8 +40,12 @@ export type CartResult = StepResult | SummaryResult;
 
 /** A shipping quote as offered, with its price as the customer reads it. */
 export interface QuotedShipping extends ShippingQuote {
-  /** The cost in the session currency, with tax when the store shows prices with tax (`config_tax`). */
-  readonly text: string;
+  /**
+   * The cost as the customer reads it: with its taxes when the store shows prices with tax (`config_tax`), else
+   * `cost`; exact, in the store's default currency (the HTTP edge formats it in the session currency as the
+   * quote's `text`).
+   */
+  readonly shownCost: Money;
 }
 
 /** A shipping method's quotes as offered (the seed's shipping quote group). */
@@ -68,8 +73,11 @@ export interface ConfirmResult extends CheckoutSummary {
   readonly orderId: number;
   /** Reward points the order earns. */
   readonly points: number;
-  /** The affiliate's commission, formatted in the session currency. */
-  readonly commission: string;
+  /**
+   * The affiliate's commission, exact, in the store's default currency (the HTTP edge shows it formatted in the
+   * session currency).
+   */
+  readonly commission: Money;
 }
 
 /** A manufacturer list entry: the four fields the seed's list returns. */

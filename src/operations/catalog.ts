@@ -10,6 +10,7 @@ import {
   normaliseManufacturerQuery,
   normaliseProductQuery,
   type QueryValue,
+  type RawProductListQuery,
 } from '../domain/catalog/queries.js';
 import type { ProductFilter, ProductListQuery } from '../domain/records/catalog.js';
 import { lenientInteger } from './fields.js';
@@ -45,8 +46,19 @@ const productFilters = {
 /** The request of the manufacturer list. */
 const manufacturerListInput = form(paging, (values) => values);
 
-/** The request of the product list (and its total). */
-const productListInput = form(productFilters, (values) => values);
+/** The request of the product list (and its total): the seed's `filter_*` parameters under the domain's names. */
+const productListInput = form(
+  productFilters,
+  (values): RawProductListQuery => ({
+    sort: values.sort,
+    order: values.order,
+    start: values.start,
+    limit: values.limit,
+    manufacturerId: values.filter_manufacturer_id,
+    categoryId: values.filter_category_id,
+    subCategories: values.filter_sub_category,
+  }),
+);
 
 /** The filter of a product list query (its paging aside). */
 function filterOf(query: ProductListQuery): ProductFilter & Pick<ProductListQuery, 'today'> {

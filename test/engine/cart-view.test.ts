@@ -1,11 +1,10 @@
 /**
- * The cart queries through the engine (seed's cart products and totals queries): the seed's
- * Cart line keys, net prices in the default currency, specials and plans, and total lines in the session currency
- * rounded line by line with `total` their exact sum.
+ * The cart queries through the engine (seed's cart products and totals queries): the engine's camelCase
+ * line, net prices in the default currency, specials and plans, and total lines in the session currency rounded
+ * line by line with `total` their exact sum. The seed's JSON of a line is the HTTP presenter's
+ * (test/http/present-cart.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { presentCartLines } from '../../src/http/present-cart.js';
-import { createMoneyPresenter } from '../../src/http/present-money.js';
 import { sum } from '../../src/money/index.js';
 import { demoCheckout, expectOk } from './support/demo-checkout.js';
 
@@ -15,57 +14,34 @@ async function session() {
   return { ...demo, id: await demo.open() };
 }
 
-/** The seed's subscription object, field by field. */
-const seedSubscriptionKeys = [
-  'subscription_plan_id',
-  'name',
-  'trial_status',
-  'trial_price',
-  'trial_price_text',
-  'trial_cycle',
-  'trial_frequency',
-  'trial_duration',
-  'price',
-  'price_text',
-  'cycle',
-  'frequency',
-  'duration',
-];
-
-describe('the Cart line shape: the library and the HTTP edge (seed: Cart line)', () => {
-  it('the library line is the seed line with exact money, plus points and shipping, subscription without texts', async () => {
+describe('the library line', () => {
+  it('the library line is camelCase with exact money, plus points and shipping, subscription without texts', async () => {
     const { checkout, id } = await session();
     await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
     const [line] = await expectOk(checkout.getProducts(id));
     expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
     expect(Object.keys(line?.subscription ?? {}).sort()).toEqual(
-      seedSubscriptionKeys.filter((key) => !key.endsWith('_text')).sort(),
+      [
+        'subscriptionPlanId',
+        'name',
+        'trialStatus',
+        'trialPrice',
+        'trialCycle',
+        'trialFrequency',
+        'trialDuration',
+        'price',
+        'cycle',
+        'frequency',
+        'duration',
+      ].sort(),
     );
-    expect(line?.subscription?.trial_price).toEqual({ amount: '0.0000', currency: 'USD' });
+    expect(line?.subscription?.trialPrice).toEqual({ amount: '0.0000', currency: 'USD' });
     expect([line?.points, line?.shipping]).toEqual([0, true]);
-  });
-
-  it('the HTTP presentation carries exactly the seed fields: no points or shipping, the subscription texts', async () => {
-    const { checkout, id, settings } = await session();
-    await expectOk(checkout.addProduct(id, { product_id: 41, subscription_plan_id: 2 }));
-    await expectOk(checkout.setCurrency(id, { currency: 'GBP' }));
-    const lines = await expectOk(checkout.getProducts(id));
-    const [json] = presentCartLines(lines, createMoneyPresenter(settings, 'GBP'));
-    expect(Object.keys(json ?? {})).not.toContain('points');
-    expect(Object.keys(json ?? {})).not.toContain('shipping');
-    expect(Object.keys(json?.subscription ?? {}).sort()).toEqual([...seedSubscriptionKeys].sort());
-    // Plan 2: no trial (0.00) and 25.00 USD × 0.61250001 = 15.3125… → £15.31.
-    expect(json?.subscription).toMatchObject({
-      trial_price: 0,
-      trial_price_text: '£0.00',
-      price: 15.31,
-      price_text: '£15.31',
-    });
   });
 });
 
 describe('getProducts and getTotals', () => {
-  it('answers lines with exactly the seed Cart line keys (plus shipping)', async () => {
+  it('answers camelCase lines with the chosen options and plan', async () => {
     const { checkout, id } = await session();
     await expectOk(
       checkout.addProducts(id, {
@@ -76,52 +52,24 @@ describe('getProducts and getTotals', () => {
       }),
     );
     const lines = await expectOk(checkout.getProducts(id));
-    const seedKeys = [
-      'cart_id',
-      'product_id',
-      'name',
-      'model',
-      'option',
-      'subscription',
-      'subscription_plan_id',
-      'quantity',
-      'minimum',
-      'maximum',
-      'stock',
-      'subtract',
-      'price',
-      'total',
-      'reward',
-      'image',
-      'weight',
-      'weight_class',
-      'length',
-      'width',
-      'height',
-      'length_class',
-      'recurring',
-      'tax_class_id',
-    ];
-    for (const line of lines)
-      expect(Object.keys(line).sort()).toEqual([...seedKeys, 'shipping', 'points'].sort());
     expect(lines[0]).toMatchObject({
-      cart_id: 'id-cart-1',
-      product_id: 30,
+      cartId: 'id-cart-1',
+      productId: 30,
       name: 'Canon EOS 5D',
       quantity: 1,
     });
-    expect(lines[0]?.option).toEqual([
+    expect(lines[0]?.options).toEqual([
       {
-        product_option_id: 226,
-        product_option_value_id: 15,
-        option_id: 5,
-        option_value_id: 39,
+        productOptionId: 226,
+        productOptionValueId: 15,
+        optionId: 5,
+        optionValueId: 39,
         name: 'Select',
         value: 'Red',
         type: 'select',
       },
     ]);
-    expect(lines[1]?.subscription?.subscription_plan_id).toBe(2);
+    expect(lines[1]?.subscription?.subscriptionPlanId).toBe(2);
   });
 
   it('3 × product 40 is 303.00 net with VAT and Eco Tax at the store address; product 30 adds its 100.00', async () => {
@@ -171,7 +119,7 @@ describe('getProducts and getTotals', () => {
     const [line] = await expectOk(checkout.getProducts(id));
     expect(line?.price).toEqual({ amount: '25.0000', currency: 'USD' });
     expect(line?.total).toEqual({ amount: '50.0000', currency: 'USD' });
-    expect(line?.subscription_plan_id).toBe(2);
+    expect(line?.subscriptionPlanId).toBe(2);
     const cinema = {
       product_id: 42,
       option: {
@@ -188,7 +136,7 @@ describe('getProducts and getTotals', () => {
     };
     await expectOk(checkout.addProduct(id, cinema));
     const lines = await expectOk(checkout.getProducts(id));
-    expect(lines[1]).toMatchObject({ product_id: 42, quantity: 1, minimum: 2 });
+    expect(lines[1]).toMatchObject({ productId: 42, quantity: 1, minimum: 2 });
   });
 
   it('rounds each line in EUR and makes the total their exact sum', async () => {

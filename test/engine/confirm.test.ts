@@ -129,7 +129,7 @@ describe('confirm writes', () => {
     const sessionId = await readySession(d);
     const result = await confirmOk(d, sessionId, { comment: 'ring twice' });
     expect(result).toMatchObject({ success: 'Order created successfully!', orderId: 1, points: 0 });
-    expect(result.commission).toBe('$0.00');
+    expect(result.commission).toEqual({ amount: '0.0000', currency: 'USD' });
     expect(result.shippingRequired).toBe(true);
     const order = await expectOk(d.checkout.getOrder(sessionId, { order_id: 1 }));
     expect(order).toMatchObject({ orderStatusId: 1, comment: 'ring twice', revision: 1 });

@@ -33,7 +33,7 @@ describe("the seed's happy cart on the demo store", () => {
   it('totals 376.40 to Lancashire: sub-total 302.00, shipping 5.00, VAT 61.40, Eco Tax 8.00', async () => {
     const confirmed = await confirmHappyCart();
     expect(confirmed.totals.map((line) => [line.code, line.title, line.value.amount])).toEqual(breakdown);
-    expect(confirmed.products.map((line) => [line.product_id, line.quantity, line.price.amount])).toEqual([
+    expect(confirmed.products.map((line) => [line.productId, line.quantity, line.price.amount])).toEqual([
       [40, 2, '101.0000'],
       [30, 1, '100.0000'],
     ]);

@@ -41,8 +41,8 @@ describe('idempotency keys', () => {
     const { products: againLines, ...againRest } = again;
     const { products: firstLines, ...firstRest } = first;
     expect(againRest).toEqual(firstRest);
-    expect(againLines.map((line) => [line.product_id, line.quantity])).toEqual(
-      firstLines.map((line) => [line.product_id, line.quantity]),
+    expect(againLines.map((line) => [line.productId, line.quantity])).toEqual(
+      firstLines.map((line) => [line.productId, line.quantity]),
     );
     expect(d.data.orders.size).toBe(1);
   });

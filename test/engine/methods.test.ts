@@ -50,13 +50,13 @@ const flat131 = [
 
 /** A summary step's output carries the seed's `products`, `totals` and `shipping_required`. */
 function expectSummary(result: SummaryResult, totals: readonly (readonly string[])[]) {
-  expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[40, 1]]);
+  expect(result.products.map((line) => [line.productId, line.quantity])).toEqual([[40, 1]]);
   expect(rows(result.totals)).toEqual(totals);
   expect(result.shippingRequired).toBe(true);
 }
 
 describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => {
-  it('quotes the built-in methods in the seed’s shape and prices the flat rate into the totals', async () => {
+  it('quotes the built-in methods with their costs as shown and prices the flat rate into the totals', async () => {
     const { checkout, id } = await ukCart();
     const { shippingMethods } = await expectOk(checkout.getShippingMethods(id));
     // OpenCart installs flat shipping alone.
@@ -70,7 +70,7 @@ describe('the 131.20 flow: product 40 × 1, UK addresses, flat shipping', () => 
           name: 'Flat Shipping Rate',
           cost: money('5.00', 'USD'),
           taxClassId: 9,
-          text: '$8.00', // 5.00 + VAT 1.00 + eco 2.00, prices shown with tax
+          shownCost: money('8.00', 'USD'), // 5.00 + VAT 1.00 + eco 2.00, prices shown with tax
         },
       },
       sortOrder: 1,
@@ -238,7 +238,7 @@ describe('affiliate, reward points and coupons refused under their own keys', ()
     const { checkout, id } = await graceWith47(1);
     const result = await expectOk(checkout.setReward(id, { reward: 100 }));
     expect(result.success).toBe('Success: Your reward points discount has been applied!');
-    expect(result.products.map((line) => [line.product_id, line.quantity])).toEqual([[47, 1]]);
+    expect(result.products.map((line) => [line.productId, line.quantity])).toEqual([[47, 1]]);
     expect(result.shippingRequired).toBe(true);
     // 100 of 400 points take a quarter of 100.00 (25.00), and the VAT on it (5.00): VAT 20 − 5 + 1 on the
     // shipping = 16; eco 2 + 2; total 100 − 25 + 5 + 16 + 4 = 100.00.

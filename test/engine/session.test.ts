@@ -255,7 +255,7 @@ describe('the session as JSON', () => {
     );
     expect(await expectOk(checkout.getSession(id))).toEqual({ ...parsed, version: session.version + 1 });
     const lines = await expectOk(checkout.getProducts(id));
-    expect(lines.map((line) => line.product_id)).toEqual([30, 41, 42]);
+    expect(lines.map((line) => line.productId)).toEqual([30, 41, 42]);
     await expectOk(checkout.addProduct(id, { product_id: 40 }));
     expect((await expectOk(checkout.getSession(id))).version).toBe(session.version + 2);
   });

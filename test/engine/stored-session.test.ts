@@ -19,7 +19,7 @@ async function planted(json: string, id = 'planted') {
 describe('a stored session of another shape, or damaged', () => {
   it('of the current shape loads (the cases below each differ from it in one way)', async () => {
     const { checkout } = await planted(currentSessionJson);
-    expect((await expectOk(checkout.getProducts('planted'))).map((line) => line.product_id)).toEqual([40]);
+    expect((await expectOk(checkout.getProducts('planted'))).map((line) => line.productId)).toEqual([40]);
   });
 
   it.each(unusableSessions)('$label: answers $kind for every operation and writes nothing', async (c) => {

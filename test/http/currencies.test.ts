@@ -68,6 +68,31 @@ describe('cart lines in a converted currency', () => {
   });
 });
 
+describe('shipping quotes in a converted currency', () => {
+  it('answers the quote cost converted and its text with tax formatted in pounds', async () => {
+    const session = await (await startDemo()).login();
+    const steps: [string, Record<string, string>][] = [
+      ['api/currency', { currency: 'GBP' }],
+      ['api/order&call=customer', guest],
+      ['api/cart/addProduct', { product_id: '40', quantity: '1' }],
+      ['api/order&call=shipping_address', ukAddress('shipping_')],
+    ];
+    for (const [route, form] of steps) expect((await session.call(route, { form })).status).toBe(200);
+    const methods = await session.call('api/order&call=shipping_methods');
+    const { shipping_methods } = methods.body as {
+      shipping_methods: { flat: { quote: { flat: Record<string, unknown> } } };
+    };
+    // 5.00 USD × 0.61250001 = 3.0625… → 3.06; shown with VAT 1.00 and Eco Tax 2.00: 8.00 USD → £4.90.
+    expect(shipping_methods.flat.quote.flat).toEqual({
+      code: 'flat.flat',
+      name: 'Flat Shipping Rate',
+      cost: 3.06,
+      tax_class_id: 9,
+      text: '£4.90',
+    });
+  });
+});
+
 /** Everything up to confirm, in GBP: John's guest details, 3 × Palm Treo Pro, UK addresses, flat, COD. */
 async function readyInPounds(session: Session): Promise<void> {
   const steps: [string, Record<string, string>][] = [

@@ -24,6 +24,16 @@ async function readyToConfirm(client: CheckoutClient): Promise<void> {
 }
 
 describe('confirm over HTTP', () => {
+  it('answers the affiliate commission formatted in the session currency', async () => {
+    const client = await loggedIn(await startDemo());
+    await readyToConfirm(client);
+    (await client.setAffiliate({ affiliate_id: 1 }))._unsafeUnwrap();
+    (await client.setCurrency({ currency: 'GBP' }))._unsafeUnwrap();
+    const confirmed = (await client.confirm({}))._unsafeUnwrap();
+    // 5 % of the net sub-total 101.00 USD = 5.05 USD; × 0.61250001 = 3.0931… → £3.09.
+    expect(confirmed.commission).toBe('£3.09');
+  });
+
   it('answers the order id, points, commission and the cart; the order is readable by order info', async () => {
     const client = await loggedIn(await startDemo());
     await readyToConfirm(client);

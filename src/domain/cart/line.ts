@@ -1,61 +1,65 @@
 /**
- * A priced cart line: a stored {@link CartLine} joined with the catalog, under the seed's Cart line field names.
+ * A priced cart line: a stored {@link CartLine} joined with the catalog, as a camelCase record.
  *
- * What the library returns differs from the seed's JSON on purpose, in four ways, and the HTTP edge
- * (`cartwright/http`, route `api/cart/getProducts`) answers exactly the seed's fields:
- * - amounts are exact {@link Money} in the store's default currency, net of tax, unrounded (a number in the
- *   session currency is a display value; converting and rounding belong to whoever displays it);
- * - weights and measures are exact decimal strings (the edge answers numbers);
- * - two fields beyond the seed's, which the engine's own steps read: `points` (the reward step's maximum) and
- *   `shipping` (the seed's `shipping_required`); the edge leaves them out;
- * - the subscription object holds `trial_price` and `price` as Money and no `trial_price_text` / `price_text`:
- *   a formatted text needs the session currency and its format, so the edge adds them.
+ * The record holds what the line is, not how it is shown: amounts are exact {@link Money} in the store's default
+ * currency, net of tax, unrounded (converting, rounding and formatting belong to whoever displays them); weights
+ * and measures are exact decimal strings. The HTTP edge (`cartwright/http`, route `api/cart/getProducts`) builds
+ * the seed's Cart line JSON from it: snake_case names, numbers in the session currency, the subscription's
+ * formatted prices and the `recurring` description.
  * @module
  */
 import type { Money } from '../../money/index.js';
 import type { OptionType, SubscriptionFrequency } from '../records/catalog.js';
 
-/** A chosen option of a priced line, in the seed's shape. */
-export interface PricedOption {
-  readonly product_option_id: number;
-  readonly product_option_value_id: number;
-  readonly option_id: number;
-  readonly option_value_id: number;
+/**
+ * A chosen option of a priced line. A select, radio or checkbox value is one entry each, its name as `value`; a
+ * free-text option is one entry with value ids 0 and the text as `value`.
+ */
+export interface LineOption {
+  readonly productOptionId: number;
+  /** The chosen value (0 for a free-text option). */
+  readonly productOptionValueId: number;
+  readonly optionId: number;
+  /** The catalog option value of the chosen value (0 for a free-text option). */
+  readonly optionValueId: number;
+  /** The option's name. */
   readonly name: string;
+  /** The chosen value's name, or the text of a free-text option. */
   readonly value: string;
   readonly type: OptionType;
 }
 
-/**
- * The seed's subscription object on a cart line, without its two texts (`trial_price_text`, `price_text`), which
- * the HTTP edge formats in the session currency; the prices are exact Money in the default currency, net.
- */
+/** The subscription plan a line is priced by; its prices are exact Money in the default currency, net. */
 export interface LineSubscription {
-  readonly subscription_plan_id: number;
+  readonly subscriptionPlanId: number;
   readonly name: string;
-  readonly trial_status: boolean;
-  readonly trial_price: Money;
-  readonly trial_cycle: number;
-  readonly trial_frequency: SubscriptionFrequency;
-  readonly trial_duration: number;
+  readonly trialStatus: boolean;
+  readonly trialPrice: Money;
+  readonly trialCycle: number;
+  readonly trialFrequency: SubscriptionFrequency;
+  readonly trialDuration: number;
   readonly price: Money;
   readonly cycle: number;
   readonly frequency: SubscriptionFrequency;
+  /** Number of payments; 0 means until cancelled. */
   readonly duration: number;
 }
 
 /**
- * A cart line with every field of the seed's Cart line, money exact (default currency, net of tax) and measures
- * as decimal strings, plus `points` and `shipping` (see the module note for what the HTTP edge changes).
+ * A priced cart line: the product, the chosen options and plan, quantity, stock, money exact (default currency,
+ * net of tax) and measures as decimal strings (see the module note for what the HTTP edge shows).
  */
 export interface PricedCartLine {
-  readonly cart_id: string;
-  readonly product_id: number;
+  readonly cartId: string;
+  readonly productId: number;
   readonly name: string;
   readonly model: string;
-  readonly option: readonly PricedOption[];
+  /** The chosen options, in ascending `productOptionId` order; values no longer on the product are left out. */
+  readonly options: readonly LineOption[];
+  /** The plan the line is priced by, or null for none. */
   readonly subscription: LineSubscription | null;
-  readonly subscription_plan_id: number;
+  /** The plan the line asks for (0 for none). */
+  readonly subscriptionPlanId: number;
   readonly quantity: number;
   readonly minimum: number;
   readonly maximum: number;
@@ -70,19 +74,20 @@ export interface PricedCartLine {
   readonly reward: number;
   /**
    * What the line costs in reward points, `(product points + option points) × quantity`, 0 when the product
-   * cannot be bought with points (OpenCart's line `points`; not a seed field: the reward step reads it, the HTTP
-   * edge leaves it out).
+   * cannot be bought with points (the reward step's maximum).
    */
   readonly points: number;
   readonly image: string;
+  /** (Product weight + option weights) × quantity, in the product's weight class. */
   readonly weight: string;
-  readonly weight_class: string;
+  /** The unit of the product's weight class (`kg`), or `''` when not known. */
+  readonly weightClass: string;
   readonly length: string;
   readonly width: string;
   readonly height: string;
-  readonly length_class: string;
-  readonly recurring: string;
-  readonly tax_class_id: number;
-  /** Whether the product ships (not a seed field: drives `shipping_required`; the HTTP edge leaves it out). */
+  /** The unit of the product's length class (`cm`), or `''` when not known. */
+  readonly lengthClass: string;
+  readonly taxClassId: number;
+  /** Whether the product ships (drives the seed's `shipping_required`). */
   readonly shipping: boolean;
 }

@@ -14,7 +14,7 @@ import type {
 /** A query value as a query string or JSON body carries it. */
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** The seed's paging parameters. */
+/** The paging of a list query, as asked for (the seed's `sort`, `order`, `start`, `limit`). */
 export interface RawPaging {
   readonly sort?: QueryValue;
   readonly order?: QueryValue;
@@ -22,11 +22,14 @@ export interface RawPaging {
   readonly limit?: QueryValue;
 }
 
-/** The seed's product filters plus paging. */
+/**
+ * The product filters plus paging, as asked for (the seed's `filter_manufacturer_id`, `filter_category_id` and
+ * `filter_sub_category`, which the operation's form reads).
+ */
 export interface RawProductListQuery extends RawPaging {
-  readonly filter_manufacturer_id?: QueryValue;
-  readonly filter_category_id?: QueryValue;
-  readonly filter_sub_category?: QueryValue;
+  readonly manufacturerId?: QueryValue;
+  readonly categoryId?: QueryValue;
+  readonly subCategories?: QueryValue;
 }
 
 /** Page size when none (or one below 1) is asked for, as OpenCart. */
@@ -101,9 +104,9 @@ export function normaliseProductQuery(
   context: { readonly customerGroupId: number; readonly today: string },
 ): ProductListQuery {
   return {
-    manufacturerId: idFilter(raw.filter_manufacturer_id),
-    categoryId: idFilter(raw.filter_category_id),
-    subCategories: parseFlag(raw.filter_sub_category),
+    manufacturerId: idFilter(raw.manufacturerId),
+    categoryId: idFilter(raw.categoryId),
+    subCategories: parseFlag(raw.subCategories),
     sort: sortKey(productSorts, raw.sort, 'sort_order'),
     order: sortOrder(raw.order),
     ...paging(raw),

@@ -31,7 +31,7 @@ export function shippingWeight(
   const weights = lines
     .filter((line) => line.shipping)
     .map((line) => {
-      const classId = products.get(line.product_id)?.weightClassId ?? settings.weightClassId;
+      const classId = products.get(line.productId)?.weightClassId ?? settings.weightClassId;
       return convertMeasure(line.weight, weightRate(settings, classId), storeRate);
     });
   return sumMeasures(weights);

@@ -6,7 +6,7 @@
  * @module
  */
 import { type Currency, type Money, percent, sum, zero } from '../../money/index.js';
-import type { PricedCartLine, PricedOption } from '../cart/line.js';
+import type { LineOption, PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
 import type { ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
@@ -50,16 +50,19 @@ function unitTax(rates: TaxRateSet, amount: Money, taxClassId: number): Money {
   );
 }
 
-/** An order option: the priced option with whether its value's stock moves. */
-function orderOption(option: PricedOption, product: Product | undefined): OrderOption {
+/**
+ * An order option: the line's chosen option with whether its value's stock moves. Its name and value are stored
+ * as OpenCart stores them (the option's name; the value's name, or the text of a free-text option).
+ */
+function orderOption(option: LineOption, product: Product | undefined): OrderOption {
   const value = product?.options
     .flatMap((o) => o.values)
-    .find((v) => v.productOptionValueId === option.product_option_value_id);
+    .find((v) => v.productOptionValueId === option.productOptionValueId);
   return {
-    productOptionId: option.product_option_id,
-    productOptionValueId: option.product_option_value_id,
-    optionId: option.option_id,
-    optionValueId: option.option_value_id,
+    productOptionId: option.productOptionId,
+    productOptionValueId: option.productOptionValueId,
+    optionId: option.optionId,
+    optionValueId: option.optionValueId,
     name: option.name,
     value: option.value,
     type: option.type,
@@ -72,16 +75,16 @@ function orderSubscription(line: PricedCartLine, rates: TaxRateSet): OrderSubscr
   const plan = line.subscription;
   if (plan === null) return null;
   return {
-    subscriptionPlanId: plan.subscription_plan_id,
+    subscriptionPlanId: plan.subscriptionPlanId,
     name: plan.name,
-    trialStatus: plan.trial_status,
-    trialPrice: plan.trial_price,
-    trialTax: unitTax(rates, plan.trial_price, line.tax_class_id),
-    trialFrequency: plan.trial_frequency,
-    trialCycle: plan.trial_cycle,
-    trialDuration: plan.trial_duration,
+    trialStatus: plan.trialStatus,
+    trialPrice: plan.trialPrice,
+    trialTax: unitTax(rates, plan.trialPrice, line.taxClassId),
+    trialFrequency: plan.trialFrequency,
+    trialCycle: plan.trialCycle,
+    trialDuration: plan.trialDuration,
     price: plan.price,
-    tax: unitTax(rates, plan.price, line.tax_class_id),
+    tax: unitTax(rates, plan.price, line.taxClassId),
     frequency: plan.frequency,
     cycle: plan.cycle,
     duration: plan.duration,
@@ -91,17 +94,17 @@ function orderSubscription(line: PricedCartLine, rates: TaxRateSet): OrderSubscr
 /** One order line from a priced cart line. */
 function orderProduct(line: PricedCartLine, product: Product | undefined, rates: TaxRateSet): OrderProduct {
   return {
-    productId: line.product_id,
+    productId: line.productId,
     masterId: product?.masterId ?? 0,
     name: line.name,
     model: line.model,
     quantity: line.quantity,
     price: line.price,
     total: line.total,
-    tax: unitTax(rates, line.price, line.tax_class_id),
+    tax: unitTax(rates, line.price, line.taxClassId),
     reward: line.reward,
     subtract: line.subtract,
-    options: line.option.map((option) => orderOption(option, product)),
+    options: line.options.map((option) => orderOption(option, product)),
     subscription: orderSubscription(line, rates),
   };
 }
@@ -179,7 +182,7 @@ export function buildOrderDraft(
     shippingAddress: view.shippingRequired ? session.shippingAddress : null,
     paymentMethod: session.paymentMethod,
     shippingMethod: view.shippingRequired ? session.shippingMethod : null,
-    products: view.lines.map((line) => orderProduct(line, facts.products.get(line.product_id), rates)),
+    products: view.lines.map((line) => orderProduct(line, facts.products.get(line.productId), rates)),
     totals,
     taxes: draftTaxes(view.state),
     total: totals.find((total) => total.code === 'total')?.value ?? view.total,

@@ -1,5 +1,5 @@
 /**
- * The priced cart: each stored line joined with the catalog as the seed's Cart line,
+ * The priced cart: each stored line joined with the catalog as a {@link PricedCartLine},
  * and the aggregates the later steps read. Prices are net and exact, in the catalog's currency; the HTTP edge
  * converts, rounds and formats them.
  * @module
@@ -7,7 +7,7 @@
 import { type Money, multiply, sum } from '../../money/index.js';
 import { availableLines, availableProduct } from '../cart/availability.js';
 import type { PricedCartLine } from '../cart/line.js';
-import { lineSubscription, pricedOptions, recurringText, weightWith } from '../cart/line-fields.js';
+import { lineOptions, lineSubscription, weightWith } from '../cart/line-fields.js';
 import type { CartContext } from '../cart/rules.js';
 import { type ChoiceOf, countStock, enoughStockFor, type StockCount } from '../cart/stock.js';
 import { invariant } from '../errors.js';
@@ -22,7 +22,7 @@ import {
 } from './line-choice.js';
 import { lineReward, pointsWith, type UnitPrice, unitPrice } from './unit-price.js';
 
-/** Names of the weight and length classes by id, for a line's `weight_class` and `length_class`. */
+/** Units of the weight and length classes by id, for a line's `weightClass` and `lengthClass`. */
 export interface MeasureClassNames {
   readonly weight: ReadonlyMap<number, string>;
   readonly length: ReadonlyMap<number, string>;
@@ -30,7 +30,7 @@ export interface MeasureClassNames {
 
 /**
  * What pricing reads: the cart context without texts. `stockCheckout` does not change the priced lines (`stock`
- * is a display flag whatever it says). Without `classNames`, `weight_class` and `length_class` are `''`.
+ * is a display flag whatever it says). Without `classNames`, `weightClass` and `lengthClass` are `''`.
  */
 export interface CartPricingContext extends Omit<CartContext, 'messages'> {
   readonly classNames?: MeasureClassNames;
@@ -130,13 +130,13 @@ function priceLine(
     stock.productUnits(product.productId),
   );
   return {
-    cart_id: line.cartId,
-    product_id: product.productId,
+    cartId: line.cartId,
+    productId: product.productId,
     name: product.name,
     model: product.model,
-    option: pricedOptions(product, line.options),
+    options: lineOptions(product, line.options),
     subscription: subscription === null ? null : lineSubscription(subscription.plan),
-    subscription_plan_id: line.subscriptionPlanId,
+    subscriptionPlanId: line.subscriptionPlanId,
     quantity: line.quantity,
     minimum: product.minimum,
     maximum: product.maximum,
@@ -148,19 +148,18 @@ function priceLine(
     points: pointsWith(product, choice.surcharge, line.quantity),
     image: product.image,
     weight: memo.weightOf(product, choice, line.quantity),
-    weight_class: context.classNames?.weight.get(product.weightClassId) ?? '',
+    weightClass: context.classNames?.weight.get(product.weightClassId) ?? '',
     length: product.length,
     width: product.width,
     height: product.height,
-    length_class: context.classNames?.length.get(product.lengthClassId) ?? '',
-    recurring: subscription === null ? '' : recurringText(subscription.plan),
-    tax_class_id: product.taxClassId,
+    lengthClass: context.classNames?.length.get(product.lengthClassId) ?? '',
+    taxClassId: product.taxClassId,
     shipping: product.shipping,
   };
 }
 
 /**
- * The seed's Cart line for every line of `cart` whose product is available (others are skipped, as OpenCart
+ * The priced line of every line of `cart` whose product is available (others are skipped, as OpenCart
  * deletes them), in cart order. The unit price follows `unitPrice` with the product's units across all lines as
  * the discount tier; `total` = price × quantity, exact.
  */
@@ -197,7 +196,7 @@ export function hasStock(lines: readonly PricedCartLine[]): boolean {
 
 /** True when the units of `line`'s product across `lines` reach the product's minimum. */
 export function lineMinimumMet(line: PricedCartLine, lines: readonly PricedCartLine[]): boolean {
-  const units = lines.reduce((n, l) => (l.product_id === line.product_id ? n + l.quantity : n), 0);
+  const units = lines.reduce((n, l) => (l.productId === line.productId ? n + l.quantity : n), 0);
   return units >= line.minimum;
 }
 

@@ -63,7 +63,7 @@ export function priceLines(
 /** The class names of each settings object, made once: a store's settings are read on every pricing. */
 const classNames = new WeakMap<StoreSettings, MeasureClassNames>();
 
-/** The unit of each weight and length class (`kg`, `cm`), as the cart line's `weight_class` / `length_class`. */
+/** The unit of each weight and length class (`kg`, `cm`), as the priced line's `weightClass` / `lengthClass`. */
 function classNamesOf(settings: StoreSettings): MeasureClassNames {
   const known = classNames.get(settings);
   if (known !== undefined) return known;

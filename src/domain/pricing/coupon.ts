@@ -89,7 +89,7 @@ export function couponProductIds(
     everyLine ||
     coupon.productIds.includes(productId) ||
     (facts.products.get(productId)?.categoryIds.some((id) => scope.has(id)) ?? false);
-  return [...new Set(facts.lines.map((line) => line.product_id))].filter(qualifies);
+  return [...new Set(facts.lines.map((line) => line.productId))].filter(qualifies);
 }
 
 /**

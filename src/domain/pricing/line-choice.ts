@@ -82,6 +82,8 @@ export interface IndexedOption {
 export interface ProductIndex {
   /** In the product's option order. */
   readonly options: readonly IndexedOption[];
+  /** In ascending `product_option_id` order (the order of a canonical line's options record). */
+  readonly ascending: readonly IndexedOption[];
   /** By `product_option_id` as the key of a line's options record. */
   readonly byKey: ReadonlyMap<string, IndexedOption>;
 }
@@ -99,7 +101,9 @@ export function productIndex(product: Product): ProductIndex {
     listed: option.type === 'select' || option.type === 'radio' || option.type === 'checkbox',
     byId: new Map(option.values.map((value) => [String(value.productOptionValueId), value])),
   }));
-  const index = { options, byKey: new Map(options.map((indexed) => [indexed.key, indexed])) };
+  const byKey = new Map(options.map((indexed) => [indexed.key, indexed]));
+  const ascending = [...byKey.values()].sort((a, b) => a.option.productOptionId - b.option.productOptionId);
+  const index = { options, ascending, byKey };
   if (Object.isFrozen(product) && Object.isFrozen(product.options)) indexes.set(product, index);
   return index;
 }

@@ -55,7 +55,7 @@ describe('product list query', () => {
   it('reads the filters and carries the pricing context', () => {
     expect(
       normaliseProductQuery(
-        { filter_manufacturer_id: '8', filter_category_id: 20, filter_sub_category: 'true', limit: 5 },
+        { manufacturerId: '8', categoryId: 20, subCategories: 'true', limit: 5 },
         context,
       ),
     ).toEqual({
@@ -73,10 +73,7 @@ describe('product list query', () => {
 
   it('treats 0, blank and malformed filters as no filter', () => {
     for (const value of [0, '0', '', 'abc', '-3', null, undefined, true]) {
-      const query = normaliseProductQuery(
-        { filter_manufacturer_id: value, filter_category_id: value },
-        context,
-      );
+      const query = normaliseProductQuery({ manufacturerId: value, categoryId: value }, context);
       expect([query.manufacturerId, query.categoryId], String(value)).toEqual([null, null]);
     }
   });

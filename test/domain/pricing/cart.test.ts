@@ -1,6 +1,7 @@
 /**
- * The priced cart (src/domain/pricing/cart): the seed's Cart line for each line, prices by group, tier, special
- * and plan, the display fields, and the aggregates, on the demo catalog.
+ * The priced cart (src/domain/pricing/cart): the priced line record for each line, prices by group, tier,
+ * special and plan, the chosen options, weight and stock, and the aggregates, on the demo catalog. The seed's JSON
+ * shape of a line is the HTTP edge's (test/http/present-cart.test.ts).
  */
 
 import { describe, expect, it } from 'vitest';
@@ -72,15 +73,15 @@ const cinema: Record<string, CartOptionValue> = {
 const RED = { '226': '15' };
 const BLUE = { '226': '16' };
 
-/** Every field of the seed's Cart line; the Record type makes the compiler insist the list is complete. */
-const seedFields: Record<keyof PricedCartLine, true> = {
-  cart_id: true,
-  product_id: true,
+/** Every field of the priced line; the Record type makes the compiler insist the list is complete. */
+const lineFields: Record<keyof PricedCartLine, true> = {
+  cartId: true,
+  productId: true,
   name: true,
   model: true,
-  option: true,
+  options: true,
   subscription: true,
-  subscription_plan_id: true,
+  subscriptionPlanId: true,
   quantity: true,
   minimum: true,
   maximum: true,
@@ -91,31 +92,30 @@ const seedFields: Record<keyof PricedCartLine, true> = {
   reward: true,
   image: true,
   weight: true,
-  weight_class: true,
+  weightClass: true,
   length: true,
   width: true,
   height: true,
-  length_class: true,
-  recurring: true,
-  tax_class_id: true,
+  lengthClass: true,
+  taxClassId: true,
   shipping: true,
   points: true,
 };
 
-describe('priceCart: the seed line', () => {
-  it('has exactly the fields of the seed Cart line', () => {
-    expect(Object.keys(priceOne(line('a', 28, 1))).sort()).toEqual(Object.keys(seedFields).sort());
+describe('priceCart: the priced line', () => {
+  it('has exactly the fields of the priced line record', () => {
+    expect(Object.keys(priceOne(line('a', 28, 1))).sort()).toEqual(Object.keys(lineFields).sort());
   });
 
   it('gives every field of a plain line (product 28, 2 units, group 1)', () => {
     expect(priceOne(line('a', 28, 2))).toEqual({
-      cart_id: 'a',
-      product_id: 28,
+      cartId: 'a',
+      productId: 28,
       name: 'HTC Touch HD',
       model: 'Product 1',
-      option: [],
+      options: [],
       subscription: null,
-      subscription_plan_id: 0,
+      subscriptionPlanId: 0,
       quantity: 2,
       minimum: 1,
       maximum: 0,
@@ -126,13 +126,12 @@ describe('priceCart: the seed line', () => {
       reward: 800,
       image: 'catalog/demo/htc_touch_hd_1.jpg',
       weight: '292.80000000',
-      weight_class: '',
+      weightClass: '',
       length: '0.00000000',
       width: '0.00000000',
       height: '0.00000000',
-      length_class: '',
-      recurring: '',
-      tax_class_id: 9,
+      lengthClass: '',
+      taxClassId: 9,
       shipping: true,
       points: 400,
     });
@@ -141,15 +140,15 @@ describe('priceCart: the seed line', () => {
   it('names the weight and length classes when the names are given', () => {
     const classNames = { weight: new Map([[2, 'g']]), length: new Map([[1, 'cm']]) };
     expect(priceOne(line('a', 28, 1), context({ classNames }))).toMatchObject({
-      weight_class: 'g',
-      length_class: 'cm',
+      weightClass: 'g',
+      lengthClass: 'cm',
     });
   });
 
   it('keeps the cart order and skips lines of unavailable products', () => {
     const products = withProduct(29, { status: false });
     const cart = [line('a', 40, 1), line('gone', 999, 1), line('off', 29, 1), line('b', 28, 1)];
-    expect(priceCart(cart, context({ products })).map((l) => l.cart_id)).toEqual(['a', 'b']);
+    expect(priceCart(cart, context({ products })).map((l) => l.cartId)).toEqual(['a', 'b']);
   });
 });
 
@@ -189,25 +188,24 @@ describe('priceCart: prices', () => {
     const priced = priceOne(line('a', 41, 2, {}, 2));
     expect(priced.price).toEqual(usd('25.00'));
     expect(priced.total).toEqual(usd('50.00'));
-    expect(priced.subscription_plan_id).toBe(2);
+    expect(priced.subscriptionPlanId).toBe(2);
+    // Plan 2 is named "Weekly" but bills monthly, as OpenCart installs it.
     expect(priced.subscription).toEqual({
-      subscription_plan_id: 2,
+      subscriptionPlanId: 2,
       name: 'Weekly',
-      trial_status: false,
-      trial_price: usd('0.00'),
-      trial_cycle: 0,
-      trial_frequency: 'day',
-      trial_duration: 0,
+      trialStatus: false,
+      trialPrice: usd('0.00'),
+      trialCycle: 0,
+      trialFrequency: 'day',
+      trialDuration: 0,
       price: usd('25.00'),
       cycle: 1,
       frequency: 'month',
       duration: 10,
     });
-    // Plan 2 is named "Weekly" but bills monthly, as OpenCart installs it.
-    expect(priced.recurring).toBe('25.00 every 1 month(s) for 10 payment(s)');
   });
 
-  it('prices a plan line in its trial at the trial price, and describes the trial first', () => {
+  it('prices a plan line in its trial at the trial price, with the trial terms', () => {
     const plans = product(41).subscriptionPlans.map((p) => ({
       ...p,
       trialStatus: true,
@@ -222,9 +220,14 @@ describe('priceCart: prices', () => {
     );
     expect(priced.price).toEqual(usd('1.00'));
     expect(priced.total).toEqual(usd('2.00'));
-    expect(priced.recurring).toBe(
-      '1.00 every 1 month(s) for 1 payment(s) then 25.00 every 1 month(s) for 10 payment(s)',
-    );
+    expect(priced.subscription).toMatchObject({
+      trialStatus: true,
+      trialPrice: usd('1.00'),
+      trialFrequency: 'month',
+      trialCycle: 1,
+      trialDuration: 1,
+      price: usd('25.00'),
+    });
   });
 
   it('adds option prices to a plan price', () => {
@@ -239,7 +242,7 @@ describe('priceCart: prices', () => {
     );
   });
 
-  it('describes a plan without trial and without end as "until canceled"', () => {
+  it('keeps a plan price exact, unrounded (12.345)', () => {
     const plans = product(41).subscriptionPlans.map((p) => ({
       ...p,
       trialStatus: false,
@@ -252,7 +255,7 @@ describe('priceCart: prices', () => {
       context({ products: withProduct(41, { subscriptionPlans: plans }) }),
     );
     expect(priced.price).toEqual(usd('12.345'));
-    expect(priced.recurring).toBe('12.35 every 1 semi-month(s) until canceled');
+    expect(priced.subscription).toMatchObject({ price: usd('12.345'), frequency: 'semi_month', duration: 0 });
   });
 
   it('earns the group reward per unit (none for group 2)', () => {
@@ -262,7 +265,7 @@ describe('priceCart: prices', () => {
 });
 
 describe('priceCart: options, weight, stock', () => {
-  it('lists the chosen options in the seed shape', () => {
+  it('lists the chosen options in ascending product option order, one entry per checkbox value', () => {
     const priced = priceOne(line('a', 42, 1, cinema));
     const entry = (
       poid: number,
@@ -273,15 +276,15 @@ describe('priceCart: options, weight, stock', () => {
       value: string,
       type: string,
     ) => ({
-      product_option_id: poid,
-      product_option_value_id: povid,
-      option_id: optionId,
-      option_value_id: ovid,
+      productOptionId: poid,
+      productOptionValueId: povid,
+      optionId,
+      optionValueId: ovid,
       name,
       value,
       type,
     });
-    expect(priced.option).toEqual([
+    expect(priced.options).toEqual([
       entry(208, 0, 4, 0, 'Text', 'hello', 'text'),
       entry(209, 0, 6, 0, 'Textarea', 'note', 'textarea'),
       entry(217, 1, 5, 41, 'Select', 'Green', 'select'),
@@ -329,7 +332,7 @@ describe('cart aggregates', () => {
   it('ships when some line ships, and counts the shippable units', () => {
     expect(cartShips(lines)).toBe(true);
     expect(shippableQuantity(lines)).toBe(3);
-    expect(cartShips(lines.filter((l) => l.product_id === 43))).toBe(false);
+    expect(cartShips(lines.filter((l) => l.productId === 43))).toBe(false);
   });
 
   it('has stock only when every line has', () => {

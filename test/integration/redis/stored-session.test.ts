@@ -36,7 +36,7 @@ async function planted(json: string) {
 describe('Redis: a stored session of another shape, or damaged', () => {
   it('of the current shape loads', async () => {
     const { demo, id } = await planted(currentSessionJson);
-    expect((await expectOk(demo.checkout.getProducts(id))).map((line) => line.product_id)).toEqual([40]);
+    expect((await expectOk(demo.checkout.getProducts(id))).map((line) => line.productId)).toEqual([40]);
   });
 
   it.each(unusableSessions)('$label: answers $kind and leaves the hash as it was', async (c) => {

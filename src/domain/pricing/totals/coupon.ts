@@ -23,7 +23,7 @@ export function qualifyingLines(
 ): PricedCartLine[] {
   const everyLine = coupon.productIds.length === 0 && coupon.categoryIds.length === 0;
   return context.lines.filter(
-    (line) => isPositive(line.total) && (everyLine || context.couponProductIds.includes(line.product_id)),
+    (line) => isPositive(line.total) && (everyLine || context.couponProductIds.includes(line.productId)),
   );
 }
 
@@ -31,7 +31,7 @@ export function qualifyingLines(
 function percentParts(coupon: Coupon, lines: readonly PricedCartLine[]): DiscountPart[] {
   return lines.map((line) => ({
     amount: minimum(percent(line.total, coupon.discount), line.total),
-    taxClassId: line.tax_class_id,
+    taxClassId: line.taxClassId,
   }));
 }
 
@@ -44,7 +44,7 @@ function fixedParts(coupon: Coupon, lines: readonly PricedCartLine[], currency: 
   const discount = minimum(money(coupon.discount, currency), sum(totals, currency));
   if (!isPositive(discount)) return [];
   const shares = spread(discount, totals);
-  return lines.map((line, i) => ({ amount: shares[i] ?? discount, taxClassId: line.tax_class_id }));
+  return lines.map((line, i) => ({ amount: shares[i] ?? discount, taxClassId: line.taxClassId }));
 }
 
 /** A free-shipping coupon's part: the chosen shipping cost, at its tax class. */

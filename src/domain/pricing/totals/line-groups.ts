@@ -28,13 +28,13 @@ export function lineGroups(lines: readonly PricedCartLine[]): readonly LineGroup
       byClass = new Map();
       byPrice.set(line.price, byClass);
     }
-    const group = byClass.get(line.tax_class_id);
+    const group = byClass.get(line.taxClassId);
     if (group !== undefined) {
       group.quantity += line.quantity;
       continue;
     }
-    const fresh = { price: line.price, taxClassId: line.tax_class_id, quantity: line.quantity };
-    byClass.set(line.tax_class_id, fresh);
+    const fresh = { price: line.price, taxClassId: line.taxClassId, quantity: line.quantity };
+    byClass.set(line.taxClassId, fresh);
     groups.push(fresh);
   }
   return groups;

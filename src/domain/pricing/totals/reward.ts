@@ -59,7 +59,7 @@ function rewardParts(discount: Money, lines: readonly PricedCartLine[]): Discoun
     discount,
     lines.map((line) => line.total),
   );
-  return lines.map((line, i) => ({ amount: shares[i] ?? discount, taxClassId: line.tax_class_id }));
+  return lines.map((line, i) => ({ amount: shares[i] ?? discount, taxClassId: line.taxClassId }));
 }
 
 /** The `reward` step at `sortOrder`: titled `Reward Points (<points applied>)`; nothing without points to apply. */

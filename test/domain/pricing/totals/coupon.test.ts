@@ -29,7 +29,7 @@ describe('qualifyingLines', () => {
 
   it('is the lines of couponProductIds for a restricted coupon', () => {
     const context = totalsContext(twoLines, { couponProductIds: [29] });
-    expect(qualifyingLines(coupon({ productIds: [29] }), context).map((l) => l.product_id)).toEqual([29]);
+    expect(qualifyingLines(coupon({ productIds: [29] }), context).map((l) => l.productId)).toEqual([29]);
   });
 });
 

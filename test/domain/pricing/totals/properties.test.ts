@@ -71,7 +71,7 @@ function pricedLine([productId, quantity, options]: Item, cartId: string): Price
     line = only;
     priced.set(key, line);
   }
-  return { ...line, cart_id: cartId };
+  return { ...line, cartId };
 }
 
 /**

@@ -28,7 +28,7 @@ describe('points of the lines', () => {
   });
 
   it('only lines with points take part', () => {
-    expect(pointLines([withPoints(line28, 200), line40]).map((l) => l.product_id)).toEqual([28]);
+    expect(pointLines([withPoints(line28, 200), line40]).map((l) => l.productId)).toEqual([28]);
   });
 
   it('applies at most the lines’ points', () => {

@@ -33,7 +33,7 @@ describe('lineTaxes', () => {
       [42, 4, { ...CINEMA, '208': 'c' }],
     ]);
     const context = totalsContext(lines);
-    const oneByOne = lines.flatMap((line) => context.taxesOn(line.price, line.tax_class_id, line.quantity));
+    const oneByOne = lines.flatMap((line) => context.taxesOn(line.price, line.taxClassId, line.quantity));
     const byRate = (taxes: readonly TaxAmount[]) =>
       Object.fromEntries(
         [86, 87].map((id) => [
@@ -50,7 +50,7 @@ describe('lineTaxes', () => {
 
   it('follows each rule’s basis: a class-10 line to a US address pays only the store-based eco tax', () => {
     // No demo product is in class 10 (OpenCart 4.1 moved the MacBook, 43, to class 9): the line is made so.
-    const downloadable = priceItems([[43, 1]]).map((line) => ({ ...line, tax_class_id: 10 }));
+    const downloadable = priceItems([[43, 1]]).map((line) => ({ ...line, taxClassId: 10 }));
     const context = totalsContext(downloadable, { address: US_ADDRESS });
     // class 10: VAT on the payment address (US: none), eco on the store address (UK: 2.00).
     expect(lineTaxes(context).map((t) => [t.taxRateId, t.amount.amount])).toEqual([[87, '2.0000']]);
