@@ -5,7 +5,8 @@
  *
  * A cart is keyed by the identity of its line list and the customer group its prices follow (a rule that leaves
  * the cart alone hands the same list on); totals by the identity of every session field they read. Sessions are
- * immutable values, so identity is a sound key.
+ * immutable values, so identity is a sound key. With the engine's cache (see `pricing-cache.ts`) a cart or totals
+ * worked out by an earlier command from the very same inputs is not worked out again at all.
  * @module
  */
 import type { PricedCartLine } from '../cart/line.js';
