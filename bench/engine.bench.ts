@@ -104,7 +104,8 @@ const coldOne = { checkout: coldEngineOne, sessionId: await readySession(coldEng
 await must(coldEngineOne.setShippingMethod(coldOne.sessionId, { shipping_method: { code: 'flat.flat' } }));
 await must(coldEngineOne.setPaymentMethod(coldOne.sessionId, { payment_method: { code: 'cod' } }));
 const coldBig = await bigSession(50, coldEngine());
-const coldThousand = await bigSession(1000, coldEngine());
+// No 1,000-line row of its own: carts past 200 lines are never reused, so the 1,000-line row prices every time
+// (and a second 1,000-line session in this process would slow every row after it with its heap).
 
 describe('engine (memory adapters, built-in extensions)', () => {
   bench('full checkout: open → customer → cart → addresses → methods → confirm', async () => {
@@ -142,9 +143,6 @@ describe('engine (memory adapters, built-in extensions)', () => {
   });
   bench('one query: getTotals of a 50-line cart, nothing reused', async () => {
     await must(coldBig.checkout.getTotals(coldBig.sessionId));
-  });
-  bench('one query: getTotals of a 1,000-line cart, nothing reused', async () => {
-    await must(coldThousand.checkout.getTotals(coldThousand.sessionId));
   });
   bench('one step: set the payment address on a 50-line cart', async () => {
     await must(big.checkout.setPaymentAddress(big.sessionId, paymentAddress));
