@@ -4,7 +4,13 @@
  * Timings are measured here, never asserted in tests.
  */
 import { bench, describe } from 'vitest';
+import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
+import { createTotalCalculators } from '../src/domain/pricing/totals/builtins.js';
 import type { Checkout } from '../src/engine/checkout.js';
+import { createCheckout } from '../src/engine/create-checkout.js';
+import { createPaymentMethods } from '../src/extensions/payment/index.js';
+import { createShippingMethods } from '../src/extensions/shipping/index.js';
+import { createFixedClock, createSequentialIds } from '../src/testing/index.js';
 import { benchCheckout as engine, graceHopper, must, prefixedAddress } from './support.js';
 
 const paymentAddress = prefixedAddress('payment_');
@@ -47,9 +53,40 @@ function bigCart(lines: number) {
   }));
 }
 
-/** An engine and a ready session whose cart has `lines` lines. */
-async function bigSession(lines: number): Promise<{ checkout: Checkout; sessionId: string }> {
-  const checkout = engine();
+/**
+ * An engine like `engine()` whose catalog answers a fresh (frozen) copy of each record on every read, as a store
+ * that reads them anew for every request does: nothing priced by one command can be reused by the next (that
+ * needs the very same records), so every read prices its cart and runs its totals.
+ */
+function coldEngine(): Checkout {
+  const { data, settings } = demoStore();
+  for (const [id, product] of data.products) data.products.set(id, { ...product, quantity: 10_000_000 });
+  const clock = createFixedClock('2026-01-01T00:00:00.000Z');
+  const adapters = createMemoryAdapters(data, { clock });
+  const { catalog } = adapters;
+  return createCheckout(
+    {
+      ...adapters,
+      catalog: {
+        ...catalog,
+        getProducts: async (ids) =>
+          (await catalog.getProducts(ids)).map((product) => Object.freeze({ ...product })),
+      },
+      clock,
+      ids: createSequentialIds(),
+      shippingMethods: createShippingMethods(data.extensions.shipping),
+      paymentMethods: createPaymentMethods(data.extensions.payment),
+      totalCalculators: createTotalCalculators(data.extensions.totals),
+    },
+    { settings },
+  );
+}
+
+/** An engine (`engine()` unless given) and a ready session whose cart has `lines` lines. */
+async function bigSession(
+  lines: number,
+  checkout = engine(),
+): Promise<{ checkout: Checkout; sessionId: string }> {
   const sessionId = await readySession(checkout);
   const cart = bigCart(lines);
   // A request adds at most 100 products.
@@ -62,6 +99,13 @@ async function bigSession(lines: number): Promise<{ checkout: Checkout; sessionI
 const big = await bigSession(50);
 const hundred = await bigSession(100);
 const thousand = await bigSession(1000);
+const coldEngineOne = coldEngine();
+const coldOne = { checkout: coldEngineOne, sessionId: await readySession(coldEngineOne) };
+await must(coldEngineOne.setShippingMethod(coldOne.sessionId, { shipping_method: { code: 'flat.flat' } }));
+await must(coldEngineOne.setPaymentMethod(coldOne.sessionId, { payment_method: { code: 'cod' } }));
+const coldBig = await bigSession(50, coldEngine());
+// No 1,000-line row of its own: carts past 200 lines are never reused, so the 1,000-line row prices every time
+// (and a second 1,000-line session in this process would slow every row after it with its heap).
 
 describe('engine (memory adapters, built-in extensions)', () => {
   bench('full checkout: open → customer → cart → addresses → methods → confirm', async () => {
@@ -93,6 +137,12 @@ describe('engine (memory adapters, built-in extensions)', () => {
   });
   bench('one query: getTotals of a 1,000-line cart', async () => {
     await must(thousand.checkout.getTotals(thousand.sessionId));
+  });
+  bench('one query: getTotals of a 1-line cart, nothing reused (fresh records on every read)', async () => {
+    await must(coldOne.checkout.getTotals(coldOne.sessionId));
+  });
+  bench('one query: getTotals of a 50-line cart, nothing reused', async () => {
+    await must(coldBig.checkout.getTotals(coldBig.sessionId));
   });
   bench('one step: set the payment address on a 50-line cart', async () => {
     await must(big.checkout.setPaymentAddress(big.sessionId, paymentAddress));

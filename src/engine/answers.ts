@@ -83,16 +83,29 @@ export function stepAnswer<K extends StepAnswerKind>(
   kind: K,
   outcome: StepOutcome,
 ): Answers[K] {
-  const step = stepResult(outcome);
-  const answers: { readonly [A in StepAnswerKind]: () => Answers[A] } = {
-    step: () => step,
-    summary: () => summaryAnswer(outcome),
-    cart: () => step,
-    shipping_methods: () => ({
-      shippingMethods: quotedShipping(context, outcome.session, outcome.pricing),
-      dropped: step.dropped,
-    }),
-    payment_methods: () => ({ paymentMethods: outcome.session.paymentMethods ?? {}, dropped: step.dropped }),
-  };
-  return answers[kind]();
+  return answerOf(context, kind, outcome) as Answers[K];
+}
+
+/** The answer of each kind (a switch: building a table of closures costs more than the answer). */
+function answerOf(
+  context: EngineContext,
+  kind: StepAnswerKind,
+  outcome: StepOutcome,
+): Answers[StepAnswerKind] {
+  switch (kind) {
+    case 'summary':
+      return summaryAnswer(outcome);
+    case 'shipping_methods':
+      return {
+        shippingMethods: quotedShipping(context, outcome.session, outcome.pricing),
+        dropped: droppedSelections(outcome.loaded, outcome.session),
+      };
+    case 'payment_methods':
+      return {
+        paymentMethods: outcome.session.paymentMethods ?? {},
+        dropped: droppedSelections(outcome.loaded, outcome.session),
+      };
+    default:
+      return stepResult(outcome);
+  }
 }

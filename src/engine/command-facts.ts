@@ -76,7 +76,7 @@ async function affiliateFacts(
 }
 
 /** The facts a command's plan asks for beyond every command's. */
-type CommandFacts = Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>;
+export type CommandFacts = Pick<CheckoutFacts, 'customer' | 'address' | 'affiliateExists' | 'rewardEnabled'>;
 
 /** Nothing to read. */
 const none: Answer<undefined> = Promise.resolve(ok(undefined));
@@ -96,12 +96,12 @@ export async function commandFacts(
   if (customer.isErr()) return err(customer.error);
   if (address.isErr()) return err(address.error);
   if (affiliateExists.isErr()) return err(affiliateExists.error);
-  return ok({
-    ...(customer.value === undefined ? {} : { customer: customer.value }),
-    ...(address.value === undefined ? {} : { address: address.value }),
-    ...(affiliateExists.value === undefined ? {} : { affiliateExists: affiliateExists.value }),
-    ...(plan.rewardStatus === true
-      ? { rewardEnabled: context.calculators.some((calculator) => calculator.code === 'reward') }
-      : {}),
-  });
+  const facts: { -readonly [K in keyof CommandFacts]: CommandFacts[K] } = {};
+  if (customer.value !== undefined) facts.customer = customer.value;
+  if (address.value !== undefined) facts.address = address.value;
+  if (affiliateExists.value !== undefined) facts.affiliateExists = affiliateExists.value;
+  if (plan.rewardStatus === true) {
+    facts.rewardEnabled = context.calculators.some((calculator) => calculator.code === 'reward');
+  }
+  return ok(facts);
 }

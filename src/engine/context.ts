@@ -13,6 +13,7 @@ import {
 } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
+import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -152,6 +153,8 @@ export interface EngineContext {
   readonly sessionQueue: SessionQueue;
   /** The offers this engine's sessions share (see `shared-offers.ts`). */
   readonly sharedOffers: SharedOffers;
+  /** Priced carts and totals this engine's commands reuse while their inputs are the same objects. */
+  readonly pricingCache: PricingCache;
 }
 
 /** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
@@ -202,6 +205,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
     sharedOffers: createSharedOffers(),
+    pricingCache: createPricingCache(),
   };
 }
 
@@ -212,16 +216,29 @@ export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
  * Asks a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
  * the failure kept as `cause`; nothing escapes as an exception.
  */
-export async function askPort<T>(
+export function askPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): Answer<T, UnavailableError> {
+  // One promise per call: a port call is the shell's most frequent await.
   try {
-    return ok(await run());
+    return (Promise.resolve(run()) as Promise<T>).then(okResult<T>, (cause: unknown) =>
+      portFailure(port, messages, cause),
+    );
   } catch (cause) {
-    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
+    return Promise.resolve(portFailure(port, messages, cause));
   }
+}
+
+/** A port's answer as a success. */
+function okResult<T>(value: T): Result<T, UnavailableError> {
+  return ok(value);
+}
+
+/** A port's failure as the `unavailable` it answers. */
+function portFailure(port: PortName, messages: MessageCatalog, cause: unknown) {
+  return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
 }
 
 /** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */

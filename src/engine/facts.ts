@@ -12,15 +12,19 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts } from '../domain/machine/facts.js';
+import type { Offers } from '../domain/machine/selections.js';
 import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
 import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { FactPlan } from '../operations/operation.js';
-import { commandFacts } from './command-facts.js';
+import { type CommandFacts, commandFacts } from './command-facts.js';
 import { type Answer, askPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
 import { paymentOffers, shippingOffers } from './offers.js';
+
+/** Facts being put together, one field at a time (set fields keep one shape; spread ones do not). */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** No products: what a command that names none reads. */
 const noProducts: ReadonlyMap<number, Product> = new Map();
@@ -58,10 +62,22 @@ export function readTimeFacts(
   return readClock(context, messages).map((now) => timeFactsAt(context, now));
 }
 
-/** The time-dependent facts at `now` (the request's instant, read once from the clock). */
+/** The last time facts worked out, and the instant and lifetime they were worked out for. */
+let lastTime: { readonly ms: number; readonly ttlSeconds: number; readonly facts: TimeFacts } | undefined;
+
+/**
+ * The time-dependent facts at `now` (the request's instant, read once from the clock). Requests in the same
+ * millisecond share them: writing the instants out is a good part of a small command's own work.
+ */
 export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
+  const ms = now.getTime();
+  const { ttlSeconds } = context;
+  if (lastTime !== undefined && lastTime.ms === ms && lastTime.ttlSeconds === ttlSeconds)
+    return lastTime.facts;
   const instant = now.toISOString();
-  return { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, context.ttlSeconds) };
+  const facts = { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, ttlSeconds) };
+  lastTime = { ms, ttlSeconds, facts };
+  return facts;
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
@@ -129,6 +145,9 @@ function couponFacts(
 /** Nothing read: what a fact nobody needs answers. */
 const nothingToRead: Answer<undefined> = Promise.resolve(ok(undefined));
 
+/** No category tree: what a coupon not limited to categories is checked with (frozen, so it can key a cache). */
+const noCategories: readonly Category[] = Object.freeze([]);
+
 /** The coupon of `code` and what its check needs. */
 async function readCoupon(
   context: EngineContext,
@@ -145,7 +164,7 @@ async function readCoupon(
   const [uses, categories] = await Promise.all([
     askPort('coupons', messages, () => coupons.countUses(coupon.couponId, session.loggedInCustomerId ?? 0)),
     coupon.categoryIds.length === 0
-      ? ok<readonly Category[], CheckoutError>([])
+      ? ok<readonly Category[], CheckoutError>(noCategories)
       : askPort('catalog', messages, () => catalog.getCategories()),
   ]);
   if (uses.isErr()) return err(uses.error);
@@ -192,18 +211,59 @@ async function baseFacts(
   if (geoZones.isErr()) return err(geoZones.error);
   if (coupon.isErr()) return err(coupon.error);
   if (rewardBalance.isErr()) return err(rewardBalance.error);
-  return ok({
-    products: products.value,
-    geoZones: geoZones.value,
-    ...(coupon.value === undefined ? {} : { coupon: coupon.value }),
-    ...(rewardBalance.value === undefined ? {} : { rewardBalance: rewardBalance.value }),
-  });
+  const facts: Writable<BaseFacts> = { products: products.value, geoZones: geoZones.value };
+  if (coupon.value !== undefined) facts.coupon = coupon.value;
+  if (rewardBalance.value !== undefined) facts.rewardBalance = rewardBalance.value;
+  return ok(facts);
 }
 
 /** The facts of a command and the pricing it is decided with. */
 export interface GatheredFacts {
   readonly facts: CheckoutFacts;
   readonly pricing: Pricing;
+}
+
+/** What a command's facts are made of, read before its tax table. */
+interface FactParts {
+  readonly time: TimeFacts;
+  readonly base: BaseFacts;
+  readonly messages: MessageCatalog;
+  readonly cartIds: readonly string[];
+  readonly extra: CommandFacts;
+}
+
+/**
+ * The facts of `parts`, with the tax table and offers when given, as one object whose fields always come in the
+ * same order: spreading objects of varying shapes into one costs far more than setting the fields.
+ */
+function factsOf(
+  parts: FactParts,
+  tax: TaxFacts | undefined,
+  offers?: Offers,
+): PricingFacts & Partial<CheckoutFacts> {
+  const { time, base, extra } = parts;
+  const facts: Writable<PricingFacts & Partial<CheckoutFacts>> = {
+    now: time.now,
+    today: time.today,
+    expiresAt: time.expiresAt,
+    messages: parts.messages,
+    products: base.products,
+    cartIds: parts.cartIds,
+  };
+  if (tax !== undefined) facts.tax = tax;
+  if (offers !== undefined) facts.offers = offers;
+  if (base.coupon !== undefined) facts.coupon = base.coupon;
+  if (base.rewardBalance !== undefined) facts.rewardBalance = base.rewardBalance;
+  if (extra.customer !== undefined) facts.customer = extra.customer;
+  if (extra.address !== undefined) facts.address = extra.address;
+  if (extra.affiliateExists !== undefined) facts.affiliateExists = extra.affiliateExists;
+  if (extra.rewardEnabled !== undefined) facts.rewardEnabled = extra.rewardEnabled;
+  return facts;
+}
+
+/** The facts of `parts` with their tax table (and offers, when the command reads them). */
+function checkoutFactsOf(parts: FactParts, tax: TaxFacts, offers?: Offers): CheckoutFacts {
+  return factsOf(parts, tax, offers) as CheckoutFacts;
 }
 
 /**
@@ -226,8 +286,13 @@ export async function gatherFacts(
   ]);
   if (base.isErr()) return err(base.error);
   if (extra.isErr()) return err(extra.error);
-  const partial = { ...time, ...base.value, messages, cartIds: cartIds.value, ...extra.value };
-  const linePricing = createPricing(partial, context.settings, context.calculators);
+  const parts: FactParts = { time, base: base.value, messages, cartIds: cartIds.value, extra: extra.value };
+  const linePricing = createPricing(
+    factsOf(parts, undefined),
+    context.settings,
+    context.calculators,
+    context.pricingCache,
+  );
   const { products, geoZones } = base.value;
   let shipping: Readonly<Record<string, ShippingQuoteGroup>> | undefined;
   if (plan.offers === 'shipping') {
@@ -244,17 +309,13 @@ export async function gatherFacts(
   }
   const tax = await readTax(context, messages, taxClassesOf(context, session, products, shipping), geoZones);
   if (tax.isErr()) return err(tax.error);
-  const facts: CheckoutFacts = {
-    ...partial,
-    tax: tax.value,
-    ...(shipping === undefined ? {} : { offers: { shipping } }),
-  };
+  const facts = checkoutFactsOf(parts, tax.value, shipping === undefined ? undefined : { shipping });
   const pricing = linePricing.withFacts(facts satisfies PricingFacts);
   if (plan.offers !== 'payment') return ok({ facts, pricing });
   const payment = await paymentOffers(context, session, pricing.view(session), tax.value.geoZones, messages);
   if (payment.isErr()) return err(payment.error);
   // Offers change no price: the pricing that computed the total they were made from serves on.
-  return ok({ facts: { ...facts, offers: { payment: payment.value } }, pricing });
+  return ok({ facts: checkoutFactsOf(parts, tax.value, { payment: payment.value }), pricing });
 }
 
 /** The facts of a view of the session (its priced cart and totals), and their pricing. */
@@ -269,7 +330,8 @@ export async function viewPricing(
   const { products, geoZones } = base.value;
   const tax = await readTax(context, messages, taxClassesOf(context, session, products, undefined), geoZones);
   if (tax.isErr()) return err(tax.error);
-  return ok(
-    createPricing({ ...base.value, messages, today, tax: tax.value }, context.settings, context.calculators),
-  );
+  const facts: Writable<PricingFacts> = { products, today, messages, tax: tax.value };
+  if (base.value.coupon !== undefined) facts.coupon = base.value.coupon;
+  if (base.value.rewardBalance !== undefined) facts.rewardBalance = base.value.rewardBalance;
+  return ok(createPricing(facts, context.settings, context.calculators, context.pricingCache));
 }

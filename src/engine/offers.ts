@@ -52,6 +52,7 @@ export function shippingOffers(
   products: ReadonlyMap<number, Product>,
   geoZones: readonly GeoZone[],
   messages: MessageCatalog,
+  current: Readonly<Record<string, ShippingQuoteGroup>> | null = session.shippingMethods,
 ): Answer<Readonly<Record<string, ShippingQuoteGroup>>> {
   const address = session.shippingAddress;
   const methods = context.deps.shippingMethods ?? [];
@@ -61,12 +62,14 @@ export function shippingOffers(
     geoZones,
     subTotal: cartSubTotal(lines, context.settings.currency),
     shippableQuantity: shippableQuantity(lines),
-    weight: shippingWeight(lines, products, context.settings),
+    weight: context.pricingCache.derived(lines, shippingWeight, () =>
+      shippingWeight(lines, products, context.settings),
+    ),
     settings: context.settings,
   };
   return collect(
     context.sharedOffers,
-    session.shippingMethods,
+    current,
     messages,
     methods.map((method) => () => method.quote(shipping)),
   );
@@ -79,6 +82,7 @@ export function paymentOffers(
   view: CheckoutView,
   geoZones: readonly GeoZone[],
   messages: MessageCatalog,
+  current: Readonly<Record<string, PaymentMethodOffer>> | null = session.paymentMethods,
 ): Answer<Readonly<Record<string, PaymentMethodOffer>>> {
   const methods = context.deps.paymentMethods ?? [];
   if (methods.length === 0) return nothing;
@@ -92,7 +96,7 @@ export function paymentOffers(
   };
   return collect(
     context.sharedOffers,
-    session.paymentMethods,
+    current,
     messages,
     methods.map((method) => () => method.offer(payment)),
   );

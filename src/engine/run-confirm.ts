@@ -114,10 +114,14 @@ async function confirmFacts(
   if (pricing.isErr()) return err(pricing.error);
   if (existing.isErr()) return err(existing.error);
   if (affiliate.isErr()) return err(affiliate.error);
-  const facts: ConfirmFacts = {
-    ...pricing.value.facts,
-    tax: needFact(pricing.value.facts.tax, 'tax facts'),
-    ...time,
+  const viewFacts = pricing.value.facts;
+  const facts: { -readonly [K in keyof ConfirmFacts]: ConfirmFacts[K] } = {
+    now: time.now,
+    today: time.today,
+    expiresAt: time.expiresAt,
+    messages: viewFacts.messages,
+    products: viewFacts.products,
+    tax: needFact(viewFacts.tax, 'tax facts'),
     cartIds: [],
     existingOrder: existing.value.order,
     existingCouponId: existing.value.couponId,
@@ -126,6 +130,8 @@ async function confirmFacts(
     fingerprint: sha256Hex(confirmFingerprintSource(session, input)),
     idempotencyKey: options.idempotencyKey,
   };
+  if (viewFacts.coupon !== undefined) facts.coupon = viewFacts.coupon;
+  if (viewFacts.rewardBalance !== undefined) facts.rewardBalance = viewFacts.rewardBalance;
   return ok({ facts, pricing: pricing.value });
 }
 
@@ -135,7 +141,8 @@ function applyFraud(
   plan: OrderWrite,
   messages: MessageCatalog,
 ): ResultAsync<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
-  if (!entersActive(plan, context.settings)) return okAsync({ plan, flagged: [] });
+  const checks = context.deps.fraudChecks ?? [];
+  if (checks.length === 0 || !entersActive(plan, context.settings)) return okAsync({ plan, flagged: [] });
   return checkFraud(context, messages, provisionalRecord(plan), plan.move.to).map((verdict) =>
     verdict === undefined
       ? { plan, flagged: [] }

@@ -6,14 +6,13 @@
  */
 import { err, ok, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import { dayOfDate } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
 import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
-import { viewPricing } from './facts.js';
+import { timeFactsAt, viewPricing } from './facts.js';
 import { loadLive, type SessionTarget, slideExpiry } from './session-access.js';
 
 /** A live session for a read, its texts and the day of the read. */
@@ -79,7 +78,7 @@ async function accessOf(context: EngineContext, target: SessionTarget): Answer<R
     now = clock.value;
   }
   const messages = context.messagesFor(session.language);
-  return ok({ session, messages, today: dayOfDate(now), now });
+  return ok({ session, messages, today: timeFactsAt(context, now).today, now });
 }
 
 /**

@@ -20,6 +20,7 @@ import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
 import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
+import { freezeAll } from './freeze-all.js';
 import { paymentOffers, shippingOffers } from './offers.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
@@ -41,17 +42,29 @@ interface Reconciled {
   readonly pricing: Pricing;
 }
 
-/** Re-checks the chosen shipping method against fresh quotes (only when one is chosen). */
+/**
+ * Re-checks the chosen shipping method against fresh quotes (only when one is chosen). The quotes the session
+ * held before the step are most often the same again, and then shared (see `shared-offers.ts`).
+ */
 async function recheckShipping(
   context: EngineContext,
   { session, pricing }: Reconciled,
   messages: MessageCatalog,
+  loaded: CheckoutSession,
 ): Answer<Reconciled> {
   const { facts } = pricing;
   if (session.shippingMethod === null || facts.tax === undefined) return ok({ session, pricing });
   const { geoZones } = facts.tax;
   const lines = pricing.lines(session);
-  const shipping = await shippingOffers(context, session, lines, facts.products, geoZones, messages);
+  const shipping = await shippingOffers(
+    context,
+    session,
+    lines,
+    facts.products,
+    geoZones,
+    messages,
+    loaded.shippingMethods,
+  );
   if (shipping.isErr()) return err(shipping.error);
   const state = () => guardState(session, pricing);
   const offers = { shipping: shipping.value };
@@ -66,6 +79,7 @@ async function recheckPayment(
   context: EngineContext,
   { session, pricing }: Reconciled,
   messages: MessageCatalog,
+  loaded: CheckoutSession,
 ): Answer<Reconciled> {
   const { settings } = context;
   const tax = pricing.facts.tax;
@@ -73,7 +87,8 @@ async function recheckPayment(
   const state = () => guardState(session, pricing);
   let payment = {};
   if (paymentStepStands(session, state, settings)) {
-    const offer = await paymentOffers(context, session, pricing.view(session), tax.geoZones, messages);
+    const view = pricing.view(session);
+    const offer = await paymentOffers(context, session, view, tax.geoZones, messages, loaded.paymentMethods);
     if (offer.isErr()) return err(offer.error);
     payment = offer.value;
   }
@@ -89,14 +104,17 @@ async function reconcile(
   decision: Decision,
   pricing: Pricing,
   messages: MessageCatalog,
+  loaded: CheckoutSession,
 ): Answer<Reconciled> {
   let state: Reconciled = { session: decision.session, pricing };
   if (decision.rechecks.includes('shipping_method')) {
-    const shipped = await recheckShipping(context, state, messages);
+    const shipped = await recheckShipping(context, state, messages, loaded);
     if (shipped.isErr()) return shipped;
     state = shipped.value;
   }
-  return decision.rechecks.includes('payment_method') ? recheckPayment(context, state, messages) : ok(state);
+  return decision.rechecks.includes('payment_method')
+    ? recheckPayment(context, state, messages, loaded)
+    : ok(state);
 }
 
 /** A step decided and re-checked on one version of the session, with its answer and events. */
@@ -128,7 +146,10 @@ async function attempt<C, K extends StepAnswerKind>(
   const { facts, pricing } = gathered.value;
   const decision = decide(operation, loaded, command, facts, pricing, context.settings);
   if (decision.isErr()) return err(decision.error);
-  const reconciled = await reconcile(context, decision.value, pricing, messages);
+  // The decided cart is a value from here on: frozen, it can key the priced lines kept for the commands after
+  // this one (the memory store would freeze it as it saves it anyway).
+  freezeAll(decision.value.session.cart);
+  const reconciled = await reconcile(context, decision.value, pricing, messages, loaded);
   if (reconciled.isErr()) return err(reconciled.error);
   const outcome = { loaded, ...reconciled.value, messages, success: decision.value.success };
   return ok({

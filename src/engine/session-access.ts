@@ -7,7 +7,7 @@ import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, type UnavailableError, unavailable } from '../domain/errors.js';
 import {
   type CheckoutSession,
-  isSessionExpired,
+  isSessionExpiredAt,
   sessionRecord,
   sessionSchemaVersion,
 } from '../domain/machine/session.js';
@@ -73,7 +73,7 @@ export async function loadLive(context: EngineContext, sessionId: string): Answe
   if (lookup.value.status === 'expired') return err(expired(context));
   const session = usable(context, lookup.value.session);
   if (session.isErr()) return err(session.error);
-  if (isSessionExpired(session.value, now.value.toISOString())) return err(expired(context));
+  if (isSessionExpiredAt(session.value, now.value.getTime())) return err(expired(context));
   return ok({ session: session.value, now: now.value });
 }
 

@@ -37,10 +37,15 @@ export interface SessionQueue {
   size(): number;
 }
 
-/** One session's line: where it ends, and whether another process writes the session too. */
+/** One session's line: where it ends, whether another process writes the session too, and its running turn. */
 interface Line {
   tail: Promise<void>;
   shared: boolean;
+  /**
+   * Starts the running turn's time limit, when no command was waiting as it began: a turn nobody waits for needs
+   * no timer, so one is set only once another command arrives.
+   */
+  arm: (() => void) | undefined;
 }
 
 /** A queue whose turns last at most `turnMs` milliseconds each. */
@@ -48,18 +53,27 @@ export function createSessionQueue(turnMs: number): SessionQueue {
   const lines = new Map<string, Line>();
   return {
     async run(sessionId, task) {
-      const line = lines.get(sessionId) ?? { tail: Promise.resolve(), shared: false };
-      const waited = lines.has(sessionId);
+      const known = lines.get(sessionId);
+      const waited = known !== undefined;
+      const line = known ?? { tail: Promise.resolve(), shared: false, arm: undefined };
       const before = line.tail;
       let endTurn = () => {};
       const turn = new Promise<void>((resolve) => {
         endTurn = resolve;
       });
       line.tail = turn;
-      lines.set(sessionId, line);
+      if (!waited) lines.set(sessionId, line);
+      // The running turn must now end within its limit: this command waits for it.
+      line.arm?.();
       await before;
-      const overrun = setTimeout(endTurn, turnMs);
-      let attemptStart = Date.now();
+      const startedAt = Date.now();
+      let overrun: ReturnType<typeof setTimeout> | undefined;
+      const arm = () => {
+        if (overrun === undefined) overrun = setTimeout(endTurn, turnMs - (Date.now() - startedAt));
+      };
+      if (line.tail === turn) line.arm = arm;
+      else arm();
+      let attemptStart = startedAt;
       const lostRace = () => {
         line.shared = true;
         attemptStart = Date.now();
@@ -67,7 +81,8 @@ export function createSessionQueue(turnMs: number): SessionQueue {
       try {
         return await task({ waited, lostRace });
       } finally {
-        clearTimeout(overrun);
+        if (overrun !== undefined) clearTimeout(overrun);
+        if (line.arm === arm) line.arm = undefined;
         const last = line.tail === turn;
         if (last) lines.delete(sessionId);
         if (line.shared && !last) setTimeout(endTurn, Math.min(Date.now() - attemptStart, turnMs));

@@ -100,6 +100,26 @@ describe('createSessionQueue', () => {
     expect(queue.size()).toBe(0);
   });
 
+  it('a command arriving while a stuck one runs starts at the limit, counted from when the stuck one began', async () => {
+    vi.useFakeTimers();
+    const queue = createSessionQueue(5_000);
+    const stuck = gate();
+    void queue.run('s1', () => stuck.opened);
+    await vi.advanceTimersByTimeAsync(1_000);
+    let started = false;
+    const next = queue.run('s1', async () => {
+      started = true;
+    });
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(true);
+    await next;
+    stuck.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.size()).toBe(0);
+  });
+
   it('after a race lost to another process, waits as long as the last attempt took before the next turn', async () => {
     vi.useFakeTimers();
     const queue = createSessionQueue(5_000);

@@ -181,5 +181,15 @@ export function sessionRecord(session: CheckoutSession): CheckoutSession {
 
 /** True when the session's inactivity period has run out at `now` (ISO-8601). */
 export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, now: string): boolean {
-  return Date.parse(session.expiresAt) <= Date.parse(now);
+  return isSessionExpiredAt(session, Date.parse(now));
+}
+
+/** The last expiry read, and its milliseconds: a session's expiry is read by every request on it. */
+let lastExpiry = { text: '', ms: Number.NaN };
+
+/** True when the session's inactivity period has run out at `nowMs` (milliseconds since the epoch). */
+export function isSessionExpiredAt(session: Pick<CheckoutSession, 'expiresAt'>, nowMs: number): boolean {
+  const text = session.expiresAt;
+  if (lastExpiry.text !== text) lastExpiry = { text, ms: Date.parse(text) };
+  return lastExpiry.ms <= nowMs;
 }

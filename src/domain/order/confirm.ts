@@ -326,34 +326,70 @@ function isArrayIndex(key: string): boolean {
   return Number(key) <= MAX_ARRAY_INDEX;
 }
 
+/** Whether some key of `keys` starts with a digit (only those can be array indices). */
+function hasDigitKey(keys: readonly string[]): boolean {
+  for (const key of keys) {
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57) return true;
+  }
+  return false;
+}
+
 /** The keys of an object in canonical order (see {@link canonicalJson}). */
 function canonicalKeys(item: object): string[] {
   const keys = Object.keys(item);
+  // Most objects have no index keys: their names sort as they are (the default sort compares code units).
+  if (!hasDigitKey(keys)) return keys.sort();
   const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  const names = keys.filter((key) => !isArrayIndex(key)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = keys.filter((key) => !isArrayIndex(key)).sort();
   return indices.length === 0 ? names : [...indices, ...names];
 }
 
+/** Each key written as a JSON string, kept: a session's objects use a few dozen names over and over. */
+const quotedKeys = new Map<string, string>();
+
+/** How many written keys are kept; past that the table starts again. */
+const MAX_QUOTED_KEYS = 1024;
+
+/** `key` as a JSON string. */
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size >= MAX_QUOTED_KEYS) quotedKeys.clear();
+    quotedKeys.set(key, text);
+  }
+  return text;
+}
+
 /** `value` written as {@link canonicalJson} writes it; undefined for what JSON leaves out. */
-function writeCanonical(value: unknown, key: string): string | undefined {
-  let item = value;
-  if (
-    item !== null &&
-    typeof item === 'object' &&
-    typeof (item as { toJSON?: unknown }).toJSON === 'function'
-  ) {
-    item = (item as { toJSON(key: string): unknown }).toJSON(key);
-  }
-  if (item === null || typeof item !== 'object') return JSON.stringify(item);
+function writeCanonical(value: unknown, key: string | number): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== 'function') return writeStructure(value);
+  const item: unknown = toJSON.call(value, String(key));
+  return item === null || typeof item !== 'object' ? JSON.stringify(item) : writeStructure(item);
+}
+
+/** An array or object (after `toJSON`) written as {@link canonicalJson} writes it. */
+function writeStructure(item: object): string {
   if (Array.isArray(item)) {
-    return `[${Array.from(item, (entry, i) => writeCanonical(entry, String(i)) ?? 'null').join(',')}]`;
+    let text = '[';
+    for (let i = 0; i < item.length; i += 1) {
+      if (i > 0) text += ',';
+      text += writeCanonical(item[i], i) ?? 'null';
+    }
+    return `${text}]`;
   }
-  const parts: string[] = [];
+  let text = '{';
+  let first = true;
   for (const name of canonicalKeys(item)) {
     const written = writeCanonical((item as Record<string, unknown>)[name], name);
-    if (written !== undefined) parts.push(`${JSON.stringify(name)}:${written}`);
+    if (written === undefined) continue;
+    text += first ? `${quoted(name)}:${written}` : `,${quoted(name)}:${written}`;
+    first = false;
   }
-  return `{${parts.join(',')}}`;
+  return `${text}}`;
 }
 
 /** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */

@@ -163,7 +163,12 @@ export function buildOrderDraft(
 ): OrderDraft {
   const rates = taxRatesOf(session, facts, settings);
   const currency = storeCurrency(settings, settings.currency);
-  const totals = draftTotals(view.state, currency, settings);
+  // In the default currency the view presents its totals exactly as the order stores them; they are shared
+  // only when frozen already (the draft is frozen as it is written, and the answer hands the view's out).
+  const totals =
+    session.currency === settings.currency && Object.isFrozen(view.totals)
+      ? view.totals
+      : draftTotals(view.state, currency, settings);
   const customer = session.customer;
   invariant(customer !== null, 'confirm guards a missing customer before it builds the draft');
   return {

@@ -5,7 +5,8 @@
  *
  * A cart is keyed by the identity of its line list and the customer group its prices follow (a rule that leaves
  * the cart alone hands the same list on); totals by the identity of every session field they read. Sessions are
- * immutable values, so identity is a sound key.
+ * immutable values, so identity is a sound key. With the engine's cache (see `pricing-cache.ts`) a cart or totals
+ * worked out by an earlier command from the very same inputs is not worked out again at all.
  * @module
  */
 import type { PricedCartLine } from '../cart/line.js';
@@ -14,7 +15,9 @@ import type { TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
+import { lasting, type PricingCache } from './pricing-cache.js';
 import type { TotalCalculator } from './totals/calculator.js';
+import { allReadOnlyContext } from './totals/context-only.js';
 
 /** What pricing reads: the view facts, the tax table arriving once it has been read. */
 export type PricingFacts = Omit<ViewFacts, 'tax'> & { readonly tax?: TaxFacts | undefined };
@@ -64,34 +67,93 @@ function createMemo<T>(): (key: readonly unknown[], compute: () => T) => T {
   };
 }
 
-/** Pricing over `facts` sharing an existing cache of priced lines. */
+/**
+ * Every input of the session's totals besides its priced lines, in a fixed order, for the cache kept across
+ * commands; undefined when one could still change (an unfrozen object) or some calculator may read more than its
+ * context (their totals are never reused). The engine's own settings, texts and calculators are told by identity.
+ */
+function viewKey(
+  session: CheckoutSession,
+  facts: ViewFacts,
+  settings: StoreSettings,
+  calculators: readonly TotalCalculator[],
+): readonly unknown[] | undefined {
+  if (!allReadOnlyContext(calculators)) return undefined;
+  const { coupon, tax } = facts;
+  const parts = [
+    session.shippingMethod,
+    session.shippingAddress,
+    session.paymentAddress,
+    tax.table,
+    tax.geoZones,
+    coupon?.coupon,
+    coupon?.categories,
+  ];
+  // The other inputs are primitives: told apart by value.
+  if (!parts.every(lasting)) return undefined;
+  const key: unknown[] = [
+    ...parts,
+    session.id,
+    session.loggedInCustomerId,
+    pricingGroupId(session, settings),
+    session.coupon,
+    session.reward,
+    session.currency,
+    facts.today,
+    facts.rewardBalance,
+    coupon?.enabled,
+    coupon?.uses.total,
+    coupon?.uses.customer,
+    settings,
+    facts.messages,
+  ];
+  for (const calculator of calculators) key.push(calculator);
+  return key;
+}
+
+/** Pricing over `facts` sharing an existing cache of priced lines, and the engine's cache across commands. */
 function pricingOf(
   facts: PricingFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
   lineMemo: (key: readonly unknown[], compute: () => readonly PricedCartLine[]) => readonly PricedCartLine[],
+  cache: PricingCache | undefined,
 ): Pricing {
   const viewMemo = createMemo<CheckoutView>();
-  const lines = (session: CheckoutSession) =>
-    lineMemo([session.cart, pricingGroupId(session, settings)], () => priceLines(session, facts, settings));
+  const lines = (session: CheckoutSession) => {
+    const groupId = pricingGroupId(session, settings);
+    return lineMemo([session.cart, groupId], () => {
+      const price = () => priceLines(session, facts, settings);
+      if (cache === undefined) return price();
+      const inputs = { groupId, today: facts.today, settings, products: facts.products };
+      return cache.lines(session.cart, inputs, price);
+    });
+  };
   return {
     facts,
     lines,
     view: (session) =>
       viewMemo(totalsKey(session), () => {
-        const { tax } = facts;
-        invariant(tax !== undefined, 'pricing: totals asked for before the tax table was read');
-        return viewOfLines(session, lines(session), { ...facts, tax }, settings, calculators);
+        invariant(facts.tax !== undefined, 'pricing: totals asked for before the tax table was read');
+        const viewFacts = facts as ViewFacts;
+        const priced = lines(session);
+        const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
+        if (cache === undefined) return run();
+        return cache.view(priced, viewKey(session, viewFacts, settings, calculators), run);
       }),
-    withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo),
+    withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo, cache),
   };
 }
 
-/** A command's pricing over the facts gathered for it. */
+/**
+ * A command's pricing over the facts gathered for it. With `cache` (an engine keeps one), priced lines and totals
+ * worked out by earlier commands from the very same inputs are reused (see `pricing-cache.ts`).
+ */
 export function createPricing(
   facts: PricingFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
+  cache?: PricingCache,
 ): Pricing {
-  return pricingOf(facts, settings, calculators, createMemo<readonly PricedCartLine[]>());
+  return pricingOf(facts, settings, calculators, createMemo<readonly PricedCartLine[]>(), cache);
 }

@@ -6,6 +6,7 @@
 
 import type { FeeTotalConfig, TotalConfig, TotalExtensionsConfig } from '../../settings/extension-config.js';
 import type { TotalCalculator } from './calculator.js';
+import { readsOnlyContext } from './context-only.js';
 import { createCouponCalculator } from './coupon.js';
 import { type CreditSource, createCreditCalculator } from './credit.js';
 import { createHandlingCalculator } from './handling.js';
@@ -91,5 +92,6 @@ export function createTotalCalculators(
     .filter(([settings]) => settings.status)
     .map(([, make]) => make())
     .filter((calculator): calculator is TotalCalculator => calculator !== null)
+    .map((calculator) => (calculator.code === 'credit' ? calculator : readsOnlyContext(calculator)))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
 }

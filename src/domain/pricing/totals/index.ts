@@ -3,6 +3,7 @@
  * @module
  */
 import type { TotalCalculator } from './calculator.js';
+import { readsOnlyContext } from './context-only.js';
 import { couponCalculator } from './coupon.js';
 import { rewardCalculator } from './reward.js';
 import { shippingCalculator } from './shipping.js';
@@ -34,4 +35,4 @@ export const defaultTotalCalculators: readonly TotalCalculator[] = [
   couponCalculator,
   taxCalculator,
   totalCalculator,
-];
+].map(readsOnlyContext);

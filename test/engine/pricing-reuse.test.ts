@@ -1,0 +1,125 @@
+/**
+ * Reuse across commands: an engine keeps the priced cart and totals of its last commands and reuses them while
+ * every input is the very same object (see `pricing-cache.ts`). Each test here changes one input between two
+ * reads of the totals, and checks that the second read answers what an engine that never priced this session
+ * answers (a new engine over the same store), and that the change did move the totals: nothing is served stale.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TotalCalculator } from '../../src/domain/pricing/totals/calculator.js';
+import { createCheckout } from '../../src/engine/create-checkout.js';
+import { add, money } from '../../src/money/index.js';
+import { type DemoCheckout, demoCheckout, expectOk, guest, ukAddress } from './support/demo-checkout.js';
+
+/** A session with product 40, both UK addresses and flat shipping chosen. */
+async function readySession(demo: DemoCheckout, coupon?: string): Promise<string> {
+  const { checkout } = demo;
+  const id = await demo.open();
+  await expectOk(checkout.setCustomer(id, guest));
+  await expectOk(checkout.addProduct(id, { product_id: 40, quantity: 2 }));
+  await expectOk(checkout.setPaymentAddress(id, ukAddress('payment_')));
+  await expectOk(checkout.setShippingAddress(id, ukAddress('shipping_')));
+  await expectOk(checkout.setShippingMethod(id, { shipping_method: 'flat.flat' }));
+  if (coupon !== undefined) await expectOk(checkout.setCoupon(id, { coupon }));
+  return id;
+}
+
+/** The session's cart lines and totals as a new engine over the same store and ports answers them. */
+async function fromScratch(demo: DemoCheckout, id: string) {
+  const fresh = createCheckout(demo.deps, { settings: demo.settings, sessionTtlSeconds: 7 * 86_400 });
+  return { products: await expectOk(fresh.getProducts(id)), totals: await expectOk(fresh.getTotals(id)) };
+}
+
+/** The session's cart lines and totals as `demo`'s engine answers them. */
+async function view(demo: DemoCheckout, id: string) {
+  return {
+    products: await expectOk(demo.checkout.getProducts(id)),
+    totals: await expectOk(demo.checkout.getTotals(id)),
+  };
+}
+
+/** Reads twice around `change`: the second read is the truth, and differs from the first. */
+async function expectFreshAfter(demo: DemoCheckout, id: string, change: () => void) {
+  const before = await view(demo, id);
+  expect(await view(demo, id)).toEqual(before);
+  change();
+  const after = await view(demo, id);
+  expect(after).toEqual(await fromScratch(demo, id));
+  expect(after).not.toEqual(before);
+}
+
+describe('priced carts and totals reused across commands', () => {
+  it('a product changed in the catalog is priced again', async () => {
+    const demo = demoCheckout();
+    const id = await readySession(demo);
+    await expectFreshAfter(demo, id, () => {
+      const product = demo.data.products.get(40);
+      if (product === undefined) throw new Error('the demo has product 40');
+      demo.data.products.set(40, { ...product, price: money('250.00', 'USD') });
+    });
+  });
+
+  it('a new day is priced again: a special that starts today applies', async () => {
+    const demo = demoCheckout({ options: { sessionTtlSeconds: 7 * 86_400 } });
+    const product = demo.data.products.get(40);
+    if (product === undefined) throw new Error('the demo has product 40');
+    const special = {
+      customerGroupId: 1,
+      priority: 1,
+      price: money('50.00', 'USD'),
+      dateStart: '2026-03-03',
+      dateEnd: null,
+    };
+    demo.data.products.set(40, { ...product, specials: [special] });
+    const id = await readySession(demo);
+    await expectFreshAfter(demo, id, () => demo.clock.advanceSeconds(86_400));
+  });
+
+  it('a tax rate changed in the store is applied again', async () => {
+    const demo = demoCheckout();
+    const id = await readySession(demo);
+    await expectFreshAfter(demo, id, () => {
+      for (const [rateId, rate] of demo.data.taxRates) {
+        demo.data.taxRates.set(rateId, { ...rate, rate: rate.type === 'P' ? '30.0000' : '7.0000' });
+      }
+    });
+  });
+
+  it('a geo zone that no longer holds the address takes its taxes away', async () => {
+    const demo = demoCheckout();
+    const id = await readySession(demo);
+    await expectFreshAfter(demo, id, () => {
+      for (const [zoneId, zone] of demo.data.geoZones)
+        demo.data.geoZones.set(zoneId, { ...zone, members: [] });
+    });
+  });
+
+  it('a coupon changed in the store discounts as it says now', async () => {
+    const demo = demoCheckout();
+    const id = await readySession(demo, '2222');
+    await expectFreshAfter(demo, id, () => {
+      const coupon = demo.data.coupons.get(1);
+      if (coupon === undefined) throw new Error('the demo has coupon 1');
+      demo.data.coupons.set(1, { ...coupon, discount: '50.0000' });
+    });
+  });
+
+  it("a host's own calculator is asked on every read: its totals are never reused", async () => {
+    let fee = '1.00';
+    const calculator: TotalCalculator = {
+      code: 'host_fee',
+      sortOrder: 8,
+      apply(state) {
+        const value = money(fee, 'USD');
+        const line = { code: 'host_fee', title: 'Host fee', value, sortOrder: 8 };
+        return { ...state, lines: [...state.lines, line], total: add(state.total, value) };
+      },
+    };
+    const demo = demoCheckout({
+      deps: () => ({ totalCalculators: [...(demoCheckout().deps.totalCalculators ?? []), calculator] }),
+    });
+    const id = await readySession(demo);
+    await expectFreshAfter(demo, id, () => {
+      fee = '2.00';
+    });
+  });
+});
