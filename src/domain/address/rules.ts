@@ -64,9 +64,18 @@ export function lengthBetween(value: string, min: number, max: number): boolean 
   return length >= min && length <= max;
 }
 
-/** The enabled zones of a country. */
-function enabledZones(country: Country): readonly Zone[] {
-  return country.zones.filter((z) => z.status);
+/**
+ * The enabled zone `zoneId` of a country; `null` when the country has no enabled zone at all (any zone then does),
+ * undefined when it has some but `zoneId` is not one of them. One pass, no list: a country has hundreds of zones.
+ */
+function enabledZone(country: Country, zoneId: number): Zone | null | undefined {
+  let anyEnabled = false;
+  for (const zone of country.zones) {
+    if (!zone.status) continue;
+    if (zone.zoneId === zoneId) return zone;
+    anyEnabled = true;
+  }
+  return anyEnabled ? undefined : null;
 }
 
 /**
@@ -111,11 +120,9 @@ export function checkAddress(
 
   let zone: Zone | undefined;
   if (usable !== undefined) {
-    const zones = enabledZones(usable);
-    if (zones.length > 0) {
-      zone = zones.find((z) => z.zoneId === input.zoneId);
-      if (zone === undefined) fail('zone', 'address.zone');
-    }
+    const found = enabledZone(usable, input.zoneId);
+    if (found === undefined) fail('zone', 'address.zone');
+    else if (found !== null) zone = found;
   }
 
   Object.assign(errors, customFieldErrors);
