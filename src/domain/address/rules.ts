@@ -46,8 +46,19 @@ export type AddressPrefix = 'payment_' | 'shipping_';
 
 /** The number of Unicode code points in `value` (an emoji such as 😀 is one, not two UTF-16 units). */
 function codePointLength(value: string): number {
-  let n = 0;
-  for (const _ of value) n += 1;
+  // A scan of the UTF-16 units, a well-formed surrogate pair counted once (a lone surrogate counts as one, as
+  // iterating the string would): iterating allocates a string per code point.
+  let n = value.length;
+  for (let i = 0; i < value.length - 1; i += 1) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n -= 1;
+        i += 1;
+      }
+    }
+  }
   return n;
 }
 
