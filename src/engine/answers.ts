@@ -67,7 +67,8 @@ function stepResult(outcome: StepOutcome): StepResult {
 export function summaryAnswer(outcome: StepOutcome): SummaryResult {
   const view = outcome.pricing.view(outcome.session);
   return {
-    ...stepResult(outcome),
+    success: messageText(outcome.messages, outcome.success),
+    dropped: droppedSelections(outcome.loaded, outcome.session),
     products: view.lines,
     totals: view.totals,
     shippingRequired: view.shippingRequired,

@@ -52,12 +52,13 @@ async function addressFacts(
   countryId: number,
 ): Answer<AddressFacts> {
   const groupId = pricingGroupId(session, context.settings);
-  const [country, customFields] = await Promise.all([
-    askPort('geo', messages, () =>
-      countryId > 0 ? context.deps.geo.getCountry(countryId) : Promise.resolve(undefined),
-    ),
-    askPort('customers', messages, () => context.deps.customers.getCustomFields(groupId)),
-  ]);
+  // Both asked at once, then awaited in turn (a port's failure is a result: neither rejects).
+  const askedCountry = askPort('geo', messages, () =>
+    countryId > 0 ? context.deps.geo.getCountry(countryId) : Promise.resolve(undefined),
+  );
+  const askedFields = askPort('customers', messages, () => context.deps.customers.getCustomFields(groupId));
+  const country = await askedCountry;
+  const customFields = await askedFields;
   if (country.isErr()) return err(country.error);
   if (customFields.isErr()) return err(customFields.error);
   return ok({ country: country.value, customFields: customFields.value });
@@ -88,11 +89,15 @@ export async function commandFacts(
   session: CheckoutSession,
   plan: FactPlan,
 ): Answer<CommandFacts> {
-  const [customer, address, affiliateExists] = await Promise.all([
-    plan.customer === undefined ? none : customerFacts(context, messages, plan.customer),
-    plan.countryId === undefined ? none : addressFacts(context, messages, session, plan.countryId),
-    plan.affiliateId === undefined ? none : affiliateFacts(context, messages, plan.affiliateId),
-  ]);
+  // Each asked at once, then awaited in turn (a port's failure is a result: none rejects).
+  const askedCustomer = plan.customer === undefined ? none : customerFacts(context, messages, plan.customer);
+  const askedAddress =
+    plan.countryId === undefined ? none : addressFacts(context, messages, session, plan.countryId);
+  const askedAffiliate =
+    plan.affiliateId === undefined ? none : affiliateFacts(context, messages, plan.affiliateId);
+  const customer = await askedCustomer;
+  const address = await askedAddress;
+  const affiliateExists = await askedAffiliate;
   if (customer.isErr()) return err(customer.error);
   if (address.isErr()) return err(address.error);
   if (affiliateExists.isErr()) return err(affiliateExists.error);

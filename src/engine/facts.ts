@@ -201,12 +201,16 @@ async function baseFacts(
 ): Answer<BaseFacts> {
   const code = plan.coupon ?? session.coupon;
   const spends = (plan.reward ?? session.reward ?? 0) > 0;
-  const [products, geoZones, coupon, rewardBalance] = await Promise.all([
-    readProducts(context, messages, productIdsOf(session, plan)),
-    askPort('geo', messages, () => context.deps.geo.getGeoZones()),
-    couponFacts(context, messages, session, code),
-    rewardFacts(context, messages, session, spends),
-  ]);
+  // All asked at once, then awaited in turn: none of these rejects (a port's failure is a result), and awaiting
+  // each costs less than `Promise.all`'s list and handlers.
+  const askedProducts = readProducts(context, messages, productIdsOf(session, plan));
+  const askedZones = askPort('geo', messages, () => context.deps.geo.getGeoZones());
+  const askedCoupon = couponFacts(context, messages, session, code);
+  const askedReward = rewardFacts(context, messages, session, spends);
+  const products = await askedProducts;
+  const geoZones = await askedZones;
+  const coupon = await askedCoupon;
+  const rewardBalance = await askedReward;
   if (products.isErr()) return err(products.error);
   if (geoZones.isErr()) return err(geoZones.error);
   if (coupon.isErr()) return err(coupon.error);
@@ -280,10 +284,11 @@ export async function gatherFacts(
 ): Answer<GatheredFacts> {
   const cartIds = newIds(context, messages, 'cart', plan.cartIds ?? 0);
   if (cartIds.isErr()) return err(cartIds.error);
-  const [base, extra] = await Promise.all([
-    baseFacts(context, session, plan, messages),
-    commandFacts(context, messages, session, plan),
-  ]);
+  // Both asked at once, then awaited in turn (neither rejects: see `baseFacts`).
+  const askedBase = baseFacts(context, session, plan, messages);
+  const askedExtra = commandFacts(context, messages, session, plan);
+  const base = await askedBase;
+  const extra = await askedExtra;
   if (base.isErr()) return err(base.error);
   if (extra.isErr()) return err(extra.error);
   const parts: FactParts = { time, base: base.value, messages, cartIds: cartIds.value, extra: extra.value };

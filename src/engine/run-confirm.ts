@@ -45,10 +45,10 @@ import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import {
   inSessionTurn,
-  loadSession,
+  loadLiveSession,
   requestTime,
   type SessionTarget,
-  saveSession,
+  storeSession,
   type TakenSession,
   takeLive,
 } from './session-access.js';
@@ -240,22 +240,21 @@ function performWrite(
  * its own order since this one loaded (the later order is then the session's last). Left unrecorded after that
  * one retry, a repeat of this confirm is still caught by the session's claim.
  */
-function recordOrder(
+async function recordOrder(
   context: EngineContext,
   loaded: CheckoutSession,
   orderId: number,
   facts: ConfirmFacts,
-): ResultAsync<void, never> {
-  const record = (session: CheckoutSession) =>
-    saveSession(context, confirmedSession(session, orderId, facts), session.version);
-  return record(loaded)
-    .orElse(() =>
-      loadSession(context, loaded.id).andThen((fresh) =>
-        fresh.lastOrder?.orderId === loaded.lastOrder?.orderId ? record(fresh) : okAsync(fresh),
-      ),
-    )
-    .map(() => undefined)
-    .orElse(() => okAsync(undefined));
+): Promise<void> {
+  const record = async (session: CheckoutSession) => {
+    const messages = context.messagesFor(session.language);
+    const next = confirmedSession(session, orderId, facts);
+    const saved = await storeSession(context, next, session.version, messages);
+    return saved.isOk() && saved.value;
+  };
+  if (await record(loaded)) return;
+  const fresh = await loadLiveSession(context, loaded.id);
+  if (fresh.isOk() && fresh.value.lastOrder?.orderId === loaded.lastOrder?.orderId) await record(fresh.value);
 }
 
 /**

@@ -58,22 +58,42 @@ function addressFields<P extends AddressPrefix>(prefix: P): AddressFields<P> {
   return Object.fromEntries(entries) as AddressFields<P>;
 }
 
+/** The posted names of an address's fields under a prefix, by unprefixed name, written out once. */
+function prefixedNames(prefix: AddressPrefix) {
+  return {
+    addressId: `${prefix}address_id`,
+    firstname: `${prefix}firstname`,
+    lastname: `${prefix}lastname`,
+    company: `${prefix}company`,
+    address1: `${prefix}address_1`,
+    address2: `${prefix}address_2`,
+    city: `${prefix}city`,
+    postcode: `${prefix}postcode`,
+    countryId: `${prefix}country_id`,
+    zoneId: `${prefix}zone_id`,
+    customField: `${prefix}custom_field`,
+  } as const;
+}
+
+/** The names of each prefix. */
+const namesOf = { payment_: prefixedNames('payment_'), shipping_: prefixedNames('shipping_') } as const;
+
 /** The address posted under `prefix`, read back under the unprefixed names. */
 function addressOf(prefix: AddressPrefix, values: Readonly<Record<string, unknown>>): AddressCommandInput {
   // Each value was read by the schema of its field: texts are strings, ids numbers, the custom fields a map.
-  const get = <T>(name: string) => values[`${prefix}${name}`] as T;
+  const names = namesOf[prefix];
   return {
-    addressId: get<number>('address_id'),
-    firstname: get<string>('firstname'),
-    lastname: get<string>('lastname'),
-    company: get<string>('company'),
-    address1: get<string>('address_1'),
-    address2: get<string>('address_2'),
-    city: get<string>('city'),
-    postcode: get<string>('postcode'),
-    countryId: get<number>('country_id'),
-    zoneId: get<number>('zone_id'),
-    customField: get<Readonly<Record<string, unknown>>>('custom_field'),
+    addressId: values[names.addressId] as number,
+    firstname: values[names.firstname] as string,
+    lastname: values[names.lastname] as string,
+    company: values[names.company] as string,
+    address1: values[names.address1] as string,
+    address2: values[names.address2] as string,
+    city: values[names.city] as string,
+    postcode: values[names.postcode] as string,
+    countryId: values[names.countryId] as number,
+    zoneId: values[names.zoneId] as number,
+    customField: values[names.customField] as Readonly<Record<string, unknown>>,
   };
 }
 

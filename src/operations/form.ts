@@ -85,11 +85,13 @@ function postedValues(names: readonly string[], posted: unknown): Readonly<Recor
  */
 function unstorableErrors(
   fields: FormFields,
+  names: readonly string[],
   values: Readonly<Record<string, unknown>>,
   messages: MessageCatalog,
 ): Record<string, string> | undefined {
   let errors: Record<string, string> | undefined;
-  for (const [name, value] of Object.entries(values)) {
+  for (const name of names) {
+    const value = values[name];
     const spec = fields[name];
     if (typeof value !== 'string' || isStorableText(value) || spec === undefined) continue;
     errors ??= {};
@@ -159,7 +161,7 @@ export function form<F extends FormFields, T>(
     fields,
     parse: (posted, messages) => {
       const values = postedValues(names, posted);
-      const unstorable = unstorableErrors(fields, values, messages);
+      const unstorable = unstorableErrors(fields, names, values, messages);
       const quick = unstorable === undefined ? read?.(values) : undefined;
       if (quick !== undefined) return ok(toRequest(quick as z.output<FormObjectSchema<F>>));
       const parsed = schema.safeParse(values);

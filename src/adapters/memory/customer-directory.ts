@@ -13,10 +13,17 @@ function frozen<T>(record: T | undefined): T | undefined {
 }
 
 /** The field as it applies to `customerGroupId`, or undefined when it is disabled or not asked of that group. */
-function fieldForGroup(definition: CustomFieldDefinition, customerGroupId: number): CustomField | undefined {
+function fieldForGroup(
+  definition: CustomFieldDefinition,
+  customerGroupId: number,
+  made: FieldsMade,
+): CustomField | undefined {
   const setting = definition.customerGroups.find((group) => group.customerGroupId === customerGroupId);
   if (!definition.status || setting === undefined) return undefined;
-  return deepFreeze({
+  const byGroup = made.get(definition);
+  const last = byGroup?.get(customerGroupId);
+  if (last !== undefined && sameField(last, definition, setting.required)) return last;
+  const field = deepFreeze({
     customFieldId: definition.customFieldId,
     name: definition.name,
     location: definition.location,
@@ -26,6 +33,29 @@ function fieldForGroup(definition: CustomFieldDefinition, customerGroupId: numbe
     sortOrder: definition.sortOrder,
     values: definition.values,
   });
+  if (byGroup === undefined) made.set(definition, new Map([[customerGroupId, field]]));
+  else byGroup.set(customerGroupId, field);
+  return field;
+}
+
+/**
+ * The fields made for each definition and group: a definition is most often asked for the same group again, and
+ * the field made last time serves while every part it was made of is still the same.
+ */
+type FieldsMade = WeakMap<CustomFieldDefinition, Map<number, CustomField>>;
+
+/** Whether `field` says what `definition`, as it is now, says for a group whose setting requires `required`. */
+function sameField(field: CustomField, definition: CustomFieldDefinition, required: boolean): boolean {
+  return (
+    field.required === required &&
+    field.customFieldId === definition.customFieldId &&
+    field.name === definition.name &&
+    field.location === definition.location &&
+    field.type === definition.type &&
+    field.validation === definition.validation &&
+    field.sortOrder === definition.sortOrder &&
+    field.values === definition.values
+  );
 }
 
 /**
@@ -33,6 +63,7 @@ function fieldForGroup(definition: CustomFieldDefinition, customerGroupId: numbe
  * writes to, so points spent on an order leave the balance as soon as the order is written.
  */
 export function createMemoryCustomerDirectory(data: MemoryStoreData): CustomerDirectory {
+  const made: FieldsMade = new WeakMap();
   return {
     async getCustomer(customerId: number): Promise<Customer | undefined> {
       return frozen(data.customers.get(customerId));
@@ -53,7 +84,7 @@ export function createMemoryCustomerDirectory(data: MemoryStoreData): CustomerDi
     async getCustomFields(customerGroupId: number): Promise<readonly CustomField[]> {
       const fields: CustomField[] = [];
       for (const definition of data.customFields.values()) {
-        const field = fieldForGroup(definition, customerGroupId);
+        const field = fieldForGroup(definition, customerGroupId, made);
         if (field !== undefined) fields.push(field);
       }
       return fields.sort((a, b) => a.sortOrder - b.sortOrder || a.customFieldId - b.customFieldId);

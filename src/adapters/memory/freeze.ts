@@ -30,7 +30,27 @@ export function deepFreeze<T>(value: T): T {
  */
 export function frozenCopy<T>(value: T): T {
   if (typeof value === 'object' && value !== null && Object.isFrozen(value)) return value;
-  return deepFreeze(structuredClone(value));
+  return deepFreeze(plainCopy(value, 0));
+}
+
+/** How deep {@link plainCopy} copies by itself; deeper data (or a cycle) is left to `structuredClone`. */
+const MAX_PLAIN_DEPTH = 32;
+
+/**
+ * A deep copy of `value`. Plain objects and arrays (what drafts and events are made of) are copied here, and what
+ * is frozen in them is kept as it is (nobody can change it: a Money, a record the store handed out); anything else,
+ * or data nested deeper than a draft ever is, is copied by `structuredClone`, which costs far more.
+ */
+function plainCopy<T>(value: T, depth: number): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (depth > MAX_PLAIN_DEPTH) return structuredClone(value);
+  if (Array.isArray(value)) return value.map((item: unknown) => plainCopy(item, depth + 1)) as T;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = prototype === null ? Object.create(null) : {};
+  for (const key of Object.keys(value))
+    copy[key] = plainCopy((value as Record<string, unknown>)[key], depth + 1);
+  return copy as T;
 }
 
 /**

@@ -46,8 +46,19 @@ export type AddressPrefix = 'payment_' | 'shipping_';
 
 /** The number of Unicode code points in `value` (an emoji such as 😀 is one, not two UTF-16 units). */
 function codePointLength(value: string): number {
-  let n = 0;
-  for (const _ of value) n += 1;
+  // A scan of the UTF-16 units, a well-formed surrogate pair counted once (a lone surrogate counts as one, as
+  // iterating the string would): iterating allocates a string per code point.
+  let n = value.length;
+  for (let i = 0; i < value.length - 1; i += 1) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n -= 1;
+        i += 1;
+      }
+    }
+  }
   return n;
 }
 
@@ -64,9 +75,21 @@ export function lengthBetween(value: string, min: number, max: number): boolean 
   return length >= min && length <= max;
 }
 
-/** The enabled zones of a country. */
-function enabledZones(country: Country): readonly Zone[] {
-  return country.zones.filter((z) => z.status);
+/**
+ * The enabled zone `zoneId` of a country; `null` when the country has no enabled zone at all (any zone then does),
+ * undefined when it has some but `zoneId` is not one of them. One pass, no list: a country has hundreds of zones.
+ */
+function enabledZone(country: Country, zoneId: number): Zone | null | undefined {
+  let anyEnabled = false;
+  const { zones } = country;
+  // Indexed: a country has hundreds of zones, and an iterator allocates a result per zone until it is optimised.
+  for (let i = 0; i < zones.length; i += 1) {
+    const zone = zones[i] as Zone;
+    if (!zone.status) continue;
+    if (zone.zoneId === zoneId) return zone;
+    anyEnabled = true;
+  }
+  return anyEnabled ? undefined : null;
 }
 
 /**
@@ -111,11 +134,9 @@ export function checkAddress(
 
   let zone: Zone | undefined;
   if (usable !== undefined) {
-    const zones = enabledZones(usable);
-    if (zones.length > 0) {
-      zone = zones.find((z) => z.zoneId === input.zoneId);
-      if (zone === undefined) fail('zone', 'address.zone');
-    }
+    const found = enabledZone(usable, input.zoneId);
+    if (found === undefined) fail('zone', 'address.zone');
+    else if (found !== null) zone = found;
   }
 
   Object.assign(errors, customFieldErrors);

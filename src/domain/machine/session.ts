@@ -179,9 +179,13 @@ export function sessionRecord(session: CheckoutSession): CheckoutSession {
   };
 }
 
+/** The last instant read as now, and its milliseconds: every command of a request reads the same one. */
+let lastNow = { text: '', ms: Number.NaN };
+
 /** True when the session's inactivity period has run out at `now` (ISO-8601). */
 export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, now: string): boolean {
-  return isSessionExpiredAt(session, Date.parse(now));
+  if (lastNow.text !== now) lastNow = { text: now, ms: Date.parse(now) };
+  return isSessionExpiredAt(session, lastNow.ms);
 }
 
 /** The last expiry read, and its milliseconds: a session's expiry is read by every request on it. */

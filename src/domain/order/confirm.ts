@@ -335,14 +335,49 @@ function hasDigitKey(keys: readonly string[]): boolean {
   return false;
 }
 
-/** The keys of an object in canonical order (see {@link canonicalJson}). */
-function canonicalKeys(item: object): string[] {
-  const keys = Object.keys(item);
+/** `keys` in canonical order (see {@link canonicalJson}), as a new list. */
+function sortedKeys(keys: readonly string[]): readonly string[] {
   // Most objects have no index keys: their names sort as they are (the default sort compares code units).
-  if (!hasDigitKey(keys)) return keys.sort();
+  if (!hasDigitKey(keys)) return [...keys].sort();
   const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
   const names = keys.filter((key) => !isArrayIndex(key)).sort();
   return indices.length === 0 ? names : [...indices, ...names];
+}
+
+/** An object's keys as enumerated, and in canonical order. */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[];
+}
+
+/**
+ * The canonical orders worked out, by number of keys: a session is made of objects of a few shapes (addresses,
+ * cart lines, amounts), whose keys come in the same order every time, so each shape's order is sorted once.
+ */
+const keyOrders = new Map<number, KeyOrder[]>();
+
+/** How many orders are kept per number of keys; past that the oldest is dropped. */
+const MAX_KEY_ORDERS = 8;
+
+/** Whether two lists hold the same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The keys of an object in canonical order (see {@link canonicalJson}). */
+function canonicalKeys(item: object): readonly string[] {
+  const keys = Object.keys(item);
+  let orders = keyOrders.get(keys.length);
+  if (orders === undefined) {
+    orders = [];
+    keyOrders.set(keys.length, orders);
+  }
+  for (const order of orders) if (sameKeys(order.keys, keys)) return order.sorted;
+  const sorted = sortedKeys(keys);
+  if (orders.length >= MAX_KEY_ORDERS) orders.shift();
+  orders.push({ keys, sorted });
+  return sorted;
 }
 
 /** Each key written as a JSON string, kept: a session's objects use a few dozen names over and over. */

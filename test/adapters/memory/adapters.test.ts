@@ -111,4 +111,26 @@ describe('memory answers that say the same', () => {
     expect(wider).not.toBe(table);
     expect(wider.rules).toHaveLength(table.rules.length + 1);
   });
+
+  it('tax tables answered again never say what the tables said before a change', async () => {
+    const { data } = demoStore();
+    const { taxes } = createMemoryAdapters(data, { clock: testClock() });
+    const table = await taxes.getTaxTable([9]);
+    const [rule] = table.rules;
+    const rate = table.rates.find((found) => found.taxRateId === rule?.taxRateId);
+    if (rule === undefined || rate === undefined) throw new Error('the demo taxes class 9');
+    data.taxRates.set(rate.taxRateId, { ...rate, rate: '17.5000' });
+    const rerated = await taxes.getTaxTable([9]);
+    expect(rerated.rates.find((found) => found.taxRateId === rate.taxRateId)?.rate).toBe('17.5000');
+    const index = data.taxRules.indexOf(rule);
+    data.taxRules[index] = { ...rule, priority: rule.priority + 5 };
+    const reordered = await taxes.getTaxTable([9]);
+    expect(reordered.rules.find((found) => found.taxRateId === rule.taxRateId)?.priority).toBe(
+      rule.priority + 5,
+    );
+    data.taxRates.delete(rate.taxRateId);
+    const fewer = await taxes.getTaxTable([9]);
+    expect(fewer.rates.map((found) => found.taxRateId)).not.toContain(rate.taxRateId);
+    expect(await taxes.getTaxTable([9])).toBe(fewer);
+  });
 });

@@ -302,4 +302,13 @@ describe('lengthBetween', () => {
     expect(lengthBetween('😀', 1, 1)).toBe(true);
     expect(lengthBetween('', 0, 0)).toBe(true);
   });
+
+  it('counts a well-formed pair once and a lone surrogate as one, anywhere in the text', () => {
+    expect(lengthBetween('a😀b😀', 4, 4)).toBe(true);
+    expect(lengthBetween('😀😀', 2, 2)).toBe(true);
+    expect(lengthBetween('\uD83Dab', 3, 3)).toBe(true);
+    expect(lengthBetween('ab\uDE00', 3, 3)).toBe(true);
+    expect(lengthBetween('\uDE00\uD83D', 2, 2)).toBe(true);
+    expect(lengthBetween('a\uD83D', 2, 2)).toBe(true);
+  });
 });

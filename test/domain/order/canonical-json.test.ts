@@ -52,6 +52,18 @@ describe('canonicalJson', () => {
     );
   });
 
+  it('sorts objects of one shape alike every time, and objects of the same size but other keys by their own', () => {
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(canonicalJson({ b: 3, a: 4 })).toBe('{"a":4,"b":3}');
+    expect(canonicalJson({ a: 5, b: 6 })).toBe('{"a":5,"b":6}');
+    expect(canonicalJson({ d: 7, c: 8 })).toBe('{"c":8,"d":7}');
+    expect(canonicalJson({ '10': 1, '9': 2 })).toBe('{"9":2,"10":1}');
+    for (let n = 0; n < 20; n += 1) {
+      expect(canonicalJson({ [`k${n}`]: n, z: 0 })).toBe(`{"k${n}":${n},"z":0}`);
+    }
+    expect(canonicalJson({ b: 9, a: 10 })).toBe('{"a":10,"b":9}');
+  });
+
   it('writes a session, Money, sparse lists and dates as before', () => {
     const session = sampleSession({
       id: 's1',
