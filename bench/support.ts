@@ -12,14 +12,29 @@ import { createPaymentMethods } from '../src/extensions/payment/index.js';
 import { createShippingMethods } from '../src/extensions/shipping/index.js';
 import { createFixedClock, createSequentialIds } from '../src/testing/index.js';
 
-/** A fresh engine over a fresh demo store whose products all have ten million units. */
-export function benchCheckout(): Checkout {
+/**
+ * A fresh engine over a fresh demo store whose products all have ten million units. With `freshRecords`, its
+ * catalog answers a fresh (frozen) copy of each record on every read, as a store that reads them anew for every
+ * request does: nothing priced by one command can be reused by the next (that needs the very same records).
+ */
+export function benchCheckout(options: { readonly freshRecords?: boolean } = {}): Checkout {
   const { data, settings } = demoStore();
   for (const [id, product] of data.products) data.products.set(id, { ...product, quantity: 10_000_000 });
   const clock = createFixedClock('2026-01-01T00:00:00.000Z');
+  const adapters = createMemoryAdapters(data, { clock });
+  const { catalog } = adapters;
   return createCheckout(
     {
-      ...createMemoryAdapters(data, { clock }),
+      ...adapters,
+      ...(options.freshRecords === true
+        ? {
+            catalog: {
+              ...catalog,
+              getProducts: async (ids: readonly number[]) =>
+                (await catalog.getProducts(ids)).map((product) => Object.freeze({ ...product })),
+            },
+          }
+        : {}),
       clock,
       ids: createSequentialIds(),
       shippingMethods: createShippingMethods(data.extensions.shipping),
