@@ -7,7 +7,8 @@
  * is the answer again, and is reused.
  *
  * The key covers every input, compared by identity, and only parts that can never change are used as keys:
- * primitives and frozen objects (a store answering fresh copies, as the SQL adapters do, simply never hits).
+ * primitives and frozen objects (a store answering fresh copies, as the SQL adapters do without their reference
+ * cache, simply never hits).
  * Totals are reused only when every calculator is a built-in that reads nothing but its context (see
  * `context-only.ts`): store credit and a host's own calculators may answer differently for the same inputs.
  * What is kept is frozen (the lines themselves, and the totals), since later requests hand the same lines and
