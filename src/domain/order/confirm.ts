@@ -18,6 +18,7 @@ import type { Pricing } from '../pricing/pricing.js';
 import type { Affiliate } from '../records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
+import { canonicalJson } from './canonical-json.js';
 import { createClaimsOf, keyClaimOf } from './claims.js';
 import { buildOrderDraft, keepOriginalFields } from './draft.js';
 import type { WriteOrder } from './effects.js';
@@ -288,6 +289,21 @@ export function orderEvents(
   return [...placed, ...fraud, ...history];
 }
 
+/** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */
+export function confirmedSession(
+  session: CheckoutSession,
+  orderId: number,
+  facts: Pick<ConfirmFacts, 'now' | 'expiresAt' | 'fingerprint'>,
+): CheckoutSession {
+  return {
+    ...session,
+    version: session.version + 1,
+    updatedAt: facts.now,
+    expiresAt: facts.expiresAt,
+    lastOrder: { orderId, fingerprint: facts.fingerprint },
+  };
+}
+
 /** What confirm fingerprints: the session's content and the confirm fields, canonically. */
 export function confirmFingerprintSource(session: CheckoutSession, input: ConfirmInput): string {
   const content = {
@@ -305,139 +321,4 @@ export function confirmFingerprintSource(session: CheckoutSession, input: Confir
     confirm: input,
   };
   return canonicalJson(content);
-}
-
-/**
- * JSON with object keys sorted at every level: equal values always give equal text. The keys that are array
- * indices (`"208"`) come first, in numeric order, then the others in code-unit order: the order `JSON.stringify`
- * writes an object with sorted keys in, which fingerprints already stored were written with.
- */
-export function canonicalJson(value: unknown): string {
-  // As `JSON.stringify`, undefined for a value JSON leaves out (the fingerprints never write one).
-  return writeCanonical(value, '') as string;
-}
-
-/** The largest array index: keys up to it are enumerated before all others, in numeric order. */
-const MAX_ARRAY_INDEX = 2 ** 32 - 2;
-
-/** Whether `key` is an array index (`"0"`, `"208"`; not `"007"` or `"-1"`). */
-function isArrayIndex(key: string): boolean {
-  if (!/^(?:0|[1-9]\d*)$/.test(key)) return false;
-  return Number(key) <= MAX_ARRAY_INDEX;
-}
-
-/** Whether some key of `keys` starts with a digit (only those can be array indices). */
-function hasDigitKey(keys: readonly string[]): boolean {
-  for (const key of keys) {
-    const first = key.charCodeAt(0);
-    if (first >= 48 && first <= 57) return true;
-  }
-  return false;
-}
-
-/** `keys` in canonical order (see {@link canonicalJson}), as a new list. */
-function sortedKeys(keys: readonly string[]): readonly string[] {
-  // Most objects have no index keys: their names sort as they are (the default sort compares code units).
-  if (!hasDigitKey(keys)) return [...keys].sort();
-  const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  const names = keys.filter((key) => !isArrayIndex(key)).sort();
-  return indices.length === 0 ? names : [...indices, ...names];
-}
-
-/** An object's keys as enumerated, and in canonical order. */
-interface KeyOrder {
-  readonly keys: readonly string[];
-  readonly sorted: readonly string[];
-}
-
-/**
- * The canonical orders worked out, by number of keys: a session is made of objects of a few shapes (addresses,
- * cart lines, amounts), whose keys come in the same order every time, so each shape's order is sorted once.
- */
-const keyOrders = new Map<number, KeyOrder[]>();
-
-/** How many orders are kept per number of keys; past that the oldest is dropped. */
-const MAX_KEY_ORDERS = 8;
-
-/** Whether two lists hold the same keys in the same order. */
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** The keys of an object in canonical order (see {@link canonicalJson}). */
-function canonicalKeys(item: object): readonly string[] {
-  const keys = Object.keys(item);
-  let orders = keyOrders.get(keys.length);
-  if (orders === undefined) {
-    orders = [];
-    keyOrders.set(keys.length, orders);
-  }
-  for (const order of orders) if (sameKeys(order.keys, keys)) return order.sorted;
-  const sorted = sortedKeys(keys);
-  if (orders.length >= MAX_KEY_ORDERS) orders.shift();
-  orders.push({ keys, sorted });
-  return sorted;
-}
-
-/** Each key written as a JSON string, kept: a session's objects use a few dozen names over and over. */
-const quotedKeys = new Map<string, string>();
-
-/** How many written keys are kept; past that the table starts again. */
-const MAX_QUOTED_KEYS = 1024;
-
-/** `key` as a JSON string. */
-function quoted(key: string): string {
-  let text = quotedKeys.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(key);
-    if (quotedKeys.size >= MAX_QUOTED_KEYS) quotedKeys.clear();
-    quotedKeys.set(key, text);
-  }
-  return text;
-}
-
-/** `value` written as {@link canonicalJson} writes it; undefined for what JSON leaves out. */
-function writeCanonical(value: unknown, key: string | number): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON !== 'function') return writeStructure(value);
-  const item: unknown = toJSON.call(value, String(key));
-  return item === null || typeof item !== 'object' ? JSON.stringify(item) : writeStructure(item);
-}
-
-/** An array or object (after `toJSON`) written as {@link canonicalJson} writes it. */
-function writeStructure(item: object): string {
-  if (Array.isArray(item)) {
-    let text = '[';
-    for (let i = 0; i < item.length; i += 1) {
-      if (i > 0) text += ',';
-      text += writeCanonical(item[i], i) ?? 'null';
-    }
-    return `${text}]`;
-  }
-  let text = '{';
-  let first = true;
-  for (const name of canonicalKeys(item)) {
-    const written = writeCanonical((item as Record<string, unknown>)[name], name);
-    if (written === undefined) continue;
-    text += first ? `${quoted(name)}:${written}` : `,${quoted(name)}:${written}`;
-    first = false;
-  }
-  return `${text}}`;
-}
-
-/** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */
-export function confirmedSession(
-  session: CheckoutSession,
-  orderId: number,
-  facts: Pick<ConfirmFacts, 'now' | 'expiresAt' | 'fingerprint'>,
-): CheckoutSession {
-  return {
-    ...session,
-    version: session.version + 1,
-    updatedAt: facts.now,
-    expiresAt: facts.expiresAt,
-    lastOrder: { orderId, fingerprint: facts.fingerprint },
-  };
 }

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../src/domain/order/confirm.js';
+import { canonicalJson } from '../../../src/domain/order/canonical-json.js';
 import { money } from '../../../src/money/index.js';
 import { sampleSession } from '../../../src/testing/index.js';
 
