@@ -4,13 +4,7 @@
  * Timings are measured here, never asserted in tests.
  */
 import { bench, describe } from 'vitest';
-import { createMemoryAdapters, demoStore } from '../src/adapters/memory/index.js';
-import { createTotalCalculators } from '../src/domain/pricing/totals/builtins.js';
 import type { Checkout } from '../src/engine/checkout.js';
-import { createCheckout } from '../src/engine/create-checkout.js';
-import { createPaymentMethods } from '../src/extensions/payment/index.js';
-import { createShippingMethods } from '../src/extensions/shipping/index.js';
-import { createFixedClock, createSequentialIds } from '../src/testing/index.js';
 import { benchCheckout as engine, graceHopper, must, prefixedAddress } from './support.js';
 
 const paymentAddress = prefixedAddress('payment_');
