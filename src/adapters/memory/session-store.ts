@@ -2,6 +2,7 @@
  * The in-memory session store.
  * @module
  */
+import { createInstantReader } from '../../domain/machine/instant.js';
 import type { CheckoutSession } from '../../domain/machine/session.js';
 import { sessionWithExpiry } from '../../domain/machine/stored-session.js';
 import type { Clock } from '../../ports/clock.js';
@@ -29,16 +30,13 @@ const DEFAULT_RETENTION_SECONDS = 86_400;
 /** Sweep at most this often, so forgetting costs one pass over the map per minute at worst, not per call. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
-/** The last instant read, and its milliseconds: requests in the same millisecond save the same expiry. */
-let lastInstant = { iso: '', ms: Number.NEGATIVE_INFINITY };
+/** Reads saved expiries (requests in the same millisecond save the same one). */
+const readInstant = createInstantReader();
 
 /** Milliseconds of an ISO-8601 instant; an unreadable one counts as already past, so it can never be `found`. */
 function instantMs(iso: string): number {
-  if (lastInstant.iso !== iso) {
-    const ms = Date.parse(iso);
-    lastInstant = { iso, ms: Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms };
-  }
-  return lastInstant.ms;
+  const ms = readInstant(iso);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
 /**

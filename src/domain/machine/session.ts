@@ -6,6 +6,7 @@
  */
 import type { Money } from '../../money/index.js';
 import type { Address, CustomerDetails } from '../records/address.js';
+import { createInstantReader } from './instant.js';
 
 /** The version of the session's JSON shape; a store holding older shapes migrates or drops them. */
 export const sessionSchemaVersion = 1;
@@ -179,21 +180,18 @@ export function sessionRecord(session: CheckoutSession): CheckoutSession {
   };
 }
 
-/** The last instant read as now, and its milliseconds: every command of a request reads the same one. */
-let lastNow = { text: '', ms: Number.NaN };
+/** Reads the request's instant (every command of a request reads the same one). */
+const readNow = createInstantReader();
 
 /** True when the session's inactivity period has run out at `now` (ISO-8601). */
 export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, now: string): boolean {
-  if (lastNow.text !== now) lastNow = { text: now, ms: Date.parse(now) };
-  return isSessionExpiredAt(session, lastNow.ms);
+  return isSessionExpiredAt(session, readNow(now));
 }
 
-/** The last expiry read, and its milliseconds: a session's expiry is read by every request on it. */
-let lastExpiry = { text: '', ms: Number.NaN };
+/** Reads a session's expiry (read by every request on the session). */
+const readExpiry = createInstantReader();
 
 /** True when the session's inactivity period has run out at `nowMs` (milliseconds since the epoch). */
 export function isSessionExpiredAt(session: Pick<CheckoutSession, 'expiresAt'>, nowMs: number): boolean {
-  const text = session.expiresAt;
-  if (lastExpiry.text !== text) lastExpiry = { text, ms: Date.parse(text) };
-  return lastExpiry.ms <= nowMs;
+  return readExpiry(session.expiresAt) <= nowMs;
 }
