@@ -4,6 +4,8 @@
  * and formatted as the seed's `text`.
  * @module
  */
+
+import { boundedTable } from '../domain/bounded-table.js';
 import { invariant } from '../domain/errors.js';
 import { shownLineTotal } from '../domain/pricing/totals/sub-total.js';
 import type { OrderRecord } from '../domain/records/order.js';
@@ -17,7 +19,6 @@ import {
   type RoundingMode,
   toDisplayNumber,
 } from '../money/index.js';
-import { boundedTable } from './bounded-table.js';
 
 /** Shows money in one currency. */
 export interface MoneyPresenter {
@@ -53,9 +54,9 @@ function presenter(
 ): MoneyPresenter {
   const inCurrency = (m: Money): Money =>
     m.currency === currency.code ? m : convert(m, sourceOf(m.currency), currency);
-  const amounts = boundedTable<number>(SHOWN_LIMIT);
-  const texts = boundedTable<string>(SHOWN_LIMIT);
-  const lineTotals = boundedTable<number>(SHOWN_LIMIT);
+  const amounts = boundedTable<string, number>(SHOWN_LIMIT);
+  const texts = boundedTable<string, string>(SHOWN_LIMIT);
+  const lineTotals = boundedTable<string, number>(SHOWN_LIMIT);
   const keyOf = (m: Money): string => (m.currency === currency.code ? m.amount : `${m.currency} ${m.amount}`);
   const amount = (m: Money): number => {
     const key = keyOf(m);

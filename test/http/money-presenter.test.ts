@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { demoSettings } from '../../src/adapters/memory/demo/settings.js';
 import { shownLineTotal } from '../../src/domain/pricing/totals/sub-total.js';
 import type { StoreSettings } from '../../src/domain/settings/settings.js';
-import { boundedTable } from '../../src/http/bounded-table.js';
 import { type MoneyPresenter, moneyPresenterOf } from '../../src/http/present-money.js';
 import {
   type Currency,
@@ -70,20 +69,5 @@ describe('the shared money presenter', () => {
     const other = { ...settings, roundingMode: 'half-even' as const };
     expect(moneyPresenterOf(settings, 'USD')).toBe(moneyPresenterOf(settings, 'USD'));
     expect(moneyPresenterOf(other, 'USD')).not.toBe(moneyPresenterOf(settings, 'USD'));
-  });
-});
-
-describe('a bounded table', () => {
-  it('keeps values by key and starts over once it holds its limit', () => {
-    const table = boundedTable<number>(3);
-    for (const [index, key] of ['a', 'b', 'c'].entries()) expect(table.keep(key, index)).toBe(index);
-    expect([table.get('a'), table.get('b'), table.get('c')]).toEqual([0, 1, 2]);
-    table.keep('d', 3);
-    expect([table.get('a'), table.get('b'), table.get('c'), table.get('d')]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      3,
-    ]);
   });
 });

@@ -26,6 +26,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import validator from 'validator';
 import { lengthBetween } from '../address/rules.js';
+import { boundedTable } from '../bounded-table.js';
 import type { FieldErrors } from '../errors.js';
 import type { CustomerInput } from '../machine/commands.js';
 import type { CustomerFacts } from '../machine/facts.js';
@@ -78,19 +79,14 @@ function isValidEmail(email: string): boolean {
     lengthBetween(email, 1, emailMaxLength) &&
     isStorableText(email) &&
     validator.isEmail(email.trim(), emailOptions);
-  if (checkedEmails.size >= MAX_CHECKED_EMAILS) checkedEmails.clear();
-  checkedEmails.set(email, valid);
-  return valid;
+  return checkedEmails.keep(email, valid);
 }
 
 /**
  * E-mail addresses already checked: a checkout posts its customer's address again and again (each customer step,
  * each retry), and the check is pure. Bounded: past the limit the table starts again.
  */
-const checkedEmails = new Map<string, boolean>();
-
-/** How many checked addresses are kept. */
-const MAX_CHECKED_EMAILS = 256;
+const checkedEmails = boundedTable<string, boolean>(256);
 
 /** Whether `customerId` is a guest (0) or names the account the facts hold. */
 function accountExists(customerId: number, facts: CustomerFacts): boolean {

@@ -3,6 +3,7 @@
  * order their keys were written in, so a repeated confirm of the same content is recognised as a replay.
  * @module
  */
+import { boundedTable } from '../bounded-table.js';
 
 /**
  * JSON with object keys sorted at every level: equal values always give equal text. The keys that are array
@@ -77,21 +78,12 @@ function canonicalKeys(item: object): readonly string[] {
   return sorted;
 }
 
-/** Each key written as a JSON string, kept: a session's objects use a few dozen names over and over. */
-const quotedKeys = new Map<string, string>();
-
-/** How many written keys are kept; past that the table starts again. */
-const MAX_QUOTED_KEYS = 1024;
+/** Each key written as a JSON string, kept (1,024 at most): a session's objects use a few dozen names over and over. */
+const quotedKeys = boundedTable<string, string>(1024);
 
 /** `key` as a JSON string. */
 function quoted(key: string): string {
-  let text = quotedKeys.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(key);
-    if (quotedKeys.size >= MAX_QUOTED_KEYS) quotedKeys.clear();
-    quotedKeys.set(key, text);
-  }
-  return text;
+  return quotedKeys.get(key) ?? quotedKeys.keep(key, JSON.stringify(key));
 }
 
 /** `value` written as {@link canonicalJson} writes it; undefined for what JSON leaves out. */

@@ -5,6 +5,7 @@
  */
 import { add, type Money, money, multiply, percent } from '../../money/index.js';
 import { type GeoPlace, isInGeoZone } from '../address/geo-zone.js';
+import { boundedTable } from '../bounded-table.js';
 import type { GeoZone } from '../records/geo.js';
 import type { TaxBasis, TaxRate, TaxTable } from '../records/tax.js';
 import type { TaxAmount } from './totals/calculator.js';
@@ -131,7 +132,7 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
    * same table and addresses, and the same prices and quotes meet it again and again. Kept for a bounded number of
    * amounts.
    */
-  const known = new Map<Money, Map<string, readonly TaxAmount[]>>();
+  const known = boundedTable<Money, Map<string, readonly TaxAmount[]>>(MAX_KNOWN_AMOUNTS);
 
   return {
     ratesFor,
@@ -139,12 +140,7 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
       const rates = ratesFor(taxClassId);
       if (rates.length === 0) return noTaxes;
       if (!Object.isFrozen(unitAmount)) return taxesOf(unitAmount, rates, quantity);
-      let byUse = known.get(unitAmount);
-      if (byUse === undefined) {
-        if (known.size >= MAX_KNOWN_AMOUNTS) known.clear();
-        byUse = new Map();
-        known.set(unitAmount, byUse);
-      }
+      const byUse = known.get(unitAmount) ?? known.keep(unitAmount, new Map());
       const key = `${taxClassId}:${quantity}`;
       const found = byUse.get(key);
       if (found !== undefined) return found;
