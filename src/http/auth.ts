@@ -12,6 +12,7 @@ import type { ApiUser } from '../domain/records/api-user.js';
 import type { Checkout } from '../engine/checkout.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import { normalizeIp } from './client-ip.js';
+import type { HttpError } from './http-error.js';
 
 /** What the checks need. */
 export interface AccessCheck {
@@ -20,6 +21,21 @@ export interface AccessCheck {
   readonly messages: MessageCatalog;
   /** The client's address, normalised. */
   readonly ip: string;
+}
+
+/** What an unsigned request's check needs besides: the refusal text for a user that must sign. */
+export interface UnsignedAccessCheck extends AccessCheck {
+  /** The `warning` of the 401 an unsigned request to a signing user's session gets. */
+  readonly signatureNeeded: string;
+}
+
+/**
+ * Whether `user` signs its requests as OpenCart 4.1's clients do. Such a user's sessions accept only signed
+ * requests: its signature is what proves each request (and guards against replays and changed bodies), so a
+ * cookie or `api_token` alone, which anyone who saw one answer holds, must not stand in for it.
+ */
+export function signsRequests(user: ApiUser): boolean {
+  return user.signing === 'opencart';
 }
 
 /**
@@ -71,14 +87,15 @@ export async function askAccessPort<T>(
 }
 
 /**
- * The live session `sessionId` once every check passed. Without an id: `unauthorized`; unknown: `unauthorized`;
- * timed out: `expired` (both from `checkout.findSession`, which does not slide the expiry); refused API user or
- * address: `forbidden`.
+ * The live session `sessionId`, for an unsigned request, once every check passed. Without an id: `unauthorized`;
+ * unknown: `unauthorized`; timed out: `expired` (both from `checkout.findSession`, which does not slide the
+ * expiry); refused API user or address: `forbidden`; a session of a user that signs: `unauthorized` with
+ * `signatureNeeded` (403 under `compat: 'opencart'`, as OpenCart refuses every unsigned request).
  */
 export async function authorize(
-  access: AccessCheck,
+  access: UnsignedAccessCheck,
   sessionId: string | undefined,
-): Promise<Result<CheckoutSession, CheckoutError>> {
+): Promise<Result<CheckoutSession, HttpError>> {
   const { checkout, apiUsers, messages, ip } = access;
   if (sessionId === undefined) {
     return err(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
@@ -89,5 +106,12 @@ export async function authorize(
   const user = await askAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));
   if (user.isErr()) return err(user.error);
   const refusal = refusalOf(user.value, ip, messages);
-  return refusal === undefined ? found : err(refusal);
+  if (refusal !== undefined) return err(refusal);
+  if (user.value !== undefined && signsRequests(user.value)) {
+    return err({
+      ...checkoutError('unauthorized', { warning: access.signatureNeeded }),
+      opencartStatus: 403,
+    });
+  }
+  return found;
 }

@@ -114,7 +114,10 @@ async function authorizeCall(
   const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, ip: client.ip };
   const { signed, sessionId } = credentials;
   if (signed === undefined) {
-    const session = await authorize(access, sessionId);
+    const session = await authorize(
+      { ...access, signatureNeeded: config.texts.signatureIncomplete },
+      sessionId,
+    );
     return session.isOk() ? ok({ session: session.value, opened: false }) : err(session.error);
   }
   if (signed.isErr()) return err(signed.error);

@@ -17,9 +17,15 @@ import { readSignedRequest, type SignedRequest, signingParameters } from './sign
 /** The query parameters a signed request may carry: the signed ones, and the routing ones OpenCart leaves out. */
 const allowedQuery: ReadonlySet<string> = new Set<string>([...signingParameters, 'code', 'api_token']);
 
-/** Whether a request is signed: its query carries `signature`. */
+/**
+ * The query parameters only a signed request carries. A request with any of them is read as signed, so one that
+ * lost its `signature` (or its `time`) is refused as an incomplete signed request rather than run unsigned.
+ */
+const signedOnly = ['signature', 'username', 'time'] as const;
+
+/** Whether a request is signed: its query carries `signature`, `username` or `time`. */
 export function isSignedQuery(query: FormObject): boolean {
-  return Object.hasOwn(query, 'signature');
+  return signedOnly.some((name) => Object.hasOwn(query, name));
 }
 
 /**
