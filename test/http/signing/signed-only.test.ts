@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../../src/operations/index.js';
+import type { OperationRoute } from '../../../src/operations/operation.js';
 import { apiKey, guest, send, startDemo, ukAddress } from '../support/harness.js';
 import { createSigningClient } from '../support/signing-client.js';
 
@@ -18,7 +19,7 @@ const needsSignature = {
 
 /** Every address of every operation, as a query (route, call, code) and the method it answers. */
 const addresses = operations.flatMap((operation) =>
-  (operation.http?.routes ?? []).map((address) => ({
+  (operation.http?.routes ?? []).map((address: OperationRoute) => ({
     name: operation.name,
     method: operation.http?.method ?? 'GET',
     query: {
