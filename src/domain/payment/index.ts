@@ -1,0 +1,34 @@
+/**
+ * Payments: the state table, the record an order carries, its moves, the provider's truth and the idempotency
+ * keys of the calls that change money. Pure: no I/O, no clock (instants arrive as arguments).
+ * @module
+ */
+export { type PaymentKeyParts, type PaymentOperation, paymentIdempotencyKey } from './idempotency-key.js';
+export {
+  movePayment,
+  movesMoney,
+  type PaymentChange,
+  type PaymentRefusal,
+  refundable,
+  refundStatus,
+} from './move.js';
+export {
+  nextAttempt,
+  openPayment,
+  type PaymentAction,
+  type PaymentMove,
+  type PaymentOpening,
+  type PaymentRecord,
+} from './record.js';
+export {
+  canMovePayment,
+  isFinalPaymentStatus,
+  isOpenPaymentStatus,
+  isPaymentStatus,
+  type PaymentStatus,
+  paymentDiagram,
+  paymentMoves,
+  paymentPath,
+  paymentStatuses,
+} from './status.js';
+export { type ProviderPayment, type Reconciled, reconcilePayment } from './truth.js';
