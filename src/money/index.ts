@@ -11,7 +11,7 @@ export { type Currency, convert, findCurrency } from './currency.js';
 export { divide } from './divide.js';
 export { type FormatOptions, formatMoney, toDisplayNumber } from './format.js';
 export { convertMeasure, sumMeasures } from './measure.js';
-export { fromMinorUnits, toMinorUnits } from './minor-units.js';
+export { fromMinorUnits, isoMinorUnitExponent, toMinorUnits } from './minor-units.js';
 export {
   isCanonicalAmount,
   isCurrencyCode,

@@ -26,6 +26,22 @@ export type {
   WriteOrderOutcome,
 } from './order-repository.js';
 export type { PaymentContext, PaymentMethod } from './payment-method.js';
+export type {
+  AuthorizeRequest,
+  CaptureRequest,
+  PaymentAction,
+  PaymentCall,
+  PaymentProvider,
+  PaymentStatus,
+  ProviderAnswer,
+  ProviderEvent,
+  ProviderPayment,
+  ProviderRefusalCode,
+  RefundRequest,
+  RetrieveRequest,
+  VoidRequest,
+  WebhookVerdict,
+} from './payment-provider.js';
 export type { ReplayGuard } from './replay-guard.js';
 export type { SaveOutcome, SessionLookup, SessionStore } from './session-store.js';
 export type { ShippingContext, ShippingMethod } from './shipping-method.js';

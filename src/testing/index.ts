@@ -67,6 +67,13 @@ export {
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture } from './order-repository-fixture.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';
+export { describePaymentProviderContract } from './payment-provider-contract.js';
+export type {
+  ApprovedPayment,
+  ChallengeFixture,
+  PaymentProviderFixture,
+  WebhookFixture,
+} from './payment-provider-fixture.js';
 export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-guard-contract.js';
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
@@ -80,6 +87,7 @@ export {
   type TaxRatesSetup,
 } from './tax-rates-contract.js';
 export type { TestApi, TestBody } from './test-api.js';
+export * from './test-card/index.js';
 export {
   describeTotalCalculatorContract,
   type TotalCalculatorFixture,

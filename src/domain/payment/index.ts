@@ -13,6 +13,13 @@ export {
   refundStatus,
 } from './move.js';
 export {
+  capturedPayment,
+  isRuleRefusal,
+  type ProviderRuleRefusal,
+  refundedPayment,
+  voidedPayment,
+} from './provider-rules.js';
+export {
   nextAttempt,
   openPayment,
   type PaymentAction,
@@ -31,4 +38,4 @@ export {
   paymentPath,
   paymentStatuses,
 } from './status.js';
-export { type ProviderPayment, type Reconciled, reconcilePayment } from './truth.js';
+export { knownPayment, type ProviderPayment, type Reconciled, reconcilePayment } from './truth.js';

@@ -112,3 +112,13 @@ export function reconcilePayment(
   }
   return ok({ record: current, moves: current.moves.slice(record.moves.length) });
 }
+
+/**
+ * What cartwright knows of a payment, in the provider's terms: what later calls (capture, void, refund, retrieve)
+ * carry. Undefined while the provider has not answered (no reference yet).
+ */
+export function knownPayment(record: PaymentRecord): ProviderPayment | undefined {
+  if (record.reference === null) return undefined;
+  const { reference, status, amount, captured, refunded, action } = record;
+  return { reference, status, amount, captured, refunded, action, failure: null };
+}

@@ -17,6 +17,12 @@ export { createChequePayment } from './cheque.js';
 export { createCodPayment } from './cod.js';
 export { createFreeCheckoutPayment } from './free-checkout.js';
 export type { PaymentNames } from './offer.js';
+export {
+  createOfflinePaymentProvider,
+  createOfflinePaymentProviders,
+  type OfflineAuthorization,
+} from './offline-provider.js';
+export { type PaymentDeadlineOptions, withPaymentDeadline } from './provider-deadline.js';
 
 /** Translated names for the built-in payment methods, by method code; a method left out keeps OpenCart's en-gb. */
 export interface PaymentMethodNames {
