@@ -7,6 +7,7 @@ export const entries = {
   'adapters/memory': 'src/adapters/memory/index.ts',
   'adapters/redis': 'src/adapters/redis/index.ts',
   'adapters/postgres': 'src/adapters/postgres/index.ts',
+  'adapters/stripe': 'src/adapters/stripe/index.ts',
   testing: 'src/testing/index.ts',
   client: 'src/client/index.ts',
 };
