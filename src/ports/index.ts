@@ -13,6 +13,14 @@ export type { IdGenerator, IdKind } from './id-generator.js';
 export type { LoginAttempt, LoginThrottle, LoginThrottleLimits, ThrottleVerdict } from './login-throttle.js';
 export type { Notifier } from './notifier.js';
 export type {
+  HeldStock,
+  HoldChange,
+  HoldEnd,
+  OrderPayments,
+  PaymentWrite,
+  StockHold,
+} from './order-payments.js';
+export type {
   ClaimOrderOutcome,
   CreateOrderOutcome,
   HistoryWrite,

@@ -64,6 +64,8 @@ export {
   sampleOrderProduct,
   sampleOrderRecord,
 } from './order-fixtures.js';
+export { describeOrderPaymentsContract } from './order-payments-contract.js';
+export type { OrderPaymentsFixture } from './order-payments-fixture.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture } from './order-repository-fixture.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';

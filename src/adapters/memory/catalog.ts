@@ -12,9 +12,11 @@ import type {
   ProductListQuery,
 } from '../../domain/records/catalog.js';
 import type { Catalog } from '../../ports/catalog.js';
+import type { Clock } from '../../ports/clock.js';
 import { deepFreeze } from './freeze.js';
 import { activeSpecial, type PricedProduct, selectProducts, sortProducts } from './product-list.js';
 import { compareNumbers, compareText, page, sortWithIdTies } from './sorting.js';
+import { releaseDueHolds } from './stock-holds.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /** Every product of `ids` that exists, once each, frozen. */
@@ -55,14 +57,23 @@ function filtered(data: MemoryStoreData, filter: ProductFilter, today: string): 
   return selectProducts(data.products.values(), data.categories.values(), filter, today);
 }
 
+/** Options of {@link createMemoryCatalog}. */
+export interface MemoryCatalogOptions {
+  /** The time stock holds are due against; default the system clock. */
+  readonly clock?: Clock | undefined;
+}
+
 /**
  * A {@link Catalog} over the memory tables. Reads the tables on every call, so stock the order repository
  * writes (and any change the host makes to `data`) is seen at once; there is no cache to outlive a change.
- * Records are handed out frozen.
+ * Before reading products it releases the stock holds whose time has come (see `OrderPayments`), so units held
+ * for a payment nobody completed are back for the next customer. Records are handed out frozen.
  */
-export function createMemoryCatalog(data: MemoryStoreData): Catalog {
+export function createMemoryCatalog(data: MemoryStoreData, options: MemoryCatalogOptions = {}): Catalog {
+  const now = () => (options.clock === undefined ? new Date() : options.clock.now()).toISOString();
   return {
     async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
+      if (data.stockHolds.size > 0) releaseDueHolds(data, now());
       return findProducts(data, productIds);
     },
 

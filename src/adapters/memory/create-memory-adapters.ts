@@ -9,6 +9,7 @@ import type { CouponDirectory } from '../../ports/coupon-directory.js';
 import type { CustomerDirectory } from '../../ports/customer-directory.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
 import type { LoginThrottle } from '../../ports/login-throttle.js';
+import type { OrderPayments } from '../../ports/order-payments.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
 import type { ReplayGuard } from '../../ports/replay-guard.js';
 import type { SessionStore } from '../../ports/session-store.js';
@@ -28,7 +29,7 @@ import { createMemoryTaxRates } from './tax-rates.js';
 
 /** Options of {@link createMemoryAdapters}. */
 export interface MemoryAdaptersOptions {
-  /** The clock of the session store, the login throttle and the replay guard. */
+  /** The clock of the session store, the login throttle, the replay guard and the catalog's stock holds. */
   readonly clock: Clock;
   /** See `MemorySessionStoreOptions.retentionSeconds`. */
   readonly sessionRetentionSeconds?: number | undefined;
@@ -50,7 +51,8 @@ export interface MemoryAdapters {
   readonly geo: GeoDirectory;
   readonly taxes: TaxRates;
   readonly coupons: CouponDirectory;
-  readonly orders: OrderRepository;
+  /** Orders with their history, and their payments and stock holds. */
+  readonly orders: OrderRepository & OrderPayments;
   readonly notifier: MemoryNotifier;
   readonly apiUsers: ApiUserDirectory;
   readonly loginThrottle: LoginThrottle;
@@ -67,7 +69,7 @@ export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdapt
   const { clock } = options;
   return {
     sessions: createMemorySessionStore({ clock, retentionSeconds: options.sessionRetentionSeconds }),
-    catalog: createMemoryCatalog(data),
+    catalog: createMemoryCatalog(data, { clock }),
     customers: createMemoryCustomerDirectory(data),
     geo: createMemoryGeoDirectory(data),
     taxes: createMemoryTaxRates(data),

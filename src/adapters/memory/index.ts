@@ -24,7 +24,7 @@ export type {
   WeightShippingZone,
 } from '../../domain/settings/extension-config.js';
 export { createMemoryApiUserDirectory } from './api-user-directory.js';
-export { createMemoryCatalog } from './catalog.js';
+export { createMemoryCatalog, type MemoryCatalogOptions } from './catalog.js';
 export { createMemoryCouponDirectory } from './coupon-directory.js';
 export {
   createMemoryAdapters,

@@ -2,8 +2,11 @@
  * The in-memory order repository.
  * @module
  */
+import type { StockHold } from '../../domain/payment/index.js';
+import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
 import type { OrderDraft, OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
+import type { OrderPayments } from '../../ports/order-payments.js';
 import type {
   ClaimOrderOutcome,
   CreateOrderOutcome,
@@ -16,6 +19,8 @@ import type {
 } from '../../ports/order-repository.js';
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
+import { createMemoryOrderPayments } from './order-payments.js';
+import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
 
@@ -42,6 +47,9 @@ interface OrderBase {
   readonly draft: OrderDraft;
   readonly revision: number;
   readonly history: readonly OrderHistoryEntry[];
+  /** The order's payment and stock hold, which a history write or an edit of the draft keeps as they are. */
+  readonly payment?: PaymentRecord;
+  readonly stockHold?: StockHold;
 }
 
 type Planned = WritePlan | { readonly shortages: readonly StockShortage[] };
@@ -56,6 +64,8 @@ function plan(
   history: HistoryWrite,
   sequences: MemorySequences,
 ): Planned {
+  // A hold whose time has come gives its units back before any write moves stock.
+  if (history.stockMoves.length > 0) releaseDueHolds(data, history.dateAdded);
   const stock = planStockMoves(data.products, history.stockMoves);
   if (!stock.ok) return { shortages: stock.shortages };
   sequences.orderHistoryId += 1;
@@ -68,6 +78,8 @@ function plan(
   };
   const order = deepFreeze({
     ...base.draft,
+    ...(base.payment === undefined ? {} : { payment: base.payment }),
+    ...(base.stockHold === undefined ? {} : { stockHold: base.stockHold }),
     orderId: base.orderId,
     orderStatusId: history.orderStatusId,
     revision: base.revision + 1,
@@ -189,12 +201,16 @@ function claimOrder(
  * in between: concurrent calls cannot interleave, and a refused or failed write leaves nothing behind.
  * A reward redemption's `points` is written to the ledger signed as given (negative spends); releasing
  * removes every ledger entry of the order. Records are frozen.
+ *
+ * It is also the {@link OrderPayments} of the same tables: an order's payment and stock hold live on its record,
+ * which edits and history writes keep; a write that moves stock first releases the holds whose time has come.
  */
 export function createMemoryOrderRepository(
   data: MemoryStoreData,
   options: MemoryOrderRepositoryOptions = {},
-): OrderRepository {
+): OrderRepository & OrderPayments {
   return {
+    ...createMemoryOrderPayments(data, options),
     async create(draft, history, idempotency) {
       return createOrder(data, options, draft, history, claimList(idempotency));
     },

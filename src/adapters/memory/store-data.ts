@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { StockHold } from '../../domain/payment/index.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { Category, Manufacturer, Product } from '../../domain/records/catalog.js';
 import type { Coupon } from '../../domain/records/coupon.js';
@@ -130,6 +131,11 @@ export interface MemoryStoreData {
   readonly orders: Map<number, OrderRecord>;
   /** Claimed idempotency keys, by {@link idempotencyKey}. */
   readonly idempotencyKeys: Map<string, IdempotencyRecord>;
+  /**
+   * The stock holds still holding units, by order id (the same holds the orders' records carry): what a read
+   * or a write checks for holds whose time has come.
+   */
+  readonly stockHolds: Map<number, StockHold>;
   readonly sequences: MemorySequences;
 }
 
@@ -156,6 +162,7 @@ export function createMemoryStoreData(settings: StoreSettings, extensions: Exten
     apiUsers: new Map(),
     orders: new Map(),
     idempotencyKeys: new Map(),
+    stockHolds: new Map(),
     sequences: { orderId: 0, orderHistoryId: 0, couponHistoryId: 0, customerRewardId: 0 },
   };
 }

@@ -3,6 +3,17 @@
  * keys of the calls that change money. Pure: no I/O, no clock (instants arrive as arguments).
  * @module
  */
+export {
+  type HeldStock,
+  type HoldChange,
+  type HoldEnd,
+  heldStockOf,
+  isHoldDue,
+  isHolding,
+  returnMoves,
+  type StockHold,
+  takeMoves,
+} from './hold.js';
 export { type PaymentKeyParts, type PaymentOperation, paymentIdempotencyKey } from './idempotency-key.js';
 export {
   movePayment,

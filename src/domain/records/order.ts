@@ -4,6 +4,8 @@
  * @module
  */
 import type { Money } from '../../money/index.js';
+import type { StockHold } from '../payment/hold.js';
+import type { PaymentRecord } from '../payment/record.js';
 import type { Address, CustomerDetails } from './address.js';
 import type { SubscriptionFrequency } from './catalog.js';
 
@@ -145,10 +147,16 @@ export interface OrderHistoryEntry {
   readonly dateAdded: string;
 }
 
-/** A stored order. `revision` grows by one with every write, for compare-and-set updates. */
+/**
+ * A stored order. `revision` grows by one with every write, for compare-and-set updates. An order paid through a
+ * payment provider carries its `payment` and, while the payment is open, the `stockHold` of its lines; an order
+ * confirmed without one has neither key.
+ */
 export interface OrderRecord extends OrderDraft {
   readonly orderId: number;
   readonly orderStatusId: number;
   readonly revision: number;
   readonly history: readonly OrderHistoryEntry[];
+  readonly payment?: PaymentRecord;
+  readonly stockHold?: StockHold;
 }
