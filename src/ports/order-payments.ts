@@ -2,8 +2,9 @@
  * The order payments port: an order's payment record and stock hold, written with the order.
  * @module
  */
-import type { HoldChange, PaymentRecord } from '../domain/payment/index.js';
+
 import type { HistoryWrite } from '../domain/order/write.js';
+import type { HoldChange, PaymentRecord } from '../domain/payment/index.js';
 import type { WriteOrderOutcome } from './order-repository.js';
 
 export type { HeldStock, HoldChange, HoldEnd, StockHold } from '../domain/payment/index.js';
