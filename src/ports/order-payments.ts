@@ -37,7 +37,7 @@ export interface PaymentWrite {
  *   the same transaction (the hold becomes the order's normal stock move). Either ends the hold (dated `at`); a
  *   hold already ended gives nothing back twice.
  * - A hold whose time has come is released (`ended.how` `expired`) when its stock is next read through the
- *   catalog of the same store, by any write that moves that stock, and by `releaseDueHolds`.
+ *   catalog of the same store, by the next payment write, and by `releaseDueHolds`.
  * - `releaseDueHolds(now)` releases every hold due at `now` (up to `limit`) and answers their orders; several
  *   callers at once never release one hold twice.
  * - `dueOpenPayments(now)` answers the orders whose payment is still open (`pending`, `requires_action`) and whose

@@ -22,7 +22,14 @@ import {
   productListStatement,
 } from './product-list.js';
 import { productsStatement, type StoredProduct, toProduct } from './product-query.js';
+import { releaseDueHolds } from './stock-holds.js';
 import { firstValue, isStoredId, jsonColumn, toMoney } from './values.js';
+
+/** How often, at most, reads look for stock holds whose time has come (in the clock's milliseconds). */
+const HOLD_CHECK_INTERVAL_MS = 1_000;
+
+/** How many due holds one read releases at most (a sweep releases the rest). */
+const HOLD_RELEASE_BATCH = 100;
 
 /** A product-list row as the statement builds it. */
 interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
@@ -35,7 +42,8 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * `getProducts` aggregates each product with its options, values, discounts, specials, rewards, plans and
  * categories as JSON. Stock is read as the order repository last committed it. Lists sort, filter and page
  * exactly as the memory catalog does (ties by id, case-insensitive names, the group's special in price sorts,
- * products on sale on `today`). Records are handed out frozen. With a reference cache, products (stock included)
+ * products on sale on `today`). Records are handed out frozen. Before it reads products it releases the stock
+ * holds whose time has come (looking at most once a second), so held units nobody paid for are back. With a reference cache, products (stock included)
  * and the category tree come from memory while it listens (see `createPostgresReferenceCache`).
  *
  * @example
@@ -45,7 +53,19 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * ```
  */
 export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog {
-  const { db, tables: t, currency, cache } = resolveOptions(options);
+  const { db, tables: t, currency, cache, now } = resolveOptions(options);
+  /**
+   * Releases the stock holds due by now before products are read, at most once a second of the clock's time:
+   * a due hold's units are back for the next customer without a statement on every read.
+   */
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  const releaseDue = async () => {
+    const instant = now();
+    const at = Date.parse(instant);
+    if (at - checkedAt < HOLD_CHECK_INTERVAL_MS && at >= checkedAt) return;
+    checkedAt = at;
+    await releaseDueHolds(db, t, cache, instant, HOLD_RELEASE_BATCH);
+  };
   const products = productsStatement(t);
   /** The products of `ids` that exist, by id, frozen. */
   const loadProducts = async (ids: readonly number[]): Promise<ReadonlyMap<number, Product>> => {
@@ -72,6 +92,7 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
     async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
       const ids = [...new Set(productIds.filter(isStoredId))];
       if (ids.length === 0) return [];
+      await releaseDue();
       const found = await cache.readMany('products', ids, loadProducts);
       return found.filter((product) => product !== undefined);
     },

@@ -7,6 +7,7 @@ import type { Catalog } from '../../ports/catalog.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
 import type { CustomerDirectory } from '../../ports/customer-directory.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
+import type { OrderPayments } from '../../ports/order-payments.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
 import { createPostgresApiUserDirectory } from './api-user-directory.js';
@@ -33,8 +34,8 @@ export interface PostgresAdapters {
   readonly coupons: CouponDirectory;
   /** The API users. */
   readonly apiUsers: ApiUserDirectory;
-  /** Orders with their history, stock moves and ledgers. */
-  readonly orders: OrderRepository;
+  /** Orders with their history, stock moves and ledgers, and their payments and stock holds. */
+  readonly orders: OrderRepository & OrderPayments;
 }
 
 /**

@@ -62,6 +62,8 @@ export const tableNames = [
   'order_tax',
   'order_history',
   'order_idempotency',
+  'order_payment',
+  'order_stock_hold',
 ] as const;
 
 /** One of {@link tableNames}. */

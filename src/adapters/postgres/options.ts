@@ -4,6 +4,7 @@
  */
 import { CartwrightInvariantError } from '../../domain/errors.js';
 import { isCurrencyCode } from '../../money/index.js';
+import type { Clock } from '../../ports/clock.js';
 import { deadlineOption } from '../deadline.js';
 import { createDatabase, type Database } from './database.js';
 import { qualifiedTables, type Tables } from './identifiers.js';
@@ -42,6 +43,11 @@ export interface PostgresAdapterOptions {
    * `createPostgresReferenceCache`, made for the same pool and schema). Without it every read is a statement.
    */
   readonly cache?: PostgresReferenceCache | undefined;
+  /**
+   * The time stock holds fall due by (the catalog releases due holds before it reads products); default the
+   * system clock.
+   */
+  readonly clock?: Clock | undefined;
 }
 
 /** The options, checked: the pool behind its deadline, the SQL names of the tables and the currency. */
@@ -51,6 +57,8 @@ export interface ResolvedOptions {
   readonly currency: string;
   /** Reads of reference data: through the cache when one was given, else straight to the database. */
   readonly cache: ReferenceReads;
+  /** The current instant, ISO-8601. */
+  readonly now: () => string;
 }
 
 /**
@@ -70,5 +78,6 @@ export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions
     tables: qualifiedTables(options.schema),
     currency,
     cache: referenceReads(options.cache, options.schema),
+    now: () => (options.clock === undefined ? new Date() : options.clock.now()).toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../domain/records/order.js';
 import type { Database } from './database.js';
 import type { Tables } from './identifiers.js';
+import { paymentColumns, paymentOfStored, type StoredPayment } from './payment-rows.js';
 import type { PgClientLike } from './pool.js';
 import { isoTimestamp, jsonColumn, toMoney } from './values.js';
 
@@ -75,7 +76,8 @@ export function orderStatement(t: Tables): string {
       'client', json_build_object('ip', o.ip, 'forwardedIp', o.forwarded_ip, 'userAgent', o.user_agent,
         'acceptLanguage', o.accept_language),
       'dateAdded', ${isoTimestamp('o.date_added')}, 'dateModified', ${isoTimestamp('o.date_modified')},
-      'history', ${jsonList(history)}
+      'history', ${jsonList(history)},
+      ${paymentColumns(t)}
     ) AS record
     FROM ${t.orders} o WHERE o.order_id = $1`;
 }
@@ -89,13 +91,14 @@ type StoredLine = Omit<Stored<OrderProduct, 'price' | 'total' | 'tax'>, 'subscri
 
 type StoredOrder = Omit<
   Stored<OrderRecord, 'total' | 'commission'>,
-  'shippingMethod' | 'products' | 'totals' | 'taxes'
-> & {
-  readonly shippingMethod: Stored<OrderShippingMethod, 'cost'> | null;
-  readonly products: readonly StoredLine[];
-  readonly totals: readonly Stored<OrderTotal, 'value'>[];
-  readonly taxes: readonly Stored<OrderTax, 'amount'>[];
-};
+  'shippingMethod' | 'products' | 'totals' | 'taxes' | 'payment' | 'stockHold'
+> &
+  StoredPayment & {
+    readonly shippingMethod: Stored<OrderShippingMethod, 'cost'> | null;
+    readonly products: readonly StoredLine[];
+    readonly totals: readonly Stored<OrderTotal, 'value'>[];
+    readonly taxes: readonly Stored<OrderTax, 'amount'>[];
+  };
 
 /** The order record of a stored order, amounts in `currency`. */
 function toOrderRecord(stored: StoredOrder, currency: string): OrderRecord {
@@ -129,7 +132,8 @@ function toOrderRecord(stored: StoredOrder, currency: string): OrderRecord {
       total: money(stored.total),
       commission: money(stored.commission),
     };
-  return { ...stored, ...draft };
+  const { payment, stockHold, ...order } = stored;
+  return { ...order, ...draft, ...paymentOfStored({ payment, stockHold }) };
 }
 
 /**

@@ -3,6 +3,7 @@
  * @module
  */
 import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
+import type { OrderPayments } from '../../ports/order-payments.js';
 import type {
   ClaimOrderOutcome,
   CreateOrderOutcome,
@@ -18,6 +19,7 @@ import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
+import { createPostgresOrderPayments } from './order-payments.js';
 import { insertedOrderTables, orderRecordOf, orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
 import { insertOrder, type MovedRevision, moveRevision, replaceDraft } from './order-write.js';
@@ -235,6 +237,9 @@ async function write(
  * (scope, key) with the payload fingerprint; revisions are a compare-and-set on the `orders` row. Orders are
  * read back in one statement and handed out frozen.
  *
+ * It is also the {@link OrderPayments} of the same tables: an order's payment (`order_payment`) and stock hold
+ * (`order_stock_hold`) are read back with the order, and edits and history writes keep them.
+ *
  * Dates (`dateAdded`, `dateModified`, history dates) are stored as `TIMESTAMPTZ` and read back as ISO-8601 UTC
  * strings with milliseconds (`2024-05-01T10:00:00.000Z`), the form the clock writes. A failure of the
  * database rejects the call; nothing of the write is kept.
@@ -244,7 +249,9 @@ async function write(
  * const orders = createPostgresOrderRepository({ pool, schema: 'shop', currency: settings.currency });
  * ```
  */
-export function createPostgresOrderRepository(options: PostgresAdapterOptions): OrderRepository {
+export function createPostgresOrderRepository(
+  options: PostgresAdapterOptions,
+): OrderRepository & OrderPayments {
   const { db, tables: t, currency, cache } = resolveOptions(options);
   const context: Context = {
     t,
@@ -254,6 +261,7 @@ export function createPostgresOrderRepository(options: PostgresAdapterOptions): 
   };
 
   return {
+    ...createPostgresOrderPayments({ db, t, currency, cache, read: context.read }),
     async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
       const rows = draftRows(draft, currency);
       const claims = claimList(idempotency);

@@ -9,11 +9,15 @@ import { orderLoginMigration } from './004-order-login.js';
 import { discountTypeMigration } from './005-discount-type.js';
 import { apiSigningMigration } from './006-api-signing.js';
 import { changeNoticesMigration } from './007-change-notices.js';
+import { orderPaymentsMigration } from './009-order-payments.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-/** The migrations `migrate` applies, oldest first. */
+/**
+ * The migrations `migrate` applies, oldest first. Versions may leave gaps (a version is never reused): each is
+ * applied when it is not recorded, whatever came before it.
+ */
 export const migrations: readonly Migration[] = [
   catalogMigration,
   directoriesMigration,
@@ -22,4 +26,5 @@ export const migrations: readonly Migration[] = [
   discountTypeMigration,
   apiSigningMigration,
   changeNoticesMigration,
+  orderPaymentsMigration,
 ];

@@ -1,0 +1,71 @@
+/**
+ * Stock holds in PostgreSQL: releasing the holds whose time has come, each once, whoever sweeps.
+ * @module
+ */
+import { returnMoves } from '../../domain/payment/index.js';
+import type { Database } from './database.js';
+import type { Tables } from './identifiers.js';
+import type { PgClientLike } from './pool.js';
+import type { ReferenceReads } from './reference-cache.js';
+import { moveStock } from './stock-moves.js';
+
+/** The held lines of `orderIds`, as the moves that give them back. */
+export async function heldLines(client: PgClientLike, t: Tables, orderIds: readonly number[]) {
+  const { rows } = await client.query(
+    `SELECT product_id, product_option_value_id, quantity FROM ${t.order_stock_hold}
+     WHERE order_id = ANY($1::int[]) ORDER BY order_id, position`,
+    [orderIds],
+  );
+  return returnMoves(
+    rows.map((row) => ({
+      productId: Number(row.product_id),
+      productOptionValueId: row.product_option_value_id === null ? null : Number(row.product_option_value_id),
+      quantity: Number(row.quantity),
+    })),
+  );
+}
+
+/** True when some hold is due at `now` (one index read: what the sweeps check before opening a transaction). */
+export async function anyHoldDue(db: Database, t: Tables, now: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT EXISTS (SELECT 1 FROM ${t.order_payment}
+       WHERE hold_ended_at IS NULL AND hold_expires_at <= $1::timestamptz) AS due`,
+    [now],
+  );
+  return rows[0]?.due === true;
+}
+
+/**
+ * Releases up to `limit` holds due at `now`, in one transaction: the holds are claimed with
+ * `FOR UPDATE SKIP LOCKED` (a hold another sweep or a payment write is working on is left to it, so no hold is
+ * released twice and sweeps never wait for each other), marked ended `expired`, and their units put back (the
+ * product rows locked in id order, as every stock move locks them). Answers the orders released, and forgets
+ * their products in `cache`.
+ */
+export async function releaseDueHolds(
+  db: Database,
+  t: Tables,
+  cache: ReferenceReads,
+  now: string,
+  limit: number,
+): Promise<readonly number[]> {
+  if (!(await anyHoldDue(db, t, now))) return [];
+  const released = await db.transaction('stock hold release', async (client) => {
+    const { rows } = await client.query(
+      `WITH due AS (
+         SELECT order_id FROM ${t.order_payment}
+         WHERE hold_ended_at IS NULL AND hold_expires_at <= $1::timestamptz
+         ORDER BY hold_expires_at, order_id LIMIT $2 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${t.order_payment} p SET hold_ended_at = $1::timestamptz, hold_ended_how = 'expired'
+       FROM due WHERE p.order_id = due.order_id RETURNING p.order_id`,
+      [now, limit],
+    );
+    const orderIds = rows.map((row) => Number(row.order_id)).sort((a, b) => a - b);
+    const moves = orderIds.length === 0 ? [] : await heldLines(client, t, orderIds);
+    await moveStock(client, t, moves);
+    return { commit: true, value: { orderIds, productIds: moves.map((move) => move.productId) } };
+  });
+  if (released.productIds.length > 0) cache.forget('products', [...new Set(released.productIds)]);
+  return released.orderIds;
+}
