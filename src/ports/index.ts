@@ -17,6 +17,8 @@ export type {
   HoldChange,
   HoldEnd,
   OrderPayments,
+  PaymentMove,
+  PaymentRecord,
   PaymentWrite,
   StockHold,
 } from './order-payments.js';

@@ -7,7 +7,14 @@ import type { HistoryWrite } from '../domain/order/write.js';
 import type { HoldChange, PaymentRecord } from '../domain/payment/index.js';
 import type { WriteOrderOutcome } from './order-repository.js';
 
-export type { HeldStock, HoldChange, HoldEnd, StockHold } from '../domain/payment/index.js';
+export type {
+  HeldStock,
+  HoldChange,
+  HoldEnd,
+  PaymentMove,
+  PaymentRecord,
+  StockHold,
+} from '../domain/payment/index.js';
 
 /** One payment write: the payment as the rules moved it, and what goes with it in the same transaction. */
 export interface PaymentWrite {
