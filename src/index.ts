@@ -72,6 +72,22 @@ export { checkGuards, guardPasses, stepDiagram, stepOrder, steps } from './domai
 export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
 export { createMessages, defaultMessages, messageText } from './domain/messages.js';
 export type { AppendHistory, Effect, WriteOrder } from './domain/order/effects.js';
+export {
+  canMovePayment,
+  movePayment,
+  nextAttempt,
+  openPayment,
+  type PaymentChange,
+  type PaymentKeyParts,
+  type PaymentOperation,
+  type PaymentRefusal,
+  paymentDiagram,
+  paymentIdempotencyKey,
+  paymentMoves,
+  paymentStatuses,
+  type Reconciled,
+  reconcilePayment,
+} from './domain/payment/index.js';
 export type { CheckoutView } from './domain/pricing/checkout.js';
 export { viewCheckout } from './domain/pricing/checkout.js';
 export type { Pricing, PricingFacts } from './domain/pricing/pricing.js';
@@ -98,6 +114,7 @@ export {
   totalCalculator,
   withSortOrder,
 } from './domain/pricing/totals/index.js';
+export { type DigestLine, type DigestTotal, totalsDigest } from './domain/pricing/totals-digest.js';
 export * from './domain/records/index.js';
 export type * from './domain/settings/extension-config.js';
 export { applyExtensionConfig, extensionConfigNames } from './domain/settings/extension-settings.js';
