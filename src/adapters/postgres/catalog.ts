@@ -22,11 +22,8 @@ import {
   productListStatement,
 } from './product-list.js';
 import { productsStatement, type StoredProduct, toProduct } from './product-query.js';
-import { releaseDueHolds } from './stock-holds.js';
+import { dueTime, nextHoldDue, nextHoldDueColumn, releaseDueHolds } from './stock-holds.js';
 import { firstValue, isStoredId, jsonColumn, toMoney } from './values.js';
-
-/** How often, at most, reads look for stock holds whose time has come (in the clock's milliseconds). */
-const HOLD_CHECK_INTERVAL_MS = 1_000;
 
 /** How many due holds one read releases at most (a sweep releases the rest). */
 const HOLD_RELEASE_BATCH = 100;
@@ -43,7 +40,8 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
  * categories as JSON. Stock is read as the order repository last committed it. Lists sort, filter and page
  * exactly as the memory catalog does (ties by id, case-insensitive names, the group's special in price sorts,
  * products on sale on `today`). Records are handed out frozen. Before it reads products it releases the stock
- * holds whose time has come (looking at most once a second), so held units nobody paid for are back. With a reference cache, products (stock included)
+ * holds whose time has come (it knows when the next falls due from its last read), so held units nobody paid
+ * for are back. With a reference cache, products (stock included)
  * and the category tree come from memory while it listens (see `createPostgresReferenceCache`).
  *
  * @example
@@ -55,23 +53,27 @@ interface StoredListEntry extends Omit<ProductListEntry, 'price' | 'special'> {
 export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog {
   const { db, tables: t, currency, cache, now } = resolveOptions(options);
   /**
-   * Releases the stock holds due by now before products are read, at most once a second of the clock's time:
-   * a due hold's units are back for the next customer without a statement on every read.
+   * When the next stock hold falls due (milliseconds since the epoch), as the last product read from the
+   * database saw it: every read of products there also reads the earliest end of the holds still holding, and
+   * a hold taken later takes its products' units, which makes their next read go to the database too. A read at
+   * or after that time releases the due holds first, so reads cost nothing extra while nothing is due.
    */
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  const releaseDue = async () => {
+  let nextDue = Number.POSITIVE_INFINITY;
+  /** Releases the holds due now, when one may be: true when it looked. */
+  const releaseDue = async (): Promise<boolean> => {
     const instant = now();
-    const at = Date.parse(instant);
-    if (at - checkedAt < HOLD_CHECK_INTERVAL_MS && at >= checkedAt) return;
-    checkedAt = at;
+    if (Date.parse(instant) < nextDue) return false;
     await releaseDueHolds(db, t, cache, instant, HOLD_RELEASE_BATCH);
+    nextDue = await nextHoldDue(db, t);
+    return true;
   };
-  const products = productsStatement(t);
+  const products = `SELECT q.record, (${nextHoldDueColumn(t)}) AS next_hold_due FROM (${productsStatement(t)}) q`;
   /** The products of `ids` that exist, by id, frozen. */
   const loadProducts = async (ids: readonly number[]): Promise<ReadonlyMap<number, Product>> => {
     const { rows } = await db.query(products, [ids]);
     const found = new Map<number, Product>();
     for (const row of rows) {
+      nextDue = dueTime(row.next_hold_due);
       const product = deepFreeze(toProduct(jsonColumn<StoredProduct>(row.record), currency));
       found.set(product.productId, product);
     }
@@ -92,8 +94,10 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
     async getProducts(productIds: readonly number[]): Promise<readonly Product[]> {
       const ids = [...new Set(productIds.filter(isStoredId))];
       if (ids.length === 0) return [];
-      await releaseDue();
-      const found = await cache.readMany('products', ids, loadProducts);
+      let found = (await releaseDue()) ? undefined : await cache.readMany('products', ids, loadProducts);
+      // The read itself may be what learnt that a hold is due: release it, and read what it gave back.
+      if (found === undefined || (await releaseDue()))
+        found = await cache.readMany('products', ids, loadProducts);
       return found.filter((product) => product !== undefined);
     },
 

@@ -8,6 +8,7 @@ import type { Tables } from './identifiers.js';
 import type { PgClientLike } from './pool.js';
 import type { ReferenceReads } from './reference-cache.js';
 import { moveStock } from './stock-moves.js';
+import { isoTimestamp } from './values.js';
 
 /** The held lines of `orderIds`, as the moves that give them back. */
 export async function heldLines(client: PgClientLike, t: Tables, orderIds: readonly number[]) {
@@ -23,6 +24,22 @@ export async function heldLines(client: PgClientLike, t: Tables, orderIds: reado
       quantity: Number(row.quantity),
     })),
   );
+}
+
+/** SQL: the earliest end of the holds still holding (an ISO-8601 text), or NULL when nothing is held. */
+export function nextHoldDueColumn(t: Tables): string {
+  return `SELECT ${isoTimestamp('min(hold_expires_at)')} FROM ${t.order_payment} WHERE hold_ended_at IS NULL`;
+}
+
+/** The time (milliseconds since the epoch) of a {@link nextHoldDueColumn} value: never when nothing is held. */
+export function dueTime(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : Number.POSITIVE_INFINITY;
+}
+
+/** When the next hold falls due, in milliseconds since the epoch (never: nothing is held). */
+export async function nextHoldDue(db: Database, t: Tables): Promise<number> {
+  const { rows } = await db.query(`SELECT (${nextHoldDueColumn(t)}) AS due`);
+  return dueTime(rows[0]?.due);
 }
 
 /** True when some hold is due at `now` (one index read: what the sweeps check before opening a transaction). */
