@@ -10,7 +10,7 @@ import { registerRedemptionCases } from './order-contract/redemptions.js';
 import { registerRevisionCases } from './order-contract/revisions.js';
 import { registerStockCases } from './order-contract/stock.js';
 import type { OrderRepositoryFixture } from './order-repository-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link OrderRepository} contract cases under one `describe`: records and history, revisions,
@@ -42,8 +42,7 @@ export function describeOrderRepositoryContract(
   name: string,
   setup: () => Promise<OrderRepositoryFixture>,
 ): void {
-  const test = (title: string, body: (fixture: OrderRepositoryFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<OrderRepositoryFixture>(t, setup);
 
   t.describe(`OrderRepository contract: ${name}`, () => {
     registerRecordCases(test);
