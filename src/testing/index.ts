@@ -58,6 +58,7 @@ export {
   sampleUkAddress,
 } from './method-contexts.js';
 export { describeNotifierContract, type NotifierFixture, sampleEvents } from './notifier-contract.js';
+export { type OrderRepositorySeed, seedOrderRepository } from './order-contract/seed.js';
 export {
   sampleHistoryWrite,
   sampleOrderDraft,
@@ -65,8 +66,9 @@ export {
   sampleOrderRecord,
 } from './order-fixtures.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
-export type { OrderRepositoryFixture } from './order-repository-fixture.js';
+export type { OrderRepositoryFixture, OrderRepositorySetup } from './order-repository-fixture.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';
+export { NO_FAILED_STORE } from './port-failures.js';
 export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-guard-contract.js';
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
@@ -79,7 +81,7 @@ export {
   type TaxRatesFixture,
   type TaxRatesSetup,
 } from './tax-rates-contract.js';
-export type { TestApi, TestBody } from './test-api.js';
+export { CaseCannotRun, cannotRun, type TestApi, type TestBody } from './test-api.js';
 export {
   describeTotalCalculatorContract,
   type TotalCalculatorFixture,
