@@ -28,5 +28,6 @@ export type {
   NetworkError,
   OperationCall,
   OperationNamed,
+  UnexpectedAnswer,
   UnreadableAnswer,
 } from './types.js';

@@ -45,15 +45,32 @@ export interface NetworkError {
   readonly cause: unknown;
 }
 
-/** An answer that is not the API's JSON (a proxy's error page, a cut body). */
+/** An answer that is not JSON at all (a proxy's error page, a cut body). */
 export interface UnreadableAnswer {
   readonly kind: 'unreadable';
   readonly status: number;
   readonly cause: unknown;
 }
 
+/**
+ * The answer is JSON, but not what the operation answers: the client is pointed at something else (another JSON
+ * API, a wrong route, a host's own error such as `{"error": "host 404"}`) or at a server of another version.
+ */
+export interface UnexpectedAnswer {
+  readonly kind: 'unexpected';
+  readonly status: number;
+  /** The body as it came. */
+  readonly body: unknown;
+  /** How it differs from the operation's answer, each as `path: message` (the first few). */
+  readonly problems: readonly string[];
+}
+
 /** Why a call failed, as a value. */
-export type ClientError<Body = ErrorJson> = AnswerError<Body> | NetworkError | UnreadableAnswer;
+export type ClientError<Body = ErrorJson> =
+  | AnswerError<Body>
+  | NetworkError
+  | UnreadableAnswer
+  | UnexpectedAnswer;
 
 /** What every call may add. */
 export interface CallOptions {
