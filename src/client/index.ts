@@ -15,6 +15,7 @@ export type { ClientRoute } from './route-table.js';
 export { clientRoutes } from './routes.js';
 export type {
   AnswerError,
+  CallArguments,
   CallOptions,
   CallOptionsOf,
   CheckoutClient,
