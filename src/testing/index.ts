@@ -4,7 +4,9 @@
  * directories, tax rates, login throttle, replay guard, notifier, shipping and payment methods, fraud checks,
  * total calculators, clock and id generator. Runner-agnostic: the suites take the host's `describe`/`it` and
  * assert with `node:assert/strict`; nothing here imports a test runner. The store-backed suites hand `setup` a
- * seed to write into the host's store.
+ * seed to write into the host's store, and compare what it reads back as values (lists whose order means nothing
+ * in any order, records whatever the order of their keys). A case that cannot run with what the host gave (a
+ * failure case without `unavailable()`) is reported skipped with the reason, never passed (see `test-api.ts`).
  * @module
  */
 

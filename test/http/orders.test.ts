@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutClient } from '../../src/client/index.js';
-import { apiKey, clientAddress, guest, type Harness, startDemo, ukAddress } from './support/harness.js';
+import { apiKey, clientAddress, guest, type Harness, startDemo } from './support/harness.js';
 
 /** A typed client logged in as `demo`. */
 async function loggedIn(demo: Harness): Promise<CheckoutClient> {
