@@ -29,7 +29,8 @@ export interface Exchange {
 function exchangeOf<T, B>(result: Result<T, ClientError<B>>): Exchange {
   if (result.isOk()) return { status: 200, body: result.value };
   const error = result.error;
-  if (error.kind === 'answer') return { status: error.status, body: error.body };
+  if (error.kind === 'answer' || error.kind === 'unexpected')
+    return { status: error.status, body: error.body };
   return { status: error.kind === 'unreadable' ? error.status : 0, body: null };
 }
 
