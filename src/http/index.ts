@@ -7,7 +7,13 @@
  * @module
  */
 
-export type { ClientSource, ResolvedClient, TrustProxy } from './client-ip.js';
+export type {
+  ClientAddressSource,
+  ClientSource,
+  ResolvedClient,
+  TrustedProxyHeader,
+  TrustProxy,
+} from './client-ip.js';
 export { normalizeIp, resolveClient } from './client-ip.js';
 export type { CorsOptions } from './cors.js';
 export type {

@@ -186,7 +186,7 @@ function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: Trus
   const peer = req.socket.remoteAddress ?? '';
   const encrypted = isEncrypted(req);
   // Without trusted proxies the client is the peer: what resolveClient answers, without its trust test.
-  if (trustProxy === undefined) return { ip: normalizeIp(peer), https: encrypted };
+  if (trustProxy === undefined) return { ip: normalizeIp(peer), https: encrypted, from: 'socket' as const };
   return resolveClient({ peer, headers, encrypted, trustProxy });
 }
 
