@@ -31,7 +31,7 @@ describe('sha256Hex', () => {
 });
 
 describe('nativeCryptoOf', () => {
-  it("finds node:crypto through process.getBuiltinModule, and nothing where the runtime has none", () => {
+  it('finds node:crypto through process.getBuiltinModule, and nothing where the runtime has none', () => {
     expect(nativeCryptoOf(globalThis)?.createHash('sha256').update('abc', 'utf8').digest('hex')).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );

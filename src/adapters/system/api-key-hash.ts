@@ -108,13 +108,24 @@ function parseScrypt(fields: readonly string[]): { salt: Uint8Array; hash: Uint8
   return { salt, hash };
 }
 
+/** The part of `node:crypto` an old hash needs. */
+type NodeCrypto = Pick<typeof import('node:crypto'), 'scrypt'>;
+
+/**
+ * The module scrypt comes from, named in a variable and marked for bundlers to leave alone: a bundler for an edge
+ * runtime or a browser would otherwise try to bring `node:crypto` in, which those do not have.
+ */
+const nodeCrypto = 'node:crypto';
+
 /**
  * scrypt on libuv's thread pool: a login never blocks the event loop for the ~50 ms a derivation takes. Success
  * is an absent error, whichever way the runtime says it (node passes null, Bun undefined). `node:crypto` is
  * loaded here, on the first check of an old hash, so that nothing else needs it.
  */
 async function derive(key: string, salt: Uint8Array): Promise<Uint8Array> {
-  const { scrypt } = await import('node:crypto');
+  const { scrypt } = (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ nodeCrypto
+  )) as NodeCrypto;
   return new Promise((resolve, reject) => {
     scrypt(key, salt, SCRYPT_HASH_BYTES, (error, derived) => (error ? reject(error) : resolve(derived)));
   });
