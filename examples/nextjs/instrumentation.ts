@@ -1,3 +1,8 @@
+/**
+ * Runs once when `next start` starts (Next.js's instrumentation hook): chooses the key of API user `demo` when
+ * `CARTWRIGHT_API_KEY` is unset, before any route reads it (both runtimes read the server's environment), and
+ * prints the line every example prints.
+ */
 import { generateApiKey } from 'cartwright';
 import { listeningLine } from '../demo-handler.js';
 

@@ -97,7 +97,7 @@ describe('the examples, each through its npm script', () => {
     expect(await response.json()).toEqual({
       error: {
         warning:
-          "Warning: The server cannot tell the client's IP address, so it cannot check it against the API user's allowed IPs: the host must pass the address to the handler!",
+          "Warning: The request did not come through the proxy the server trusts (no cf-connecting-ip header), so the client's IP address cannot be told!",
       },
     });
   });
