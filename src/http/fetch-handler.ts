@@ -7,6 +7,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
+import { bodyTaken, createBodyTakenReply } from './body-taken.js';
 import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';
 import type { ClientAddressSource } from './client-ip.js';
 import { isPreflight, preflightReply, withCors } from './cors.js';
@@ -255,7 +256,9 @@ export function createFetchHandler(checkout: Checkout, options: FetchHandlerOpti
   const config = resolveOptions(options);
   warnAnyIp(config);
   const core = createCore(checkout, config);
-  const handler: FetchHandler = async (request, info) => responseOf(await core(exchangeOf(request), info));
+  const bodyTakenReply = createBodyTakenReply(config);
+  const handler: FetchHandler = async (request, info) =>
+    responseOf(bodyTaken(request) ? bodyTakenReply() : await core(exchangeOf(request), info));
   cores.set(handler, core);
   return handler;
 }
