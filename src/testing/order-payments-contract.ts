@@ -6,7 +6,7 @@
 import type { OrderPaymentsFixture } from './order-payments-fixture.js';
 import { registerHoldCases } from './payments-contract/holds.js';
 import { registerPaymentRecordCases } from './payments-contract/records.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link OrderPayments} contract cases under one `describe`. Every case calls `setup` for a fresh
@@ -32,8 +32,7 @@ export function describeOrderPaymentsContract(
   name: string,
   setup: () => Promise<OrderPaymentsFixture>,
 ): void {
-  const test = (title: string, body: (fixture: OrderPaymentsFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<OrderPaymentsFixture>(t, setup);
 
   t.describe(`OrderPayments contract: ${name}`, () => {
     registerPaymentRecordCases(test);

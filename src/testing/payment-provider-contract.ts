@@ -7,7 +7,7 @@ import { registerAuthorizeCases } from './payment-contract/authorize.js';
 import { registerMoneyCases } from './payment-contract/money-moves.js';
 import { registerWebhookCases } from './payment-contract/webhooks.js';
 import type { PaymentProviderFixture } from './payment-provider-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link PaymentProvider} contract cases under one `describe`. Every case calls `setup` for a fresh
@@ -23,8 +23,8 @@ import { type TestApi, withFixture } from './test-api.js';
  * a webhook signed by the gateway verifies and names its payment, while one with a changed body, a wrong
  * secret, an old signature or none is refused (and every webhook to a provider that sends none); and, when the
  * fixture offers a gateway that does not answer, an `unknown` outcome (or a rejection), never a refusal, in
- * time. Cases whose fixture part is missing (no decline token, no webhooks, a provider that leaves payments
- * pending) pass without checking.
+ * time. A case whose fixture part is missing (no decline token, no webhooks, a provider that leaves payments
+ * pending) is reported skipped with the reason, never passed.
  *
  * @param t - The runner's `describe` and `it` (vitest, jest, node:test…).
  * @param name - Names the provider in the suite title.
@@ -46,8 +46,7 @@ export function describePaymentProviderContract(
   name: string,
   setup: () => Promise<PaymentProviderFixture>,
 ): void {
-  const test = (title: string, body: (fixture: PaymentProviderFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<PaymentProviderFixture>(t, setup);
 
   t.describe(`PaymentProvider contract: ${name}`, () => {
     registerAuthorizeCases(test);

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { ProviderAnswer, WebhookVerdict } from '../../ports/payment-provider.js';
+import { cannotRun } from '../test-api.js';
 import { approvedPayment, authorizeRequest, freshOrderId, moneyIn, type ProviderCase } from './helpers.js';
 
 /** Asserts the verdict is a refusal with a reason. */
@@ -57,7 +58,7 @@ async function settleWithin(
 /** Registers the webhook and unreachable-gateway cases. */
 export function registerWebhookCases(test: ProviderCase): void {
   test('a webhook signed by the gateway verifies and names its payment', async (fixture) => {
-    if (fixture.webhooks === undefined) return;
+    if (fixture.webhooks === undefined) cannotRun('the provider sends no webhooks (the fixture offers none)');
     const { payment, orderId } = await approvedPayment(fixture);
     const verdict = await fixture.provider.verifyWebhook(await fixture.webhooks.signed(payment.reference));
     if (!verdict.verified) assert.fail(`a signed webhook must verify: ${verdict.reason}`);
@@ -109,7 +110,7 @@ export function registerWebhookCases(test: ProviderCase): void {
   });
 
   test('a gateway that does not answer gives an unknown outcome, never a refusal, in time', async (fixture) => {
-    if (fixture.unreachable === undefined) return;
+    if (fixture.unreachable === undefined) cannotRun('the fixture offers no gateway that does not answer');
     const provider = await fixture.unreachable();
     const ms = fixture.deadlineMs ?? 25_000;
     const outcome = await settleWithin(
