@@ -17,6 +17,18 @@ export default defineConfig({
         },
       },
       {
+        // The Redis integration tests again, on the tests' own three-master Redis Cluster (started on ports of its
+        // own by scripts/redis-cluster.sh when first needed) through an ioredis Cluster: the same contract suites,
+        // concurrency and contention cases, and cleanup, on a cluster. Part of `npm test`.
+        test: {
+          name: 'cluster',
+          include: ['test/integration/redis/**/*.test.ts'],
+          env: { CARTWRIGHT_TEST_REDIS: 'cluster' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Runs every example through its npm script (node:http, Express, Fastify, Hono, Bun, Deno, workerd) and
         // checks out against it over HTTP: each starts a runtime of its own, so this is its own CI step.
         test: {

@@ -4,14 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
 import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import type { SessionStore } from '../../../src/ports/session-store.js';
 import { createManualClock, sampleSession } from '../../../src/testing/index.js';
 import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
-import { connectRedis, useRedisTestRun } from '../support/redis.js';
+import { connectTestRedis, type RedisTestClient, useRedisTestRun } from '../support/redis.js';
 
 const MUTATIONS = 1_000;
 /** Connections the writers share out, as that many host processes would. */
@@ -19,7 +18,7 @@ const CONNECTIONS = 4;
 const TIMEOUT_MS = 60_000;
 
 const run = useRedisTestRun();
-const extraClients: Redis[] = [];
+const extraClients: RedisTestClient[] = [];
 afterAll(() => {
   for (const client of extraClients) client.disconnect();
 });
@@ -30,7 +29,7 @@ async function stores(): Promise<SessionStore[]> {
   const prefix = `${run.prefix}${randomUUID()}:`;
   const clients = [await run.client()];
   while (clients.length < CONNECTIONS) {
-    const client = await connectRedis();
+    const client = await connectTestRedis();
     extraClients.push(client);
     clients.push(client);
   }
