@@ -90,3 +90,16 @@ export async function connectCluster(options: ClusterOptions = {}): Promise<Clus
   }
   return client;
 }
+
+/** The master serving each of `keys` now, as `host:port`, from the cluster's own slot table (CLUSTER SLOTS). */
+export async function mastersOf(cluster: Cluster, keys: readonly string[]): Promise<string[]> {
+  const ranges = await cluster.cluster('SLOTS');
+  return Promise.all(
+    keys.map(async (key) => {
+      const slot = Number(await cluster.cluster('KEYSLOT', key));
+      const master = ranges.find(([from, to]) => slot >= from && slot <= to)?.[2];
+      if (master === undefined) throw new Error(`no master serves slot ${slot} (of ${key})`);
+      return `${master[0]}:${master[1]}`;
+    }),
+  );
+}
