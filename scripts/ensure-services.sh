@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the servers the integration tests use are up: PostgreSQL on 127.0.0.1:5432 (or the host and port of
-# DATABASE_URL) and Redis on 127.0.0.1:6379 (or the host and port of REDIS_URL). Starts whichever is down when it is
-# on this machine, waits up to ~20 s for it, and exits non-zero with a message naming the server when one still does
-# not answer. The tests then fail rather than skip.
+# DATABASE_URL), Redis on 127.0.0.1:6379 (or the host and port of REDIS_URL), and the tests' own three-master Redis
+# Cluster on 127.0.0.1:7301-7303 (scripts/redis-cluster.sh; not when REDIS_CLUSTER_NODES names another cluster).
+# Starts whichever is down when it is on this machine, waits up to ~20 s for it, and exits non-zero with a message
+# naming the server when one still does not answer. The tests then fail rather than skip.
 set -euo pipefail
 
 DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
@@ -98,5 +99,14 @@ if wait_for redis_up; then
 else
   printf 'ensure-services: ERROR: Redis does not answer at %s after %s s\n' "$REDIS_URL" "$WAIT_SECONDS" >&2
   status=1
+fi
+# The cluster's script starts, forms and waits for it, and says what failed; the tests would start it too.
+if [ -z "${REDIS_CLUSTER_NODES:-}" ]; then
+  if nodes="$("$(dirname "$0")/redis-cluster.sh" start)"; then
+    log "Redis Cluster is up at $nodes"
+  else
+    printf 'ensure-services: ERROR: the Redis Cluster of the tests did not start (scripts/redis-cluster.sh start)\n' >&2
+    status=1
+  fi
 fi
 exit "$status"
