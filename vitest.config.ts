@@ -8,7 +8,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           benchmark: { include: ['bench/**/*.bench.ts'] },
-          exclude: ['test/package/**', 'test/hosts/**', 'node_modules/**'],
+          exclude: [
+            'test/package/**',
+            'test/hosts/**',
+            'test/integration/redis-cluster/**',
+            'node_modules/**',
+          ],
           // Concurrency and real-server tests run hundreds of operations; on a loaded 2-core CI machine they
           // can pass vitest's 5 s default without anything being wrong. Timings are never asserted in tests.
           testTimeout: 30_000,
@@ -19,10 +24,11 @@ export default defineConfig({
       {
         // The Redis integration tests again, on the tests' own three-master Redis Cluster (started on ports of its
         // own by scripts/redis-cluster.sh when first needed) through an ioredis Cluster: the same contract suites,
-        // concurrency and contention cases, and cleanup, on a cluster. Part of `npm test`.
+        // concurrency and contention cases, and cleanup, on a cluster; and the cluster's own tests (a reshard under
+        // load). Part of `npm test`.
         test: {
           name: 'cluster',
-          include: ['test/integration/redis/**/*.test.ts'],
+          include: ['test/integration/redis/**/*.test.ts', 'test/integration/redis-cluster/**/*.test.ts'],
           env: { CARTWRIGHT_TEST_REDIS: 'cluster' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -136,6 +136,27 @@ async function connectSingle(url: string, deadlineMs: number, logger: HttpLogger
 }
 
 /**
+ * Resolves once `client` is ready; rejects once it gives up. `connect()` alone would never settle when the layout
+ * loads but the ready check then fails (a node the layout names does not answer): the client just ends.
+ */
+function connected(client: Cluster): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ended = () => reject(new Error('the client gave up'));
+    client.once('end', ended);
+    client.connect().then(
+      () => {
+        client.off('end', ended);
+        resolve();
+      },
+      (error: unknown) => {
+        client.off('end', ended);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * A connected cluster client (the layout known, every master answering), or a rejection naming the seeds. Before
  * the start-up connection succeeded it gives up at once; afterwards it reconnects in the background as ioredis
  * does.
@@ -157,22 +178,20 @@ async function connectCluster(
   const closed = 'Connection is closed.';
   const nodeErrors = new Map<string, string>();
   client.on('node error', (error: Error, node: string) => {
-    if (!nodeErrors.has(node) && error.message !== closed) nodeErrors.set(node, error.message);
+    // Once started, a node going away is logged (each new message once), as the client's own errors are.
+    if (state?.connected === true && nodeErrors.get(node) !== error.message) {
+      logger.error(`cartwright demo: Redis Cluster node ${node}`, error);
+    }
+    if (state?.connected === true || (!nodeErrors.has(node) && error.message !== closed)) {
+      nodeErrors.set(node, error.message);
+    }
   });
   try {
-    await client.connect();
-    // Every master now: a node the cluster names at an address this machine cannot reach fails here, by name.
-    await Promise.all(
-      client.nodes('master').map((node) =>
-        node.ping().catch((error: unknown) => {
-          throw new Error(`node ${node.options.host}:${node.options.port}: ${reason(error)}`);
-        }),
-      ),
-    );
+    await connected(client);
   } catch (error) {
     client.disconnect();
     const cause = (state.lastError as { lastNodeError?: Error } | undefined)?.lastNodeError;
-    const nodes = [...nodeErrors].map(([node, message]) => `${node}: ${message}`).join('; ');
+    const nodes = [...nodeErrors].map(([node, message]) => `node ${node}: ${message}`).join('; ');
     const last = cause?.message ?? state.lastError?.message ?? reason(error);
     // ioredis keeps a refused or timed-out connection's own error to itself.
     const why = nodes || (last === closed ? 'no node answered (connection refused or timed out)' : last);
@@ -181,6 +200,19 @@ async function connectCluster(
       : '';
     throw new Error(`Cannot use the Redis Cluster at ${shown}: ${why}${hint}`);
   }
+  // Every master now: a node the cluster names at an address this machine cannot reach stops the start, by name.
+  for (const node of client.nodes('master')) {
+    try {
+      await node.ping();
+    } catch (error) {
+      client.disconnect();
+      const where = `${node.options.host}:${node.options.port}`;
+      throw new Error(
+        `Cannot use the Redis Cluster at ${shown}: its node ${where} does not answer: ${reason(error)}`,
+      );
+    }
+  }
+  nodeErrors.clear();
   state.connected = true;
   return client;
 }

@@ -12,6 +12,7 @@ import type { Cluster } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemoServer } from '../../../examples/shared/demo-main.js';
 import { startChildServer } from '../../faults/support/child-server.js';
+import { startFakeClusterNode } from '../support/fake-cluster-node.js';
 import { deleteKeysUnder, keysUnder, redisUrl, uniquePrefix } from '../support/redis.js';
 import { clusterNodes, connectCluster, mastersOf, nodesText } from '../support/redis-cluster.js';
 
@@ -166,5 +167,21 @@ describe('npm start refuses a Redis it cannot use as told', () => {
     await expect(startDemoServer({ ...vars, CARTWRIGHT_REDIS_CLUSTER: '127.0.0.1:1' })).rejects.toThrow(
       'Cannot use the Redis Cluster at redis://127.0.0.1:1: no node answered',
     );
+  });
+
+  it('a cluster that names a node nothing answers at (its announced address), naming that node', async () => {
+    const fake = await startFakeClusterNode({ host: '127.0.0.1', port: 1 });
+    try {
+      await expect(
+        startDemoServer({
+          ...(await clusterVars('fake')),
+          CARTWRIGHT_REDIS_CLUSTER: `127.0.0.1:${fake.port}`,
+        }),
+      ).rejects.toThrow(
+        `Cannot use the Redis Cluster at redis://127.0.0.1:${fake.port}: node 127.0.0.1:1: connect ECONNREFUSED`,
+      );
+    } finally {
+      await fake.close();
+    }
   });
 });
