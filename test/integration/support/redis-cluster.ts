@@ -80,7 +80,11 @@ export async function connectCluster(options: ClusterOptions = {}): Promise<Clus
     lastError = error;
   });
   try {
-    await client.connect();
+    // connect() never settles when the layout loads and the ready check then fails: the client just ends.
+    await new Promise<void>((resolve, reject) => {
+      client.once('end', () => reject(new Error('the client gave up')));
+      client.connect().then(resolve, reject);
+    });
     await Promise.all(client.nodes('master').map((node) => node.ping()));
   } catch (error) {
     client.disconnect();
