@@ -14,6 +14,9 @@ export default defineConfig({
             'test/integration/redis-cluster/**',
             'node_modules/**',
           ],
+          // One printed seed for every fast-check property, so that any failure or hang can be replayed.
+          globalSetup: ['test/support/fast-check-seed.ts'],
+          setupFiles: ['test/support/fast-check-setup.ts'],
           // Concurrency and real-server tests run hundreds of operations; on a loaded 2-core CI machine they
           // can pass vitest's 5 s default without anything being wrong. Timings are never asserted in tests.
           testTimeout: 30_000,

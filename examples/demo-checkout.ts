@@ -29,69 +29,102 @@ export interface Exchange {
 function exchangeOf<T, B>(result: Result<T, ClientError<B>>): Exchange {
   if (result.isOk()) return { status: 200, body: result.value };
   const error = result.error;
-  if (error.kind === 'answer') return { status: error.status, body: error.body };
+  if (error.kind === 'answer' || error.kind === 'unexpected')
+    return { status: error.status, body: error.body };
   return { status: error.kind === 'unreadable' ? error.status : 0, body: null };
 }
 
-/** A `fetch` that prints each request and its answer (never the session id). */
+/** Secrets a printed body must not show: the API key sent, the session id answered. */
+const secretFields = ['key', 'api_token'];
+
+/** `text` (a form or JSON body) with the values of {@link secretFields} replaced by `…`. */
+function redacted(text: string): string {
+  if (text.trimStart().startsWith('{')) {
+    try {
+      const value = JSON.parse(text) as Record<string, unknown>;
+      for (const name of secretFields) if (name in value) value[name] = '…';
+      return JSON.stringify(value);
+    } catch {
+      return text;
+    }
+  }
+  const form = new URLSearchParams(text);
+  if (!secretFields.some((name) => form.has(name))) return text;
+  for (const name of secretFields) if (form.has(name)) form.set(name, '…');
+  return decodeURIComponent(form.toString());
+}
+
+/** A `fetch` that prints each request and its answer, never the API key or the session id. */
 function loggingFetch(log: (line: string) => void): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
     url.searchParams.delete('api_token');
-    const body = typeof init?.body === 'string' ? `  ${init.body}` : '';
+    const body = typeof init?.body === 'string' ? `  ${redacted(init.body)}` : '';
     log(`→ ${init?.method ?? 'GET'} ${decodeURIComponent(url.search)}${body}`);
     const response = await fetch(input, init);
-    log(`← ${response.status} ${await response.clone().text()}\n`);
+    log(`← ${response.status} ${redacted(await response.clone().text())}\n`);
     return response;
   };
 }
 
-/** A step of the script; a failed one stops it. */
-type Step = (client: CheckoutClient) => ResultAsync<unknown, ClientError<unknown>>;
+/** A step of the script, by name; a failed one stops it. */
+type Step = readonly [string, (client: CheckoutClient) => ResultAsync<unknown, ClientError<unknown>>];
 
 /** The checkout up to confirm, step by step, in the seed's order. */
 function steps(apiKey: string): Step[] {
   return [
-    (c) => c.login({ username: 'demo', key: apiKey }),
-    (c) =>
-      c.setCustomer({
-        firstname: 'Jane',
-        lastname: 'Smith',
-        email: 'jane@example.com',
-        telephone: '01632 960123',
-      }),
-    (c) =>
-      c.addProducts({
-        product: [
-          { product_id: 40, quantity: 2 },
-          { product_id: 30, option: { 226: 15 } },
-        ],
-      }),
-    (c) =>
-      c.setPaymentAddress({
-        payment_firstname: 'Jane',
-        payment_lastname: 'Smith',
-        payment_address_1: '1 Market Street',
-        payment_city: 'Preston',
-        payment_postcode: 'PR1 2HJ',
-        payment_country_id: 222,
-        payment_zone_id: 3563,
-      }),
-    (c) =>
-      c.setShippingAddress({
-        shipping_firstname: 'Jane',
-        shipping_lastname: 'Smith',
-        shipping_address_1: '1 Market Street',
-        shipping_city: 'Preston',
-        shipping_postcode: 'PR1 2HJ',
-        shipping_country_id: 222,
-        shipping_zone_id: 3563,
-      }),
-    (c) => c.getShippingMethods(),
-    (c) => c.setShippingMethod({ shipping_method: 'flat.flat' }),
-    (c) => c.getPaymentMethods(),
-    (c) => c.setPaymentMethod({ payment_method: 'cod' }),
-    (c) => c.getTotals(),
+    ['login', (c) => c.login({ username: 'demo', key: apiKey })],
+    [
+      'customer',
+      (c) =>
+        c.setCustomer({
+          firstname: 'Jane',
+          lastname: 'Smith',
+          email: 'jane@example.com',
+          telephone: '01632 960123',
+        }),
+    ],
+    [
+      'cart',
+      (c) =>
+        c.addProducts({
+          product: [
+            { product_id: 40, quantity: 2 },
+            { product_id: 30, option: { 226: 15 } },
+          ],
+        }),
+    ],
+    [
+      'payment address',
+      (c) =>
+        c.setPaymentAddress({
+          payment_firstname: 'Jane',
+          payment_lastname: 'Smith',
+          payment_address_1: '1 Market Street',
+          payment_city: 'Preston',
+          payment_postcode: 'PR1 2HJ',
+          payment_country_id: 222,
+          payment_zone_id: 3563,
+        }),
+    ],
+    [
+      'shipping address',
+      (c) =>
+        c.setShippingAddress({
+          shipping_firstname: 'Jane',
+          shipping_lastname: 'Smith',
+          shipping_address_1: '1 Market Street',
+          shipping_city: 'Preston',
+          shipping_postcode: 'PR1 2HJ',
+          shipping_country_id: 222,
+          shipping_zone_id: 3563,
+        }),
+    ],
+    ['shipping methods', (c) => c.getShippingMethods()],
+    ['shipping method', (c) => c.setShippingMethod({ shipping_method: 'flat.flat' })],
+    ['payment methods', (c) => c.getPaymentMethods()],
+    ['payment method', (c) => c.setPaymentMethod({ payment_method: 'cod' })],
+    ['totals', (c) => c.getTotals()],
   ];
 }
 
@@ -105,11 +138,34 @@ export interface DemoCheckoutResult {
   readonly summary: string;
 }
 
-/** The checkout before confirm; the exchange of the step that failed, if one did. */
-async function runSteps(client: CheckoutClient, apiKey: string): Promise<Exchange | undefined> {
-  for (const step of steps(apiKey)) {
-    const result = await step(client);
-    if (result.isErr()) return exchangeOf(result);
+/** A step that failed: its name, its exchange and why, in words. */
+interface Stop {
+  readonly step: string;
+  readonly exchange: Exchange;
+  readonly reason: string;
+}
+
+/** Why a call failed, in words, with what to check. */
+function reasonOf(error: ClientError<unknown>, url: string): string {
+  if (error.kind === 'network') {
+    const cause = error.cause instanceof Error ? (error.cause.cause ?? error.cause) : error.cause;
+    const text = cause instanceof Error ? cause.message : String(cause);
+    return `could not reach ${url} (${text}): is the server running there? (npm start; set CARTWRIGHT_URL, or HOST and PORT, for another address)`;
+  }
+  if (error.kind === 'unreadable') {
+    return `${url} answered ${error.status} with something that is not the API's JSON: is it a cartwright server?`;
+  }
+  const warning = Object.values(error.error)[0] ?? JSON.stringify(error.body);
+  const hint = error.status === 401 ? ' (was the server started with the same CARTWRIGHT_API_KEY?)' : '';
+  return `${url} answered ${error.status}: ${warning}${hint}`;
+}
+
+/** The checkout before confirm; the step that failed, if one did. */
+async function runSteps(client: CheckoutClient, options: DemoCheckoutOptions): Promise<Stop | undefined> {
+  for (const [step, call] of steps(options.apiKey)) {
+    const result = await call(client);
+    if (result.isErr())
+      return { step, exchange: exchangeOf(result), reason: reasonOf(result.error, options.url) };
   }
   return undefined;
 }
@@ -121,13 +177,17 @@ async function runSteps(client: CheckoutClient, apiKey: string): Promise<Exchang
 export async function runDemoCheckout(options: DemoCheckoutOptions): Promise<DemoCheckoutResult> {
   const log = options.log ?? console.log;
   const client = createClient({ baseUrl: options.url, session: 'cookie', fetch: loggingFetch(log) });
-  const failed = await runSteps(client, options.apiKey);
+  const failed = await runSteps(client, options);
   const confirmed = failed === undefined ? await client.confirm({ comment: 'Demo order' }) : undefined;
   if (confirmed === undefined || confirmed.isErr()) {
-    const confirm = failed ?? (confirmed === undefined ? { status: 0, body: null } : exchangeOf(confirmed));
-    const summary = `No order: the checkout stopped with status ${confirm.status}.`;
+    const stop: Stop = failed ?? {
+      step: 'confirm',
+      exchange: confirmed === undefined ? { status: 0, body: null } : exchangeOf(confirmed),
+      reason: confirmed === undefined ? 'no answer' : reasonOf(confirmed.error, options.url),
+    };
+    const summary = `No order: the checkout stopped at ${stop.step}: ${stop.reason}.`;
     log(summary);
-    return { confirm, history: undefined, summary };
+    return { confirm: stop.exchange, history: undefined, summary };
   }
   // Its answer carries the order id, the totals and the cart.
   const order = confirmed.value;
@@ -155,11 +215,12 @@ if (isMain(import.meta.url)) {
   const server =
     process.env.CARTWRIGHT_URL ?? baseUrl(process.env.HOST ?? '127.0.0.1', Number(process.env.PORT ?? 8080));
   const url = `${server.replace(/\/(index\.php)?$/, '')}/index.php`;
+  console.log(`Checking out at ${url}\n`);
   try {
     const result = await runDemoCheckout({ url, apiKey });
     process.exit(result.history?.status === 200 ? 0 : 1);
   } catch (error) {
-    console.error(`Could not reach ${url} (is the server running? npm start):`, error);
+    console.error(`The demo stopped unexpectedly against ${url}:`, error);
     process.exit(1);
   }
 }

@@ -16,7 +16,12 @@ import {
   verifyApiKey,
 } from 'cartwright';
 import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
-import { type CorsOptions, createFetchHandler, type FetchHandler } from 'cartwright/http';
+import {
+  type CorsOptions,
+  createFetchHandler,
+  type FetchHandler,
+  type TrustedProxyHeader,
+} from 'cartwright/http';
 
 /** What an example may choose. */
 export interface DemoHandlerOptions {
@@ -24,6 +29,8 @@ export interface DemoHandlerOptions {
   readonly apiKey: string;
   /** Browser origins allowed to call the API (CORS); default none. */
   readonly cors?: CorsOptions | undefined;
+  /** For a host without a peer address: the proxy header the client's address is read from. */
+  readonly trustedProxyHeader?: TrustedProxyHeader | undefined;
 }
 
 /** The demo store's checkout behind a fetch handler, everything in this process's memory. */
@@ -48,6 +55,7 @@ export function createDemoHandler(options: DemoHandlerOptions): FetchHandler {
     loginThrottle: adapters.loginThrottle,
     verifyApiKey,
     cors: options.cors,
+    trustedProxyHeader: options.trustedProxyHeader,
   });
 }
 

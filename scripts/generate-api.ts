@@ -29,6 +29,7 @@ export function routeTableText(): string {
       route: address.route,
       ...(address.call === undefined ? {} : { call: address.call }),
       ...(address.code === undefined ? {} : { code: address.code }),
+      answer: operation.answer,
     };
     const fields = Object.entries(entry).map(([key, value]) => `${key}: '${value}'`);
     return [`  ${operation.name}: { ${fields.join(', ')} },`];

@@ -1,10 +1,12 @@
 /**
  * cartwright inside an Express 5 app: `npm run example:express`. The app keeps its own routes and its body
- * parsers; cartwright is mounted at `/index.php` and takes the body the parsers already read.
+ * parsers; cartwright is mounted at `/index.php` and takes the body the parsers already read, and
+ * `bodyParserErrors` answers the parsers' failures on its routes (malformed JSON, a body too large) in
+ * cartwright's JSON rather than Express's HTML error page.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, nodeServerOptions, toNodeListener } from 'cartwright/http';
+import { answerClientError, bodyParserErrors, nodeServerOptions, toNodeListener } from 'cartwright/http';
 import express from 'express';
 import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
@@ -18,7 +20,8 @@ app.use(express.urlencoded({ extended: true }));
 app.post('/hello', (req, res) => {
   res.json({ hello: req.body as unknown });
 });
-app.use('/index.php', toNodeListener(createDemoHandler({ apiKey })));
+const handler = createDemoHandler({ apiKey });
+app.use('/index.php', toNodeListener(handler), bodyParserErrors(handler));
 
 // Sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
 const server = createServer(nodeServerOptions(), app).on('clientError', answerClientError);

@@ -1,13 +1,15 @@
 /**
  * cartwright inside a Hono app on Node (`@hono/node-server`): `npm run example:hono`. Hono hands the handler the
- * Web `Request` as it is; the client address is the connection's (`getConnInfo`). Node's globals are left alone
- * (`overrideGlobalObjects: false`). On Bun, Deno or Workers the same app runs with that runtime's address
- * instead (see the examples beside this one).
+ * Web `Request` as it is, or, when a middleware read the body first (a logger, a validator), a copy carrying the
+ * body Hono kept (`cloneRawRequest`); the client address is the connection's (`getConnInfo`). Node's globals are
+ * left alone (`overrideGlobalObjects: false`). On Bun, Deno or Workers the same app runs with that runtime's
+ * address instead (see the examples beside this one).
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { answerClientError, nodeServerOptions } from 'cartwright/http';
 import { Hono } from 'hono';
+import { cloneRawRequest } from 'hono/request';
 import { createDemoHandler, demoApiKey, listeningLine } from '../demo-handler.js';
 
 const apiKey = demoApiKey(process.env.CARTWRIGHT_API_KEY);
@@ -17,7 +19,10 @@ const app = new Hono();
 
 // The app's own route.
 app.post('/hello', async (c) => c.json({ hello: await c.req.json() }));
-app.all('/index.php', (c) => handler(c.req.raw, { ip: getConnInfo(c).remote.address ?? '' }));
+app.all('/index.php', async (c) => {
+  const request = c.req.raw.bodyUsed ? await cloneRawRequest(c.req) : c.req.raw;
+  return handler(request, { ip: getConnInfo(c).remote.address ?? '' });
+});
 
 const server = serve(
   {

@@ -1,9 +1,10 @@
 /**
  * cartwright on Cloudflare Workers: `npm run example:workers` serves it locally on workerd, Cloudflare's own
  * runtime (`workerd.capnp`); `wrangler deploy` with `wrangler.toml` puts it on Cloudflare. A worker's `fetch`
- * speaks Web `Request` and `Response` already; the client address is the `CF-Connecting-IP` header, which
- * Cloudflare's edge sets on every request (a client cannot forge it there). Without it the handler refuses, as
- * it does on any host that passes no address.
+ * speaks Web `Request` and `Response` already. A worker has no peer address: the client's is the
+ * `CF-Connecting-IP` header, which Cloudflare's edge sets on every request whatever the client sent, so the
+ * handler is told to trust that header (`trustedProxyHeader`) and reads the address from it. Without the header
+ * it refuses, as it does on any host that cannot tell who is calling.
  *
  * The demo keeps everything in the isolate's memory, which Cloudflare recycles at will: a real store keeps its
  * sessions and orders in storage the worker reaches through the ports.
@@ -21,7 +22,10 @@ let handler: FetchHandler | undefined;
 
 export default {
   fetch(request: Request, env: Env): Promise<Response> {
-    handler ??= createDemoHandler({ apiKey: env.CARTWRIGHT_API_KEY ?? '' });
-    return handler(request, { ip: request.headers.get('CF-Connecting-IP') ?? '' });
+    handler ??= createDemoHandler({
+      apiKey: env.CARTWRIGHT_API_KEY ?? '',
+      trustedProxyHeader: { name: 'cf-connecting-ip' },
+    });
+    return handler(request);
   },
 };

@@ -7,6 +7,7 @@
  */
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { LoginJson, LogoutJson } from '../http/wire/account.js';
+import { type AnswerCheck, answerCheckOf, loginCheck, logoutCheck } from './answer-check.js';
 import { appendParam } from './encode.js';
 import type { ClientRoute } from './route-table.js';
 import { clientRoutes } from './routes.js';
@@ -37,6 +38,9 @@ export interface ClientOptions {
   /** Headers sent with every call (`User-Agent`, `Accept-Language`). */
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** Where one request goes: an operation's route, or one of the account routes. */
+type RequestRoute = Pick<ClientRoute, 'http' | 'route' | 'call' | 'code'>;
 
 /** The session id an answer's `Set-Cookie` sets, '' when it clears it, undefined when it says nothing. */
 function cookieSet(response: Response, name: string): string | undefined {
@@ -75,7 +79,7 @@ export function createClient(options: ClientOptions): CheckoutClient {
   let sessionId = options.sessionId;
 
   /** The URL of a call to `route`, with the session id when it travels in the query. */
-  const urlOf = (route: ClientRoute, query: object | undefined): URL => {
+  const urlOf = (route: RequestRoute, query: object | undefined): URL => {
     const url = new URL(options.baseUrl);
     url.searchParams.set('route', route.route);
     if (route.call !== undefined) url.searchParams.set('call', route.call);
@@ -86,8 +90,11 @@ export function createClient(options: ClientOptions): CheckoutClient {
     return url;
   };
 
-  /** Reads an answer: its JSON, an error as a value, the session cookie it sets. */
-  const readAnswer = <T, E>(response: Response): ResultAsync<T, ClientError<E>> =>
+  /**
+   * Reads an answer: its JSON, checked against what the route answers (a success of a success status, or an
+   * error body of any status, since `compat: 'opencart'` answers errors with 200), the session cookie it sets.
+   */
+  const readAnswer = <T, E>(response: Response, check: AnswerCheck): ResultAsync<T, ClientError<E>> =>
     ResultAsync.fromPromise(
       response.json() as Promise<unknown>,
       (cause): ClientError<E> => ({
@@ -98,22 +105,32 @@ export function createClient(options: ClientOptions): CheckoutClient {
     ).andThen((body) => {
       const cookie = cookieSet(response, cookieName);
       if (cookie !== undefined) sessionId = cookie === '' ? undefined : cookie;
-      if (response.ok && !isErrorBody(body)) return okAsync(body as T);
-      if (!isErrorBody(body)) {
-        return errAsync<T, ClientError<E>>({ kind: 'unreadable', status: response.status, cause: body });
+      const failed = isErrorBody(body);
+      const problems = failed ? check.failure(body) : check.success(body);
+      if (problems.length === 0 && !failed && response.ok) return okAsync(body as T);
+      if (problems.length === 0 && failed) {
+        return errAsync<T, ClientError<E>>({
+          kind: 'answer',
+          status: response.status,
+          error: body.error,
+          body: body as E,
+          ...retryAfterOf(response),
+        });
       }
+      const why =
+        problems.length > 0 ? problems : [`(answer): a success body with status ${response.status}`];
       return errAsync<T, ClientError<E>>({
-        kind: 'answer',
+        kind: 'unexpected',
         status: response.status,
-        error: body.error,
-        body: body as E,
-        ...retryAfterOf(response),
+        body,
+        problems: why,
       });
     });
 
   /** Sends one call. */
   const request = <T, E>(
-    route: ClientRoute,
+    route: RequestRoute,
+    check: AnswerCheck,
     input: object | undefined,
     callOptions: CallOptions & { readonly idempotencyKey?: string } = {},
   ): ResultAsync<T, ClientError<E>> => {
@@ -140,11 +157,13 @@ export function createClient(options: ClientOptions): CheckoutClient {
         kind: 'network',
         cause,
       }),
-    ).andThen((response) => readAnswer<T, E>(response));
+    ).andThen((response) => readAnswer<T, E>(response, check));
   };
 
-  const call = (name: ClientOperationName, input?: object, callOptions?: ConfirmOptions) =>
-    request<never, never>(clientRoutes[name], input, callOptions);
+  const call = (name: ClientOperationName, input?: object, callOptions?: ConfirmOptions) => {
+    const route: ClientRoute = clientRoutes[name];
+    return request<never, never>(route, answerCheckOf(route.answer), input, callOptions);
+  };
 
   const operations = Object.fromEntries(
     (Object.keys(clientRoutes) as ClientOperationName[]).map((name) => [
@@ -158,7 +177,8 @@ export function createClient(options: ClientOptions): CheckoutClient {
     call: call as CheckoutClient['call'],
     login: (credentials, callOptions) =>
       request<LoginJson, never>(
-        { method: 'login', http: 'POST', route: 'api/account/login' },
+        { http: 'POST', route: 'api/account/login' },
+        loginCheck,
         credentials,
         callOptions,
       ).map((answer) => {
@@ -167,7 +187,8 @@ export function createClient(options: ClientOptions): CheckoutClient {
       }),
     logout: (callOptions) =>
       request<LogoutJson, never>(
-        { method: 'logout', http: 'POST', route: 'api/account/logout' },
+        { http: 'POST', route: 'api/account/logout' },
+        logoutCheck,
         {},
         callOptions,
       ).map((answer) => {

@@ -1,7 +1,9 @@
 /**
  * `cartwright/client`: a typed client of cartwright's HTTP API, fetch-based, for Node, Bun, Deno and browsers.
  * Requests and answers are typed from the operation descriptors and the wire schemas the server presents with,
- * so a wrong field name or type is a compile error; failures are values (`ResultAsync`), never exceptions.
+ * so a wrong field name, a wrong value or a missing required field is a compile error; every answer is checked
+ * at run time against its operation's answer schema, so JSON that is not the operation's answer (another API's,
+ * a host's own error) is an `unexpected` error. Failures are values (`ResultAsync`), never exceptions.
  * @module
  */
 
@@ -15,6 +17,7 @@ export type { ClientRoute } from './route-table.js';
 export { clientRoutes } from './routes.js';
 export type {
   AnswerError,
+  CallArguments,
   CallOptions,
   CallOptionsOf,
   CheckoutClient,
@@ -28,5 +31,6 @@ export type {
   NetworkError,
   OperationCall,
   OperationNamed,
+  UnexpectedAnswer,
   UnreadableAnswer,
 } from './types.js';

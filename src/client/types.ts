@@ -1,14 +1,17 @@
 /**
- * The typed client's types, all derived: an operation's request is `z.input` of its descriptor's form, its
- * answer the wire shape of its answer kind (`z.output` of the schema the presenters are typed by), its error the
- * error body the OpenAPI document gives it. Nothing here repeats an operation's shape.
+ * The typed client's types, all derived: an operation's request is what its descriptor's form reads, as a typed
+ * client sends it (every required field, each value of its field's type: an id a number or a numeric string, a
+ * flag a boolean or a form's word), its answer the wire shape of its answer kind (`z.output` of the schema the
+ * presenters are typed by), its error the error body the OpenAPI document gives it. Nothing here repeats an
+ * operation's shape.
  * @module
  */
 import type { ResultAsync } from 'neverthrow';
 import type { LoginJson, LoginRequest, LogoutJson } from '../http/wire/account.js';
 import type { WireAnswers } from '../http/wire/answers.js';
 import type { ConfirmFailureJson, ErrorJson } from '../http/wire/errors.js';
-import type { Operation, RequestOf } from '../operations/index.js';
+import type { FormSentInput } from '../operations/form.js';
+import type { Operation } from '../operations/index.js';
 import type { clientRoutes } from './routes.js';
 
 /** The name of every operation the client calls (those with an HTTP route). */
@@ -17,8 +20,17 @@ export type ClientOperationName = keyof typeof clientRoutes;
 /** The operation descriptor named `N`. */
 export type OperationNamed<N extends ClientOperationName> = Extract<Operation, { readonly name: N }>;
 
-/** What a client sends to operation `N`: any of its form's fields, each as the form reads it. */
-export type ClientRequest<N extends ClientOperationName> = RequestOf<OperationNamed<N>>;
+/** What a client sends to operation `N`: its form's required fields, and any of the others. */
+export type ClientRequest<N extends ClientOperationName> = FormSentInput<OperationNamed<N>['input']>;
+
+/**
+ * The arguments of operation `N`'s call: its request, which may be left out only when the operation has no
+ * required field, then its options.
+ */
+export type CallArguments<N extends ClientOperationName> =
+  Record<string, never> extends ClientRequest<N>
+    ? [request?: ClientRequest<N>, options?: CallOptionsOf<N>]
+    : [request: ClientRequest<N>, options?: CallOptionsOf<N>];
 
 /** What operation `N` answers on success. */
 export type ClientAnswer<N extends ClientOperationName> = WireAnswers[OperationNamed<N>['answer']];
@@ -45,15 +57,32 @@ export interface NetworkError {
   readonly cause: unknown;
 }
 
-/** An answer that is not the API's JSON (a proxy's error page, a cut body). */
+/** An answer that is not JSON at all (a proxy's error page, a cut body). */
 export interface UnreadableAnswer {
   readonly kind: 'unreadable';
   readonly status: number;
   readonly cause: unknown;
 }
 
+/**
+ * The answer is JSON, but not what the operation answers: the client is pointed at something else (another JSON
+ * API, a wrong route, a host's own error such as `{"error": "host 404"}`) or at a server of another version.
+ */
+export interface UnexpectedAnswer {
+  readonly kind: 'unexpected';
+  readonly status: number;
+  /** The body as it came. */
+  readonly body: unknown;
+  /** How it differs from the operation's answer, each as `path: message` (the first few). */
+  readonly problems: readonly string[];
+}
+
 /** Why a call failed, as a value. */
-export type ClientError<Body = ErrorJson> = AnswerError<Body> | NetworkError | UnreadableAnswer;
+export type ClientError<Body = ErrorJson> =
+  | AnswerError<Body>
+  | NetworkError
+  | UnreadableAnswer
+  | UnexpectedAnswer;
 
 /** What every call may add. */
 export interface CallOptions {
@@ -74,8 +103,7 @@ export type CallOptionsOf<N extends ClientOperationName> = N extends 'confirm' ?
 
 /** The call of operation `N`. */
 export type OperationCall<N extends ClientOperationName> = (
-  request?: ClientRequest<N>,
-  options?: CallOptionsOf<N>,
+  ...call: CallArguments<N>
 ) => ResultAsync<ClientAnswer<N>, ClientError<ClientErrorBody<N>>>;
 
 /** One method per operation, named as the engine's (`setCustomer`, `addProducts`, `confirm`, …). */
@@ -92,8 +120,7 @@ export interface CheckoutClient extends ClientOperations {
   /** Calls operation `name` (the same as its method). */
   call<N extends ClientOperationName>(
     name: N,
-    request?: ClientRequest<N>,
-    options?: CallOptionsOf<N>,
+    ...call: CallArguments<N>
   ): ResultAsync<ClientAnswer<N>, ClientError<ClientErrorBody<N>>>;
   /** The session id the client sends, if any. */
   readonly sessionId: string | undefined;

@@ -48,6 +48,7 @@ import {
   loadLiveSession,
   requestTime,
   type SessionTarget,
+  slideExpiry,
   storeSession,
   type TakenSession,
   takeLive,
@@ -308,6 +309,9 @@ async function confirmPass(
   if (plan.kind === 'replay') {
     const order = await replayedOrder(context, loaded, plan.orderId, facts);
     if (order.isErr()) return err(order.error);
+    // An answered request keeps its session alive, a replay too. Best effort: the replay may have recorded its
+    // key on the order already, and a failed slide must not make the client confirm again.
+    await slideExpiry(context, loaded, new Date(facts.now));
     return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
   }
   const checked = await applyFraud(context, plan, messages);

@@ -12,6 +12,7 @@ import type { ApiUser } from '../domain/records/api-user.js';
 import { isStorableText } from '../domain/storable-text.js';
 import type { LoginAttempt } from '../ports/login-throttle.js';
 import { askAccessPort, refusalOf } from './auth.js';
+import { addressCheckOf } from './client-address.js';
 import type { FormValue } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import type { HandlerConfig } from './options.js';
@@ -77,7 +78,7 @@ async function runLogin(call: RouteCall): Promise<Result<RouteReply, HttpError>>
   const checked = await checkCredentials(config, attempt, credential(input.key));
   if (checked.isErr()) return err(checked.error);
   const user = checked.value;
-  const refusal = refusalOf(user, client.ip, messages);
+  const refusal = refusalOf(user, addressCheckOf(config, client), messages);
   if (refusal !== undefined) return err(refusal);
   const reset = await askAccessPort('login_throttle', messages, () => config.loginThrottle.reset(attempt));
   if (reset.isErr()) return err(reset.error);

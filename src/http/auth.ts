@@ -11,6 +11,7 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import type { Checkout } from '../engine/checkout.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
+import type { AddressCheck } from './client-address.js';
 import { normalizeIp } from './client-ip.js';
 import type { HttpError } from './http-error.js';
 
@@ -19,8 +20,8 @@ export interface AccessCheck {
   readonly checkout: Checkout;
   readonly apiUsers: ApiUserDirectory;
   readonly messages: MessageCatalog;
-  /** The client's address, normalised. */
-  readonly ip: string;
+  /** The client's address (normalised), and how a request without one is treated. */
+  readonly address: AddressCheck;
 }
 
 /** What an unsigned request's check needs besides: the refusal text for a user that must sign. */
@@ -54,16 +55,20 @@ export function callAccessPort<T>(
 
 /**
  * The API user's refusal of this client, if any: `forbidden` when the user is gone or disabled, or when the
- * client's address is not on its list.
+ * client's address is not on its list; when the address cannot be told, the refusal saying so, unless the
+ * user's list is off (`allowAnyIp`).
  */
 export function refusalOf(
   user: ApiUser | undefined,
-  ip: string,
+  address: AddressCheck,
   messages: MessageCatalog,
-): CheckoutError | undefined {
+): HttpError | undefined {
   if (user === undefined || !user.status) {
     return checkoutError('forbidden', { warning: messageText(messages, 'session.missing') });
   }
+  if (address.allowAnyIp.has(user.username)) return undefined;
+  const { ip } = address;
+  if (ip === '') return address.refuse(address.gap ?? 'missing');
   if (!user.ips.some((allowed) => normalizeIp(allowed) === ip)) {
     return checkoutError('forbidden', { warning: messageText(messages, 'session.ip', { ip }) });
   }
@@ -96,7 +101,7 @@ export async function authorize(
   access: UnsignedAccessCheck,
   sessionId: string | undefined,
 ): Promise<Result<CheckoutSession, HttpError>> {
-  const { checkout, apiUsers, messages, ip } = access;
+  const { checkout, apiUsers, messages, address } = access;
   if (sessionId === undefined) {
     return err(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
   }
@@ -105,7 +110,7 @@ export async function authorize(
   const session = found.value;
   const user = await askAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));
   if (user.isErr()) return err(user.error);
-  const refusal = refusalOf(user.value, ip, messages);
+  const refusal = refusalOf(user.value, address, messages);
   if (refusal !== undefined) return err(refusal);
   if (user.value !== undefined && signsRequests(user.value)) {
     return err({

@@ -7,10 +7,13 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
-import { normalizeIp } from './client-ip.js';
+import { bodyTaken, createBodyTakenReply } from './body-taken.js';
+import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';
+import type { ClientAddressSource } from './client-ip.js';
 import { isPreflight, preflightReply, withCors } from './cors.js';
 import { exchangeOf, type HeaderReader, type HttpExchange, type HttpReply, responseOf } from './exchange.js';
 import type { FormObject } from './form.js';
+import { createErrorLog, warnAnyIp } from './handler-log.js';
 import { type HttpError, httpError } from './http-error.js';
 import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
 import { moneyPresenterOf } from './present-money.js';
@@ -27,12 +30,20 @@ import { fillText } from './texts.js';
 export interface ClientInfo {
   /**
    * The client's address: the socket's peer, or what a trusted proxy forwarded (see `resolveClient`). Compared
-   * with the API user's IP list; when it is empty (or `info` is missing), the login and the session routes answer
-   * 500 with the `clientAddressUnknown` text: the host must say who is calling.
+   * with the API user's IP list; when it is empty (or `info` is missing), the address is read from the handler's
+   * `trustedProxyHeader`, and without one the login and the session routes answer 500 with the
+   * `clientAddressUnknown` text: the host must say who is calling.
    */
   readonly ip: string;
   /** Whether the client used HTTPS; default: the request URL's scheme. Makes the session cookie `Secure`. */
   readonly https?: boolean | undefined;
+  /**
+   * Where {@link ip} came from: `socket` (the connection's peer) or `proxy` (a trusted proxy's forwarding header,
+   * as `resolveClient` reads it, which sets this). Without it, an `ip` equal to an address the request's own
+   * `X-Forwarded-For`, `X-Real-IP` or `Forwarded` names is refused (500, the `clientAddressForwarded` text): it
+   * was most likely read from a header any client can write.
+   */
+  readonly from?: ClientAddressSource | undefined;
 }
 
 /** The handler: a Web-standard `Request` in, a `Response` out. It never rejects. */
@@ -89,15 +100,6 @@ function checksClientAddress(route: Route): boolean {
   return route.access === 'session' || route.checksClientAddress === true;
 }
 
-/**
- * The refusal of a request to such a route when the host passed no client address: a 500 (the host's wiring is
- * at fault, and no client can change that), in every compat mode.
- */
-function clientAddressUnknown(config: HandlerConfig): HttpError {
-  const warning = config.texts.clientAddressUnknown;
-  return { ...httpError('client_address_unknown', { warning }), opencartStatus: 500 };
-}
-
 /** How a request says who it is: the session id it carries, and its signature when it is signed. */
 interface Credentials {
   readonly sessionId: string | undefined;
@@ -111,7 +113,8 @@ async function authorizeCall(
   credentials: Credentials,
 ): Promise<Result<AuthorizedSession, HttpError>> {
   const { checkout, config, client } = call;
-  const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, ip: client.ip };
+  const address = addressCheckOf(config, client);
+  const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, address };
   const { signed, sessionId } = credentials;
   if (signed === undefined) {
     const session = await authorize(
@@ -191,7 +194,9 @@ async function handle(
   const found = routeFor(config, request, url, query.value);
   if (found.isErr()) return err(found.error);
   const route = found.value;
-  if (client.ip === '' && checksClientAddress(route)) return err(clientAddressUnknown(config));
+  // Without an address a request is refused here, unless some API user's IP list is off: then its user decides.
+  if (client.ip === '' && checksClientAddress(route) && config.allowAnyIp.size === 0)
+    return err(addressRefusal(config, client.gap ?? 'missing'));
   const queried = readsQuery(request.method);
   const body = queried ? ok(noBody) : await readBody(request, config.bodyLimits, config.texts);
   if (body.isErr()) return err(body.error);
@@ -219,11 +224,12 @@ function describe(request: HttpExchange): string {
   return `${request.method} route=${route ?? ''}`;
 }
 
-/** The client of a request: the host's info, or an unknown address and the URL's scheme. */
-function clientOf(request: HttpExchange, info: ClientInfo | undefined): RouteClient {
+/** The client of a request: its address (see `client-address.ts`), and the host's word or the URL's scheme. */
+function clientOf(config: HandlerConfig, request: HttpExchange, info: ClientInfo | undefined): RouteClient {
   const https = info?.https ?? request.url.startsWith('https:');
   const forwardedIp = (request.headers.get('x-forwarded-for') ?? '').slice(0, 128);
-  return { ip: normalizeIp(info?.ip ?? ''), https, forwardedIp };
+  const { ip, gap } = requestAddress(config, request.headers, info);
+  return { ip, gap, https, forwardedIp };
 }
 
 /**
@@ -247,8 +253,12 @@ function clientOf(request: HttpExchange, info: ClientInfo | undefined): RouteCli
  * ```
  */
 export function createFetchHandler(checkout: Checkout, options: FetchHandlerOptions): FetchHandler {
-  const core = createCore(checkout, resolveOptions(options));
-  const handler: FetchHandler = async (request, info) => responseOf(await core(exchangeOf(request), info));
+  const config = resolveOptions(options);
+  warnAnyIp(config);
+  const core = createCore(checkout, config);
+  const bodyTakenReply = createBodyTakenReply(config);
+  const handler: FetchHandler = async (request, info) =>
+    responseOf(bodyTaken(request) ? bodyTakenReply() : await core(exchangeOf(request), info));
   cores.set(handler, core);
   return handler;
 }
@@ -264,33 +274,18 @@ function createCore(checkout: Checkout, config: HandlerConfig): ExchangeHandler 
   };
 }
 
-/** Logs a failed port, and a missing client address once per handler (every request would repeat it). */
-function createErrorLog(config: HandlerConfig): (error: HttpError) => void {
-  let unknownAddressLogged = false;
-  return (error) => {
-    if (error.kind === 'unavailable')
-      config.logger.error(`cartwright: port ${error.port} failed`, error.cause);
-    if (error.kind !== 'client_address_unknown' || unknownAddressLogged) return;
-    unknownAddressLogged = true;
-    config.logger.error(
-      'cartwright: the host passed no client address (ClientInfo.ip); logins and sessions are refused until it does',
-      new Error(config.texts.clientAddressUnknown),
-    );
-  };
-}
-
 /** The core without CORS: every exchange answered by its route, its handled error, or a logged 500. */
 function createAnswer(checkout: Checkout, config: HandlerConfig): ExchangeHandler {
   const cookie = { name: config.cookieName };
   const logError = createErrorLog(config);
   return async (request, info) => {
-    const client = clientOf(request, info);
+    const client = clientOf(config, request, info);
     try {
       const outcome = await handle(checkout, config, request, client);
       const reply = outcome.match(
         (routed) => routeReply(routed, { ...cookie, secure: client.https }),
         (error) => {
-          logError(error);
+          logError(error, client);
           return errorReply(error, config.compat, { ...cookie, secure: client.https });
         },
       );

@@ -7,7 +7,13 @@
  * @module
  */
 
-export type { ClientSource, ResolvedClient, TrustProxy } from './client-ip.js';
+export type {
+  ClientAddressSource,
+  ClientSource,
+  ResolvedClient,
+  TrustedProxyHeader,
+  TrustProxy,
+} from './client-ip.js';
 export { normalizeIp, resolveClient } from './client-ip.js';
 export type { CorsOptions } from './cors.js';
 export type {
@@ -21,6 +27,8 @@ export type { ClientInfo, FetchHandler } from './fetch-handler.js';
 export { createFetchHandler } from './fetch-handler.js';
 export type { NodeListener, NodeListenerOptions } from './node.js';
 export { toNodeListener } from './node.js';
+export type { NodeErrorHandler } from './node-parser-errors.js';
+export { bodyParserErrors } from './node-parser-errors.js';
 export type { NodeServerLimits, NodeServerOptions } from './node-server.js';
 export { answerClientError, createNodeServer, nodeServerOptions } from './node-server.js';
 export { createOpenApiDocument, type OpenApiDocument, openApiDocument } from './openapi/document.js';

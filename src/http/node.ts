@@ -186,17 +186,23 @@ function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: Trus
   const peer = req.socket.remoteAddress ?? '';
   const encrypted = isEncrypted(req);
   // Without trusted proxies the client is the peer: what resolveClient answers, without its trust test.
-  if (trustProxy === undefined) return { ip: normalizeIp(peer), https: encrypted };
+  if (trustProxy === undefined) return { ip: normalizeIp(peer), https: encrypted, from: 'socket' as const };
   return resolveClient({ peer, headers, encrypted, trustProxy });
 }
 
-/** Serves one request through the handler's core: no Web `Request` or `Response` is made. */
-async function serveExchange(
+/**
+ * What the handler answers a node request, before it is written: the reply of the handler's core, a Web
+ * `Response` (from a handler `createFetchHandler` did not make), or `body_lost` when a framework in front read
+ * the body and kept nothing usable (see `answerBodyLost`).
+ */
+export type NodeAnswer = HttpReply | Response | 'body_lost';
+
+/** Answers one request through the handler's core: no Web `Request` or `Response` is made. */
+async function exchangeAnswer(
   core: ExchangeHandler,
   options: NodeListenerOptions,
-  exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
-): Promise<void> {
-  const { req, res } = exchange;
+  req: IncomingMessage,
+): Promise<NodeAnswer> {
   const headers = new NodeHeaders(req.headers);
   const client = nodeClient(req, headers, options.trustProxy);
   const url = requestUrl(req.url ?? '/', req.headers.host, client.https);
@@ -209,23 +215,24 @@ async function serveExchange(
       readBody: async () => ({ bytes: new Uint8Array() }),
     };
     const measured = await core(standIn, client);
-    writeReply(measured.status === 413 || measured.status === 431 ? measured : unservedReply(), res);
-    return;
+    return measured.status === 413 || measured.status === 431 ? measured : unservedReply();
   }
   const request = nodeExchange(req, url, headers);
-  if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
-  writeReply(await core(request, client), res);
+  if (request === undefined) return 'body_lost';
+  return await core(request, client);
 }
 
-/** Serves one request. */
-async function serve(
+/**
+ * The handler's answer to one node request, not written yet: what the listener writes to node's response, and
+ * what the Fastify plugin hands to Fastify's reply (so that the host's hooks and plugins see it).
+ */
+export async function answerNodeRequest(
   handler: FetchHandler,
   options: NodeListenerOptions,
-  exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
-): Promise<void> {
+  req: IncomingMessage,
+): Promise<NodeAnswer> {
   const core = exchangeHandlerOf(handler);
-  if (core !== undefined) return serveExchange(core, options, exchange);
-  const { req, res } = exchange;
+  if (core !== undefined) return exchangeAnswer(core, options, req);
   const headers = toHeaders(req.headers);
   const client = resolveClient({
     peer: req.socket.remoteAddress ?? '',
@@ -235,13 +242,23 @@ async function serve(
   });
   const url = requestUrl(req.url ?? '/', req.headers.host, client.https).href;
   if (unservedMethods.has((req.method ?? '').toUpperCase())) {
-    await writeResponse(await answerUnserved(handler, url, headers, client), res);
-    return;
+    return answerUnserved(handler, url, headers, client);
   }
   const request = toRequest(req, url, headers);
-  if (request === undefined) return answerBodyLost(res, exchange.reportLostBody);
-  const response = await handler(request, client);
-  await writeResponse(response, res);
+  if (request === undefined) return 'body_lost';
+  return handler(request, client);
+}
+
+/** Serves one request: answers it, then writes the answer. */
+async function serve(
+  handler: FetchHandler,
+  options: NodeListenerOptions,
+  exchange: { req: IncomingMessage; res: ServerResponse; reportLostBody: () => void },
+): Promise<void> {
+  const answer = await answerNodeRequest(handler, options, exchange.req);
+  if (answer === 'body_lost') return answerBodyLost(exchange.res, exchange.reportLostBody);
+  if (answer instanceof Response) return writeResponse(answer, exchange.res);
+  writeReply(answer, exchange.res);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { Clock } from '../ports/clock.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { ReplayGuard } from '../ports/replay-guard.js';
+import type { TrustedProxyHeader } from './client-ip.js';
 import { type CorsConfig, type CorsOptions, resolveCors } from './cors.js';
 import { type BodyLimits, defaultBodyLimits } from './form.js';
 import { defaultCookieName } from './session-cookie.js';
@@ -22,6 +23,11 @@ export const defaultMaxHeaderBytes = 16_384;
 export interface HttpLogger {
   /** Called once per failure, with a short description and the error itself (its stack, its cause). */
   error(message: string, error: unknown): void;
+  /**
+   * Called for a risky setting when the handler is made (an API user whose IP list is not checked); without it,
+   * such warnings go to {@link error}.
+   */
+  warn?(message: string): void;
 }
 
 /**
@@ -96,6 +102,20 @@ export interface FetchHandlerOptions {
    * session cookie allowed); default off, so browsers keep every cross-origin answer from the page.
    */
   readonly cors?: CorsOptions | undefined;
+  /**
+   * For hosts that hand the handler no peer address (Next.js route handlers, serverless functions): the
+   * forwarding header of the proxy in front, which the client's address is then read from whenever the host
+   * passes none (`info.ip`). Without it, such a host has no address to check, and an address the host read from
+   * `X-Forwarded-For`, `X-Real-IP` or `Forwarded` itself is refused: any client can write those.
+   */
+  readonly trustedProxyHeader?: TrustedProxyHeader | undefined;
+  /**
+   * Usernames of API users whose allowed-IP list is not checked: they log in and use their sessions from any
+   * address, or from none the handler can tell. For a host that cannot know the client's address; the handler
+   * logs a warning naming them when it is made. Their key (or signature) is then all that stands between the
+   * API and anyone, and the login throttle cannot tell their clients apart.
+   */
+  readonly allowAnyIp?: readonly string[] | undefined;
 }
 
 /** The options with every default filled in. */
@@ -113,6 +133,9 @@ export interface HandlerConfig {
   readonly verifyApiKey: ApiKeyVerifier;
   readonly signedRequests: SignedRequestConfig | undefined;
   readonly cors: CorsConfig | undefined;
+  readonly trustedProxyHeader: TrustedProxyHeader | undefined;
+  /** The usernames of {@link FetchHandlerOptions.allowAnyIp}. */
+  readonly allowAnyIp: ReadonlySet<string>;
 }
 
 /** The default signature window: OpenCart's is 450 s; a shorter one leaves a captured request less time. */
@@ -134,6 +157,38 @@ function resolveSigned(options: SignedRequestOptions | undefined): SignedRequest
   };
 }
 
+/** A header name as HTTP writes them: a token (letters, digits and ``!#$%&'*+-.^_`|~``). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The trusted proxy header, checked: a header name, and a positive whole number of proxies or their list. */
+function resolveProxyHeader(header: TrustedProxyHeader | undefined): TrustedProxyHeader | undefined {
+  if (header === undefined) return undefined;
+  const fail = (what: string) => {
+    throw new CartwrightInvariantError(`createFetchHandler: trustedProxyHeader.${what}`);
+  };
+  if (typeof header.name !== 'string' || !HEADER_NAME.test(header.name)) {
+    fail(`name must be a header name, got ${JSON.stringify(header.name)}`);
+  }
+  const { proxies } = header;
+  if (typeof proxies === 'number' && (!Number.isSafeInteger(proxies) || proxies < 1)) {
+    fail(`proxies must be a whole number of proxies (1 or more), or their addresses, got ${proxies}`);
+  }
+  const isList = Array.isArray(proxies) || typeof proxies === 'function';
+  if (proxies !== undefined && typeof proxies !== 'number' && !isList) {
+    fail('proxies must be a whole number of proxies, a list of their addresses, or a test');
+  }
+  return { name: header.name.toLowerCase(), proxies };
+}
+
+/** The usernames of `allowAnyIp`, checked. */
+function resolveAnyIp(usernames: readonly string[] | undefined): ReadonlySet<string> {
+  if (usernames === undefined) return new Set();
+  if (!Array.isArray(usernames) || usernames.some((name) => typeof name !== 'string' || name === '')) {
+    throw new CartwrightInvariantError('createFetchHandler: allowAnyIp must be a list of usernames');
+  }
+  return new Set(usernames);
+}
+
 /** Fills in the defaults. */
 export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
   return {
@@ -150,5 +205,7 @@ export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
     verifyApiKey: options.verifyApiKey,
     signedRequests: resolveSigned(options.signedRequests),
     cors: resolveCors(options.cors),
+    trustedProxyHeader: resolveProxyHeader(options.trustedProxyHeader),
+    allowAnyIp: resolveAnyIp(options.allowAnyIp),
   };
 }

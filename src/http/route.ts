@@ -8,6 +8,7 @@
 import type { Result } from 'neverthrow';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { Checkout } from '../engine/checkout.js';
+import type { AddressGap } from './client-address.js';
 import type { HeaderReader } from './exchange.js';
 import type { FormObject } from './form.js';
 import type { HttpError } from './http-error.js';
@@ -19,8 +20,10 @@ export type RouteMethod = 'GET' | 'POST';
 
 /** The client of a request. */
 export interface RouteClient {
-  /** Its address, normalised. */
+  /** Its address, normalised; '' when it cannot be told (see `client-address.ts`). */
   readonly ip: string;
+  /** Why {@link ip} is '', when it is. */
+  readonly gap?: AddressGap | undefined;
   /**
    * What the request's `X-Forwarded-For` said, as OpenCart stores `HTTP_X_FORWARDED_FOR` on an order: information
    * only, never used for access (that is `ip`, resolved through the trusted proxies).

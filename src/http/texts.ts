@@ -24,6 +24,18 @@ export interface HttpTexts {
    * every session request is refused until it does.
    */
   readonly clientAddressUnknown: string;
+  /**
+   * The host passed an address it read from `X-Forwarded-For`, `X-Real-IP` or `Forwarded` without naming that
+   * header as trusted: any client can write those, so the address cannot be checked.
+   */
+  readonly clientAddressForwarded: string;
+  /** The handler's trusted proxy header is missing from the request; `{header}` is its name. */
+  readonly clientAddressNotForwarded: string;
+  /**
+   * The host handed the handler a `Request` whose body was already read (by a framework's middleware): a 500,
+   * since only the host's wiring can change it.
+   */
+  readonly bodyAlreadyRead: string;
   /** A browser's preflight from an origin not in the `cors` option's list. */
   readonly originNotAllowed: string;
   /** A signed request to a handler without `signedRequests`. */
@@ -53,6 +65,12 @@ export const defaultHttpTexts: HttpTexts = Object.freeze({
   internalError: 'Warning: An unexpected error occurred, please try again later!',
   clientAddressUnknown:
     "Warning: The server cannot tell the client's IP address, so it cannot check it against the API user's allowed IPs: the host must pass the address to the handler!",
+  clientAddressForwarded:
+    "Warning: The client's IP address came from a forwarding header that any client can write, so it cannot be checked against the API user's allowed IPs: the host must name the proxy header it trusts!",
+  clientAddressNotForwarded:
+    "Warning: The request did not come through the proxy the server trusts (no {header} header), so the client's IP address cannot be told!",
+  bodyAlreadyRead:
+    'Warning: The request body was read before cartwright got it! The host must hand the handler a request whose body is unread (in Hono, after a middleware read it: cloneRawRequest(c.req)).',
   originNotAllowed: 'Warning: Pages of this origin may not call this API!',
   signingOff: 'Warning: This server does not accept signed requests!',
   signatureIncomplete:

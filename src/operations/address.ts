@@ -16,17 +16,24 @@ import type {
 import { needFact } from '../domain/machine/facts.js';
 import type { MessageId, MessageParams } from '../domain/messages.js';
 import { maxTextLength, optionalId, textField, valueMap } from './fields.js';
-import { type FormField, type FormRequest, field, form } from './form.js';
+import { type FormField, type FormRequest, field, form, type RequiredField, required } from './form.js';
 import { defineStep } from './operation.js';
 
-type TextName = 'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode';
+/** The texts the rules always ask for (lengths from 1, 2 or 3 characters), and the others. */
+type RequiredTextName = 'firstname' | 'lastname' | 'address_1' | 'city';
+type TextName = RequiredTextName | 'company' | 'address_2' | 'postcode';
+/** The country is always asked for; the zone only of a country with zones. */
 type IdName = 'address_id' | 'country_id' | 'zone_id';
 
 /** An address form's fields, named with their prefix. */
 type AddressFields<P extends AddressPrefix> = {
-  readonly [K in TextName as `${P}${K}`]: FormField<typeof textField>;
+  readonly [K in RequiredTextName as `${P}${K}`]: RequiredField<typeof textField>;
 } & {
-  readonly [K in IdName as `${P}${K}`]: FormField<typeof optionalId>;
+  readonly [K in Exclude<TextName, RequiredTextName> as `${P}${K}`]: FormField<typeof textField>;
+} & {
+  readonly [K in 'country_id' as `${P}${K}`]: RequiredField<typeof optionalId>;
+} & {
+  readonly [K in Exclude<IdName, 'country_id'> as `${P}${K}`]: FormField<typeof optionalId>;
 } & {
   readonly [K in 'custom_field' as `${P}${K}`]: FormField<typeof valueMap>;
 };
@@ -34,13 +41,20 @@ type AddressFields<P extends AddressPrefix> = {
 /** What a client sends to an address step with `prefix` (`payment_firstname`, …). */
 export type AddressRequest<P extends AddressPrefix> = FormRequest<AddressFields<P>>;
 
+const requiredTexts: ReadonlySet<TextName> = new Set<RequiredTextName>([
+  'firstname',
+  'lastname',
+  'address_1',
+  'city',
+]);
+
 /** The fields of an address with `prefix`. */
 function addressFields<P extends AddressPrefix>(prefix: P): AddressFields<P> {
   const maximum = { maximum: maxTextLength };
-  const text = (name: TextName, id: MessageId, params?: MessageParams): [string, FormField] => [
-    `${prefix}${name}`,
-    field(textField, `${prefix}${name}`, id, params),
-  ];
+  const text = (name: TextName, id: MessageId, params?: MessageParams): [string, FormField] => {
+    const spec = field(textField, `${prefix}${name}`, id, params);
+    return [`${prefix}${name}`, requiredTexts.has(name) ? required(spec) : spec];
+  };
   const entries: [string, FormField][] = [
     text('firstname', 'address.firstname'),
     text('lastname', 'address.lastname'),
@@ -49,7 +63,7 @@ function addressFields<P extends AddressPrefix>(prefix: P): AddressFields<P> {
     text('address_2', 'address.address_2', maximum),
     text('city', 'address.city'),
     text('postcode', 'address.postcode'),
-    [`${prefix}country_id`, field(optionalId, `${prefix}country`, 'address.country')],
+    [`${prefix}country_id`, required(field(optionalId, `${prefix}country`, 'address.country'))],
     [`${prefix}zone_id`, field(optionalId, `${prefix}zone`, 'address.zone')],
     [`${prefix}address_id`, field(optionalId, 'warning', 'address.address_id')],
     [`${prefix}custom_field`, field(valueMap, 'warning', 'custom_field.invalid')],

@@ -16,7 +16,7 @@ import type { FieldErrors } from '../domain/errors.js';
 import type { CartItemInput } from '../domain/machine/commands.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { lenientInteger, maxQuantity, optionalId, valueMap } from './fields.js';
-import { field, form } from './form.js';
+import { field, form, required } from './form.js';
 
 /** The quantity an add takes: default 1, from 1 to {@link maxQuantity}. */
 const addQuantity = lenientInteger({ min: 1, max: maxQuantity, fallback: 1 });
@@ -33,7 +33,7 @@ interface ItemKeys {
 function itemForm(keys: ItemKeys, n: string) {
   return form(
     {
-      product_id: field(optionalId, keys.product, 'cart.product_not_found'),
+      product_id: required(field(optionalId, keys.product, 'cart.product_not_found')),
       quantity: field(addQuantity, keys.quantity, 'cart.quantity'),
       option: field(valueMap, keys.option, 'cart.options'),
       subscription_plan_id: field(optionalId, keys.subscription, 'cart.subscription'),

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { cartContextOf, removeCartLine, updateCartLine } from '../domain/cart/rules.js';
 import type { RemoveCartLineCommand, UpdateCartLineCommand } from '../domain/machine/commands.js';
 import { lenientInteger, maxQuantity, scalar } from './fields.js';
-import { field, form } from './form.js';
+import { field, form, required } from './form.js';
 import { describeRequest } from './json-schema.js';
 import { defineStep } from './operation.js';
 
@@ -37,8 +37,8 @@ export const cartUpdate = defineStep({
   http: { method: 'POST', routes: [{ route: 'api/cart/update' }] },
   input: form(
     {
-      cart_id: field(cartId, 'cart_id', 'cart.line_not_found'),
-      quantity: field(updateQuantity, 'quantity', 'cart.update_quantity'),
+      cart_id: required(field(cartId, 'cart_id', 'cart.line_not_found')),
+      quantity: required(field(updateQuantity, 'quantity', 'cart.update_quantity')),
     },
     (fields): UpdateCartLineCommand => ({
       type: 'update_cart_line',
@@ -66,7 +66,7 @@ export const cartRemove = defineStep({
   summary: 'Removes a cart line.',
   http: { method: 'POST', routes: [{ route: 'api/cart/remove' }] },
   input: form(
-    { cart_id: field(cartId, 'cart_id', 'cart.line_not_found') },
+    { cart_id: required(field(cartId, 'cart_id', 'cart.line_not_found')) },
     (fields): RemoveCartLineCommand => ({ type: 'remove_cart_line', cartId: fields.cart_id }),
   ),
   answer: 'step',

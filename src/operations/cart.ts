@@ -22,7 +22,7 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type PostedListEntry, postedListEntries } from '../domain/posted.js';
 import { parseRow, singleItem } from './cart-item.js';
 import { postedField } from './fields.js';
-import { field, form } from './form.js';
+import { type FormField, type FormSentInput, field, form, type SentAs } from './form.js';
 import { describeRequest } from './json-schema.js';
 import { defineStep, type FactPlan } from './operation.js';
 
@@ -105,23 +105,31 @@ const rows = z.union([
   readonly RowRequest[] | Readonly<Record<string, RowRequest>> | null
 >;
 
-const fields = form(
-  // The form's own reading bounds the rows, and the keys of rows sent as a map; without rows it shows the cart.
-  {
-    product: field(
-      describeRequest(rows.optional(), {
-        extend: {
-          array: { maxItems: maxCartItems },
-          object: {
-            maxProperties: maxCartItems,
-            propertyNames: { type: 'string', pattern: itemKeyPattern.source },
-          },
-        },
-      }),
-      'warning',
-      'cart.warning',
-    ),
+/** What a typed client sends for one row: a single add's request, its product named. */
+type SentRow = FormSentInput<typeof singleItem>;
+
+/** The rows; the form's own reading bounds them, and the keys of rows sent as a map. */
+const productRows = describeRequest(rows.optional(), {
+  extend: {
+    array: { maxItems: maxCartItems },
+    object: {
+      maxProperties: maxCartItems,
+      propertyNames: { type: 'string', pattern: itemKeyPattern.source },
+    },
   },
+});
+
+/** The rows field; a typed client sends each row with its product named, as a single add. */
+const productField: FormField<typeof productRows> &
+  SentAs<readonly SentRow[] | Readonly<Record<string, SentRow>> | null> = field(
+  productRows,
+  'warning',
+  'cart.warning',
+);
+
+// Without rows, the multi add shows the cart.
+const fields = form(
+  { product: productField },
   (values): AddProductsCommand => ({
     type: 'add_products',
     mode: 'multi',

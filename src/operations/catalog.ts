@@ -14,7 +14,7 @@ import {
 } from '../domain/catalog/queries.js';
 import type { ProductFilter, ProductListQuery } from '../domain/records/catalog.js';
 import { lenientInteger } from './fields.js';
-import { field, form } from './form.js';
+import { field, form, required } from './form.js';
 import { describeRequest } from './json-schema.js';
 import { defineLookup } from './operation.js';
 
@@ -77,7 +77,11 @@ export const manufacturer = defineLookup({
   summary: 'One manufacturer by id.',
   http: { method: 'GET', routes: [{ route: 'api/manufacturer' }] },
   input: form(
-    { manufacturer_id: field(lenientInteger({ min: 1 }), 'manufacturer_id', 'manufacturer.not_found') },
+    {
+      manufacturer_id: required(
+        field(lenientInteger({ min: 1 }), 'manufacturer_id', 'manufacturer.not_found'),
+      ),
+    },
     (values) => values.manufacturer_id,
   ),
   answer: 'manufacturer',

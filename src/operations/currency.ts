@@ -9,7 +9,7 @@ import { checkoutError } from '../domain/errors.js';
 import type { SetCurrencyCommand } from '../domain/machine/commands.js';
 import { messageText } from '../domain/messages.js';
 import { scalar } from './fields.js';
-import { field, form } from './form.js';
+import { field, form, required } from './form.js';
 import { describeRequest, jsonTrimmed } from './json-schema.js';
 import { defineStep } from './operation.js';
 
@@ -36,7 +36,7 @@ export const currency = defineStep({
   summary: "Switches the session to another of the store's currencies.",
   http: { method: 'POST', routes: [{ route: 'api/currency' }] },
   input: form(
-    { currency: field(currencyCode, 'currency', 'currency.invalid') },
+    { currency: required(field(currencyCode, 'currency', 'currency.invalid')) },
     (fields): SetCurrencyCommand => ({ type: 'set_currency', currency: fields.currency }),
   ),
   answer: 'step',

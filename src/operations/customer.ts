@@ -12,15 +12,15 @@ import { checkoutError } from '../domain/errors.js';
 import type { SetCustomerCommand } from '../domain/machine/commands.js';
 import { needFact } from '../domain/machine/facts.js';
 import { optionalId, textField, valueMap } from './fields.js';
-import { field, form } from './form.js';
+import { field, form, required } from './form.js';
 import { defineStep } from './operation.js';
 
 const input = form(
   {
     customer_id: field(optionalId, 'warning', 'customer.not_found'),
-    firstname: field(textField, 'firstname', 'customer.firstname'),
-    lastname: field(textField, 'lastname', 'customer.lastname'),
-    email: field(textField, 'email', 'customer.email'),
+    firstname: required(field(textField, 'firstname', 'customer.firstname')),
+    lastname: required(field(textField, 'lastname', 'customer.lastname')),
+    email: required(field(textField, 'email', 'customer.email')),
     telephone: field(textField, 'telephone', 'customer.telephone'),
     customer_group_id: field(optionalId, 'customer_group', 'customer.customer_group'),
     custom_field: field(valueMap, 'warning', 'custom_field.invalid'),

@@ -52,8 +52,14 @@ const signedDigits = /^-?\d{1,15}$/;
 /** A number written out the plain way (`String(n)` gives exponents for very large or very small numbers). */
 const plainDecimal = /^-?\d+(?:\.\d+)?$/;
 
-/** An integer as forms (a decimal string) or JSON (a number) send it; `null` is JSON's "none". */
-export type IntegerField = number | string | null;
+/**
+ * An integer as forms (a decimal string) or JSON (a number) send it. A string must read as a number to the type
+ * checker (`'40'`, not `'forty'`); the server reads only digits, blanks around them allowed.
+ */
+export type IntegerField = number | `${number}`;
+
+/** An integer that may be left out: absent, JSON's `null` or an empty form input read as its default. */
+export type OptionalIntegerField = IntegerField | '' | null;
 
 /** A text as forms or JSON send it (JSON clients send telephone numbers and postcodes as numbers). */
 export type TextField = string | number | null;
@@ -101,7 +107,12 @@ function integerJson(rule: IntegerRule): JsonSchema {
 }
 
 /** An integer within `rule`'s bounds, from a JSON integer or a string of decimal digits (see the module notes). */
-export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerField> {
+export function lenientInteger(
+  rule: IntegerRule & { readonly fallback: number },
+): z.ZodType<number, OptionalIntegerField>;
+/** A required integer within `rule`'s bounds (no fallback: absent is refused). */
+export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerField>;
+export function lenientInteger(rule: IntegerRule): z.ZodType<number, OptionalIntegerField> {
   const digits = rule.min < 0 ? signedDigits : unsignedDigits;
   const whole = z
     .union([z.int(), z.string().trim().regex(digits).transform(Number)])
@@ -116,7 +127,7 @@ export function lenientInteger(rule: IntegerRule): z.ZodType<number, IntegerFiel
   const { fallback } = rule;
   const schema = fallback === undefined ? whole : z.union([blank.transform(() => fallback), whole]);
   // Reads what the union reads; the declared input is what a well-behaved client sends.
-  const described = describeRequest(schema as unknown as z.ZodType<number, IntegerField>, {
+  const described = describeRequest(schema as unknown as z.ZodType<number, OptionalIntegerField>, {
     jsonSchema: integerJson(rule),
   });
   return withReader(described, integerReader(rule, digits));
@@ -137,7 +148,7 @@ function integerReader(rule: IntegerRule, digits: RegExp): FieldReader {
 }
 
 /** A non-negative id; absent or blank is 0 (PHP's default for every id of the seed). */
-export const optionalId: z.ZodType<number, IntegerField> = lenientInteger({ min: 0, fallback: 0 });
+export const optionalId: z.ZodType<number, OptionalIntegerField> = lenientInteger({ min: 0, fallback: 0 });
 
 /**
  * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),

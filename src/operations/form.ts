@@ -19,6 +19,28 @@ export interface FormField<S extends z.ZodType = z.ZodType> {
   readonly key: string;
   readonly text: MessageId;
   readonly params?: MessageParams;
+  /**
+   * Whether a request must carry the field: its schema refuses an absent value, or it reads one (as `''` or 0)
+   * that the operation's rules always refuse (a customer without a first name). A typed client must send it, and
+   * the OpenAPI document lists it as required.
+   */
+  readonly required?: boolean;
+}
+
+/** A field that a request must carry (see {@link required}). */
+export type RequiredField<S extends z.ZodType = z.ZodType> = FormField<S> & { readonly required: true };
+
+/**
+ * Type only: what a typed client sends in a field, where it is narrower than what the schema reads (the rows
+ * of the multi add, each a single add's request with its own required fields). Never set at run time.
+ */
+export interface SentAs<T> {
+  readonly sent?: T;
+}
+
+/** `spec`, required: a request must carry the field (see {@link FormField.required}). */
+export function required<S extends z.ZodType>(spec: FormField<S>): RequiredField<S> {
+  return { ...spec, required: true };
 }
 
 /** Builds a {@link FormField}. */
@@ -43,6 +65,26 @@ export type FormObjectSchema<F extends FormFields> = z.ZodObject<FormShape<F>>;
 /** What a client sends to a form: any of its fields, each as its schema reads it. */
 export type FormRequest<F extends FormFields> = { readonly [K in keyof F]?: z.input<F[K]['schema']> };
 
+/** The names of a form's required fields. */
+export type RequiredNames<F extends FormFields> = {
+  [K in keyof F]-?: F[K] extends { readonly required: true } ? K : never;
+}[keyof F];
+
+/** What a typed client sends in one field: its declared sent type, or what its schema reads. */
+type SentValue<FF extends FormField> =
+  FF extends SentAs<infer T> ? (unknown extends T ? z.input<FF['schema']> : T) : z.input<FF['schema']>;
+
+/**
+ * What a typed client sends to a form: every required field, with a value (never null or blank), and any of the
+ * others. Stricter than {@link FormRequest}, which says what the server reads and answers with field errors.
+ */
+export type FormSentRequest<F extends FormFields> = {
+  readonly [K in keyof F as K extends RequiredNames<F> ? K : never]: Exclude<
+    SentValue<F[K]>,
+    null | undefined | ''
+  >;
+} & { readonly [K in keyof F as K extends RequiredNames<F> ? never : K]?: SentValue<F[K]> };
+
 /**
  * A request form: `schema` describes what a client sends (its `z.input` is the request type) and reads it into
  * the operation's parsed request `T`; `parse` does so with every malformed field reported under its error key.
@@ -59,6 +101,9 @@ export type FormOutput<A> = A extends Form<FormFields, infer T> ? T : never;
 
 /** A form's request type: what a client sends. */
 export type FormInput<A> = A extends Form<infer F, unknown> ? FormRequest<F> : never;
+
+/** A form's request type as a typed client sends it (see {@link FormSentRequest}). */
+export type FormSentInput<A> = A extends Form<infer F, unknown> ? FormSentRequest<F> : never;
 
 /** The shape of the forms every operation has. */
 // biome-ignore lint/suspicious/noExplicitAny: a form of any fields and any parsed type; each operation keeps its own.

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { MessageId } from '../domain/messages.js';
 import { undecided, withReader } from './field-readers.js';
-import { type FormField, field } from './form.js';
+import { field, type RequiredField, required } from './form.js';
 import { describeRequest, type JsonSchema, jsonTrimmed } from './json-schema.js';
 
 /** A method code: `<method>` or `<method>.<quote>`. */
@@ -59,7 +59,7 @@ const methodSchema = describeRequest(withReader(methodUnion, readCode), {
   },
 });
 
-/** The method field `name`, its errors under `name` with `text`. */
-export function methodField(name: string, text: MessageId): FormField<typeof methodSchema> {
-  return field(methodSchema, name, text);
+/** The method field `name`, its errors under `name` with `text`; a request must carry it. */
+export function methodField(name: string, text: MessageId): RequiredField<typeof methodSchema> {
+  return required(field(methodSchema, name, text));
 }

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { ConfirmInput } from '../domain/order/confirm.js';
 import type { HistoryCommand } from '../domain/order/history.js';
 import { readerOf, undecided, withReader } from './field-readers.js';
-import { blank, lenientInteger, optionalId, scalar } from './fields.js';
-import { field, form } from './form.js';
+import { blank, lenientInteger, type OptionalIntegerField, optionalId, scalar } from './fields.js';
+import { field, form, required } from './form.js';
 import { describeRequest, jsonBlank, jsonNull, jsonTrimmed } from './json-schema.js';
 import { type ConfirmDescriptor, defineLookup, type HistoryDescriptor } from './operation.js';
 
@@ -21,8 +21,11 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** An id that may be left out (null), as opposed to 0. */
-const nullableIdUnion = z.union([blank.transform(() => null), anyId]);
+/** An id that may be left out (null), as opposed to 0; the declared input is what a well-behaved client sends. */
+const nullableIdUnion = z.union([blank.transform(() => null), anyId]) as unknown as z.ZodType<
+  number | null,
+  OptionalIntegerField
+>;
 const nullableId = describeRequest(
   withReader(nullableIdUnion, (value) => (isBlank(value) ? null : (readerOf(anyId)?.(value) ?? undecided))),
   {
@@ -65,8 +68,27 @@ function anyCase(words: readonly string[]): string {
   return words.map(letters).join('|');
 }
 
+/**
+ * A flag as a client sends it: JSON's booleans, 0 or 1, or a form's words (the server also reads them in any case
+ * and with blanks around them); absent, null or blank is false.
+ */
+export type FlagField =
+  | boolean
+  | 0
+  | 1
+  | '1'
+  | 'true'
+  | 'on'
+  | 'yes'
+  | '0'
+  | 'false'
+  | 'off'
+  | 'no'
+  | ''
+  | null;
+
 /** A flag as JSON (`true`) or a form (`"1"`, `"true"`, `"on"`, `"0"`, `""`) sends it; absent is false. */
-const flagSchema = z.union([
+const flagUnion = z.union([
   z.union([z.undefined(), z.null()]).transform(() => false),
   z.boolean(),
   z.literal(0).transform(() => false),
@@ -78,6 +100,8 @@ const flagSchema = z.union([
     .refine((text) => truthy.includes(text) || falsy.includes(text))
     .transform((text) => truthy.includes(text)),
 ]);
+// Reads what the union reads; the declared input is what a well-behaved client sends.
+const flagSchema = flagUnion as unknown as z.ZodType<boolean, FlagField>;
 
 /** A flag's value read plainly: absent, a boolean, 0 or 1, or a word of the lists. */
 function readFlag(value: unknown): boolean | typeof undecided {
@@ -102,7 +126,7 @@ const flag = describeRequest(withReader(flagSchema, readFlag), {
   },
 });
 
-const orderId = field(lenientInteger({ min: 1 }), 'order_id', 'order.not_found');
+const orderId = required(field(lenientInteger({ min: 1 }), 'order_id', 'order.not_found'));
 
 /** `confirm`: checks every step, then writes the order and its first history entry in one transaction. */
 export const confirm = {
@@ -142,7 +166,7 @@ export const historyAdd = {
   input: form(
     {
       order_id: orderId,
-      order_status_id: field(lenientInteger({ min: 1 }), 'order_status_id', 'order.status'),
+      order_status_id: required(field(lenientInteger({ min: 1 }), 'order_status_id', 'order.status')),
       comment: field(comment, 'comment', 'order.comment'),
       notify: field(flag, 'notify', 'field.flag', { name: 'notify' }),
       override: field(flag, 'override', 'field.flag', { name: 'override' }),

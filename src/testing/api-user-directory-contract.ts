@@ -8,7 +8,7 @@ import type { ApiUser } from '../domain/records/api-user.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import { type ApiUserSeed, seedApiUsers } from './directory-contracts/api-user-seed.js';
 import type { FailableFixture } from './directory-contracts/failing-store.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import { seededCase } from './seeded-case.js';
 import { tamper } from './tamper.js';
 import type { TestApi } from './test-api.js';
@@ -107,8 +107,7 @@ export function describeApiUserDirectoryContract(
     });
 
     test('when its store has failed, every method rejects with an Error in time (never an empty answer)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const apiUsers = await fixture.unavailable();
+      const apiUsers = await failedStore(fixture);
       await expectEveryCallRejects([
         ['findByUsername', () => apiUsers.findByUsername('demo')],
         ['getApiUser', () => apiUsers.getApiUser(1)],

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Clock } from '../ports/clock.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { type CleanableFixture, fixtureCase, type TestApi } from './test-api.js';
 
 /** A clock, for one case. */
 export interface ClockFixture extends CleanableFixture {
@@ -52,8 +52,7 @@ export function describeClockContract(
   setup: () => Promise<ClockFixture>,
   options: { readonly nearSystemTime?: boolean } = {},
 ): void {
-  const test = (title: string, body: (fixture: ClockFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<ClockFixture>(t, setup);
 
   t.describe(`Clock contract: ${name}`, () => {
     test('now answers a valid Date synchronously, one with an ISO-8601 form', async ({ clock }) => {

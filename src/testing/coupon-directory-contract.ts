@@ -8,7 +8,7 @@ import type { Coupon } from '../domain/records/coupon.js';
 import type { CouponDirectory } from '../ports/coupon-directory.js';
 import { type CouponSeed, seedCoupons } from './directory-contracts/coupon-seed.js';
 import type { FailableFixture } from './directory-contracts/failing-store.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import { seededCase } from './seeded-case.js';
 import { tamper } from './tamper.js';
 import type { TestApi } from './test-api.js';
@@ -125,8 +125,7 @@ export function describeCouponDirectoryContract(t: TestApi, name: string, setup:
     });
 
     test('when its store has failed, every method rejects with an Error in time (never an empty answer)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const coupons = await fixture.unavailable();
+      const coupons = await failedStore(fixture);
       await expectEveryCallRejects([
         ['getCoupon', () => coupons.getCoupon('2222')],
         ['countUses', () => coupons.countUses(1, 1)],

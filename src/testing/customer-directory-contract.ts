@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { CustomerDirectory } from '../ports/customer-directory.js';
 import { type CustomerSeed, seedCustomers } from './directory-contracts/customer-seed.js';
 import type { FailableFixture } from './directory-contracts/failing-store.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import { type SeededCase, seededCase } from './seeded-case.js';
 import { tamper } from './tamper.js';
 import type { TestApi } from './test-api.js';
@@ -147,8 +147,7 @@ function registerAccountCases(test: CustomerCase): void {
   });
 
   test('when its store has failed, every method rejects with an Error in time (never an empty answer)', async (fixture) => {
-    if (fixture.unavailable === undefined) return;
-    const customers = await fixture.unavailable();
+    const customers = await failedStore(fixture);
     await expectEveryCallRejects([
       ['getCustomer', () => customers.getCustomer(1)],
       ['findCustomerByEmail', () => customers.findCustomerByEmail('grace@example.com')],

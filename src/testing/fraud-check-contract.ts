@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { FraudCheck } from '../ports/fraud-check.js';
 import { frozenCopy, onFrozenInput } from './method-contract-checks.js';
-import { expectEveryCallRejects } from './port-failures.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
+import { type CleanableFixture, fixtureCase, type TestApi } from './test-api.js';
 
 /** A fraud check and the orders it must flag and let pass, for one case. */
 export interface FraudCheckFixture extends CleanableFixture {
@@ -55,8 +55,7 @@ export function describeFraudCheckContract(
   name: string,
   setup: () => Promise<FraudCheckFixture>,
 ): void {
-  const test = (title: string, body: (fixture: FraudCheckFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<FraudCheckFixture>(t, setup);
 
   t.describe(`FraudCheck contract: ${name}`, () => {
     test('its code is a non-empty text', async ({ check }) => {
@@ -96,8 +95,7 @@ export function describeFraudCheckContract(
     });
 
     test('when its service has failed, check rejects with an Error in time (never a null)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const check = await fixture.unavailable();
+      const check = await failedStore(fixture);
       const orders = [...fixture.flagged.map((f) => f.order), ...fixture.passed];
       await expectEveryCallRejects(
         orders.map((order, i) => [`check of order ${i}`, () => check.check(frozenCopy(order))] as const),

@@ -8,7 +8,7 @@ import type { Country, GeoZone } from '../domain/records/geo.js';
 import type { GeoDirectory } from '../ports/geo-directory.js';
 import type { FailableFixture } from './directory-contracts/failing-store.js';
 import { type GeoSeed, seedGeography } from './directory-contracts/geo-seed.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import { seededCase } from './seeded-case.js';
 import { tamper } from './tamper.js';
 import type { TestApi } from './test-api.js';
@@ -104,8 +104,7 @@ export function describeGeoDirectoryContract(t: TestApi, name: string, setup: Ge
     });
 
     test('when its store has failed, every method rejects with an Error in time (never an empty answer)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const geo = await fixture.unavailable();
+      const geo = await failedStore(fixture);
       await expectEveryCallRejects([
         ['getCountry', () => geo.getCountry(222)],
         ['getGeoZones', () => geo.getGeoZones()],

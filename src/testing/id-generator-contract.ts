@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { IdGenerator, IdKind } from '../ports/id-generator.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { type CleanableFixture, fixtureCase, type TestApi } from './test-api.js';
 
 /** An id generator, for one case. */
 export interface IdGeneratorFixture extends CleanableFixture {
@@ -61,8 +61,7 @@ export function describeIdGeneratorContract(
   name: string,
   setup: () => Promise<IdGeneratorFixture>,
 ): void {
-  const test = (title: string, body: (fixture: IdGeneratorFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<IdGeneratorFixture>(t, setup);
 
   t.describe(`IdGenerator contract: ${name}`, () => {
     for (const kind of ['session', 'cart'] as IdKind[]) {

@@ -4,7 +4,9 @@
  * directories, tax rates, login throttle, replay guard, notifier, shipping and payment methods, fraud checks,
  * total calculators, clock and id generator. Runner-agnostic: the suites take the host's `describe`/`it` and
  * assert with `node:assert/strict`; nothing here imports a test runner. The store-backed suites hand `setup` a
- * seed to write into the host's store.
+ * seed to write into the host's store, and compare what it reads back as values (lists whose order means nothing
+ * in any order, records whatever the order of their keys). A case that cannot run with what the host gave (a
+ * failure case without `unavailable()`) is reported skipped with the reason, never passed (see `test-api.ts`).
  * @module
  */
 
@@ -58,6 +60,7 @@ export {
   sampleUkAddress,
 } from './method-contexts.js';
 export { describeNotifierContract, type NotifierFixture, sampleEvents } from './notifier-contract.js';
+export { type OrderRepositorySeed, seedOrderRepository } from './order-contract/seed.js';
 export {
   sampleHistoryWrite,
   sampleOrderDraft,
@@ -65,8 +68,9 @@ export {
   sampleOrderRecord,
 } from './order-fixtures.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
-export type { OrderRepositoryFixture } from './order-repository-fixture.js';
+export type { OrderRepositoryFixture, OrderRepositorySetup } from './order-repository-fixture.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';
+export { NO_FAILED_STORE } from './port-failures.js';
 export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-guard-contract.js';
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
@@ -79,7 +83,7 @@ export {
   type TaxRatesFixture,
   type TaxRatesSetup,
 } from './tax-rates-contract.js';
-export type { TestApi, TestBody } from './test-api.js';
+export { CaseCannotRun, cannotRun, type TestApi, type TestBody } from './test-api.js';
 export {
   describeTotalCalculatorContract,
   type TotalCalculatorFixture,

@@ -7,7 +7,7 @@ import type { LoginThrottle } from '../ports/login-throttle.js';
 import { registerCounterCases } from './login-throttle-contract/counters.js';
 import { registerWindowCases } from './login-throttle-contract/window.js';
 import type { LoginThrottleContractLimits, LoginThrottleFixture } from './login-throttle-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link LoginThrottle} contract cases under one `describe`: the username-and-address and the
@@ -42,7 +42,7 @@ export function describeLoginThrottleContract(
       title: string,
       limits: LoginThrottleContractLimits,
       body: (fixture: LoginThrottleFixture) => Promise<void>,
-    ): void => t.it(title, () => withFixture(() => setup(limits), body));
+    ): void => fixtureCase(t, () => setup(limits))(title, body);
     registerCounterCases(test);
     registerWindowCases(test);
   });

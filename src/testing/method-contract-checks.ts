@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Money } from '../money/index.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import type { CleanableFixture } from './test-api.js';
 
 /** Freezes a copy of `value` all the way down: a method that changes what it is given then throws. */
@@ -106,8 +106,7 @@ export function registerContextCases<M, C, F extends ContextFixture<M, C>>(
   });
 
   test(`when its service has failed, ${verb} rejects with an Error in time (never a null)`, async (fixture) => {
-    if (fixture.unavailable === undefined) return;
-    const method = await fixture.unavailable();
+    const method = await failedStore(fixture);
     const [context] = fixture.applies;
     assert.ok(context !== undefined, 'the fixture must give at least one context the method applies to');
     await expectEveryCallRejects([[verb, () => ask(method, frozenCopy(context))]]);

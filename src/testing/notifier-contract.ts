@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { money } from '../money/index.js';
 import type { Notifier } from '../ports/notifier.js';
-import { expectEveryCallRejects } from './port-failures.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
+import { type CleanableFixture, fixtureCase, type TestApi } from './test-api.js';
 
 /** A notifier and a way to see what reached its destination, for one case. */
 export interface NotifierFixture extends CleanableFixture {
@@ -80,8 +80,7 @@ export function describeNotifierContract(
   name: string,
   setup: () => Promise<NotifierFixture>,
 ): void {
-  const test = (title: string, body: (fixture: NotifierFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<NotifierFixture>(t, setup);
 
   t.describe(`Notifier contract: ${name}`, () => {
     test('every event is delivered once, as given, in the order notify was called', async (fixture) => {
@@ -133,8 +132,7 @@ export function describeNotifierContract(
     });
 
     test('when its destination has failed, notify rejects with an Error in time (the engine logs it)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const notifier = await fixture.unavailable();
+      const notifier = await failedStore(fixture);
       await expectEveryCallRejects(
         sampleEvents().map((event) => [`notify(${event.type})`, () => notifier.notify(event)] as const),
       );

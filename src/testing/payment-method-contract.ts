@@ -16,7 +16,7 @@ import {
   onFrozenInput,
   registerContextCases,
 } from './method-contract-checks.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /** A payment method and the contexts it must and must not be offered in, for one case. */
 export type PaymentMethodFixture = ContextFixture<PaymentMethod, PaymentContext>;
@@ -66,8 +66,7 @@ export function describePaymentMethodContract(
   name: string,
   setup: () => Promise<PaymentMethodFixture>,
 ): void {
-  const test = (title: string, body: (fixture: PaymentMethodFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<PaymentMethodFixture>(t, setup);
 
   t.describe(`PaymentMethod contract: ${name}`, () => {
     test('its code is non-empty, without dots (option codes are <code>.<option>)', async ({ method }) => {

@@ -1,8 +1,30 @@
 /**
- * What a port must do when its store fails: reject, with an `Error`, in time.
+ * What a port must do when its store fails: reject, with an `Error`, in time. A fixture offers a failed store
+ * through its optional `unavailable()`; a fixture without one cannot run the failure cases, which are then
+ * reported skipped with that reason ({@link failedStore}), never passed.
  * @module
  */
 import assert from 'node:assert/strict';
+import { cannotRun } from './test-api.js';
+
+/** A fixture that may offer a port of the same kind over a store that has failed. */
+export interface FailableStore<P> {
+  /**
+   * Optional: the port over a store that has failed (stopped, unreachable, or stalled past the adapter's
+   * deadline), or a service that is down. Without it the failure cases cannot run and are reported skipped.
+   */
+  unavailable?(): Promise<P>;
+}
+
+/** Why a failure case is skipped when the fixture gives no failed store. */
+export const NO_FAILED_STORE =
+  'the fixture offers no failed store or service (`unavailable`), so there is no failure to check';
+
+/** The fixture's failed store, or the case stops as one that cannot run (skipped, with the reason). */
+export async function failedStore<P>(fixture: FailableStore<P>): Promise<P> {
+  if (fixture.unavailable === undefined) return cannotRun(NO_FAILED_STORE);
+  return fixture.unavailable();
+}
 
 /** How long a call on a failed store may take to reject before the suite calls it a hang. */
 export const FAILURE_WAIT_MS = 10_000;

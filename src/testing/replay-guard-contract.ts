@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ReplayGuard } from '../ports/replay-guard.js';
 import type { ManualClock } from './clocks.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /** A fresh guard for one case, and the clock it reads. */
 export interface ReplayGuardFixture {
@@ -51,8 +51,7 @@ export function describeReplayGuardContract(
   name: string,
   setup: () => Promise<ReplayGuardFixture>,
 ): void {
-  const test = (title: string, body: (fixture: ReplayGuardFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<ReplayGuardFixture>(t, setup);
 
   t.describe(`ReplayGuard contract: ${name}`, () => {
     test('a key is claimed once: every later claim before its expiry is refused', async (fixture) => {

@@ -6,7 +6,7 @@
 import { registerLifetimeCases } from './session-contract/lifetime.js';
 import { registerVersionCases } from './session-contract/versions.js';
 import type { SessionStoreFixture } from './session-store-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link SessionStore} contract cases under one `describe`. Every case calls `setup` for a fresh
@@ -35,8 +35,7 @@ export function describeSessionStoreContract(
   name: string,
   setup: () => Promise<SessionStoreFixture>,
 ): void {
-  const test = (title: string, body: (fixture: SessionStoreFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<SessionStoreFixture>(t, setup);
 
   t.describe(`SessionStore contract: ${name}`, () => {
     registerVersionCases(test);

@@ -17,7 +17,7 @@ import {
   onFrozenInput,
   registerContextCases,
 } from './method-contract-checks.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /** A shipping method and the contexts it must and must not quote, for one case. */
 export type ShippingMethodFixture = ContextFixture<ShippingMethod, ShippingContext>;
@@ -81,8 +81,7 @@ export function describeShippingMethodContract(
   name: string,
   setup: () => Promise<ShippingMethodFixture>,
 ): void {
-  const test = (title: string, body: (fixture: ShippingMethodFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<ShippingMethodFixture>(t, setup);
 
   t.describe(`ShippingMethod contract: ${name}`, () => {
     test('its code is non-empty, without dots (quote codes are <code>.<quote>)', async ({ method }) => {

@@ -6,7 +6,7 @@
 import { type CatalogSeed, seedCatalog } from './catalog-contract/seed.js';
 import { registerMoveCases } from './stock-contract/moves.js';
 import type { StockFixture, StockSetup } from './stock-fixture.js';
-import { type TestApi, withFixture } from './test-api.js';
+import { fixtureCase, type TestApi } from './test-api.js';
 
 /**
  * Registers the {@link Stock} contract cases under one `describe`. Every case builds the catalog seed (the one
@@ -37,8 +37,7 @@ import { type TestApi, withFixture } from './test-api.js';
  * ```
  */
 export function describeStockContract(t: TestApi, name: string, setup: StockSetup): void {
-  const test = (title: string, body: (fixture: StockFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(() => setup(seedCatalog() satisfies CatalogSeed), body));
+  const test = fixtureCase<StockFixture>(t, () => setup(seedCatalog() satisfies CatalogSeed));
 
   t.describe(`Stock contract: ${name}`, () => {
     registerMoveCases(test);

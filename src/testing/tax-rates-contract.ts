@@ -8,7 +8,7 @@ import type { TaxRate, TaxRule, TaxTable } from '../domain/records/tax.js';
 import type { TaxRates } from '../ports/tax-rates.js';
 import type { FailableFixture } from './directory-contracts/failing-store.js';
 import { seedTaxes, type TaxSeed } from './directory-contracts/tax-seed.js';
-import { expectEveryCallRejects } from './port-failures.js';
+import { expectEveryCallRejects, failedStore } from './port-failures.js';
 import { seededCase } from './seeded-case.js';
 import { tamper } from './tamper.js';
 import type { TestApi } from './test-api.js';
@@ -111,8 +111,7 @@ export function describeTaxRatesContract(t: TestApi, name: string, setup: TaxRat
     });
 
     test('when its store has failed, getTaxTable rejects with an Error in time (never an empty table)', async (fixture) => {
-      if (fixture.unavailable === undefined) return;
-      const taxes = await fixture.unavailable();
+      const taxes = await failedStore(fixture);
       await expectEveryCallRejects([['getTaxTable', () => taxes.getTaxTable([9])]]);
     });
   });

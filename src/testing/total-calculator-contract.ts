@@ -12,7 +12,7 @@ import type {
 } from '../domain/pricing/totals/calculator.js';
 import type { Money } from '../money/index.js';
 import { onFrozenInput } from './method-contract-checks.js';
-import { type CleanableFixture, type TestApi, withFixture } from './test-api.js';
+import { type CleanableFixture, fixtureCase, type TestApi } from './test-api.js';
 
 /** One input of a calculator: the state it continues and the context it reads. */
 export interface TotalsInput {
@@ -100,8 +100,7 @@ export function describeTotalCalculatorContract(
   name: string,
   setup: () => Promise<TotalCalculatorFixture>,
 ): void {
-  const test = (title: string, body: (fixture: TotalCalculatorFixture) => Promise<void>): void =>
-    t.it(title, () => withFixture(setup, body));
+  const test = fixtureCase<TotalCalculatorFixture>(t, setup);
 
   t.describe(`TotalCalculator contract: ${name}`, () => {
     test('it has a code and a finite sort order', async ({ calculator }) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutClient } from '../../src/client/index.js';
-import { apiKey, guest, startDemo, ukAddress } from '../http/support/harness.js';
+import { apiKey, clientAddress, guest, startDemo } from '../http/support/harness.js';
 
 /** Builds the flow's order up to the chosen payment method. */
 async function buildOrder(client: CheckoutClient) {
@@ -19,8 +19,8 @@ async function buildOrder(client: CheckoutClient) {
     ],
   });
   expect(added._unsafeUnwrap().success).toBe('Products added to cart successfully!');
-  (await client.setPaymentAddress(ukAddress('payment_')))._unsafeUnwrap();
-  (await client.setShippingAddress(ukAddress('shipping_')))._unsafeUnwrap();
+  (await client.setPaymentAddress(clientAddress('payment_')))._unsafeUnwrap();
+  (await client.setShippingAddress(clientAddress('shipping_')))._unsafeUnwrap();
   const quotes = (await client.getShippingMethods())._unsafeUnwrap();
   expect(Object.keys(quotes.shipping_methods)).toContain('flat');
   (await client.setShippingMethod({ shipping_method: 'flat.flat' }))._unsafeUnwrap();

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
-import { storeConfigNames } from '../../src/domain/settings/parse.js';
+import { applyStoreConfig, storeConfigNames } from '../../src/domain/settings/parse.js';
 
 const root = join(import.meta.dirname, '../..');
 const page = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
@@ -71,6 +71,23 @@ describe('docs/configuration.md', () => {
     expect(sorted(documented)).toEqual(sorted(storeConfigNames));
   });
 
+  it('says in its demo column what the demo store has (laying each over the demo changes nothing)', () => {
+    const { settings } = demoStore();
+    const rows = tableUnder('Store settings (`config_*`)');
+    expect(rows.length).toBeGreaterThanOrEqual(22);
+    for (const [name, , demo] of rows) {
+      const [setting = ''] = namesIn(name);
+      const [shown = ''] = namesIn(demo);
+      // As the page writes it: JSON where it reads as JSON (flags, ids, lists), text otherwise.
+      let value: unknown = shown;
+      try {
+        value = JSON.parse(shown);
+      } catch {}
+      const applied = applyStoreConfig(settings, { [setting]: value });
+      expect(applied.isOk() ? applied.value : applied.error, `${setting}: ${shown}`).toEqual(settings);
+    }
+  });
+
   it('lists every field of the built-in extensions’ settings, and no other', () => {
     const rows = tableUnder('Extension settings');
     const documented = rows.flatMap((row) => namesIn(row[1]));
@@ -88,7 +105,9 @@ describe('docs/configuration.md', () => {
   });
 
   it('lists every environment variable the example servers and the demo script read, and no other', () => {
-    const read = sorted(sources('examples').flatMap(variablesIn));
+    // NEXT_RUNTIME is Next.js's own (which runtime a module runs on), never set by whoever runs the example.
+    const setByRuntime = new Set(['NEXT_RUNTIME']);
+    const read = sorted(sources('examples').flatMap(variablesIn)).filter((name) => !setByRuntime.has(name));
     expect(read).toEqual(
       expect.arrayContaining(['HOST', 'PORT', 'CARTWRIGHT_API_KEY', 'CARTWRIGHT_REDIS_URL']),
     );

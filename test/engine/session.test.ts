@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutError } from '../../src/domain/errors.js';
 import { defaultMessages } from '../../src/domain/messages.js';
 import { demoCheckout, expectErr, expectOk, startInstant } from './support/demo-checkout.js';
+import { confirmOk, readySession } from './support/orders.js';
 
 const missingText = defaultMessages['session.missing'];
 const expiredText = defaultMessages['session.expired'];
@@ -139,6 +140,17 @@ describe('inactivity expiry', () => {
       expect(after > before).toBe(true);
     }
     expect((await expectOk(checkout.getSession(id))).expiresAt).toBe(inAnHour(clock.now().toISOString()));
+  });
+
+  it('slides the expiry on a confirm that replays the order already placed', async () => {
+    const d = demoCheckout();
+    const id = await readySession(d);
+    const first = await confirmOk(d, id);
+    d.clock.advanceSeconds(1800);
+    // The same confirm again answers the stored order: a successful request, so the session lives on from now.
+    expect((await confirmOk(d, id, { order_id: 0, comment: '' })).orderId).toBe(first.orderId);
+    expect((await d.stored(id)).expiresAt).toBe(inAnHour(d.clock.now().toISOString()));
+    expect(d.data.orders.size).toBe(1);
   });
 
   it('does not slide the expiry on a refused command', async () => {

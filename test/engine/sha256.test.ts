@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, sha256Js } from '../../src/engine/sha256.js';
+import { sha256Js } from '../../src/domain/sha256.js';
+import { nativeCryptoOf, sha256Hex } from '../../src/engine/sha256.js';
 
 describe('sha256Hex', () => {
   it('gives the standard test vectors, natively and in plain JavaScript', () => {
@@ -26,5 +27,27 @@ describe('sha256Hex', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('nativeCryptoOf', () => {
+  it('finds node:crypto through process.getBuiltinModule, and nothing where the runtime has none', () => {
+    expect(nativeCryptoOf(globalThis)?.createHash('sha256').update('abc', 'utf8').digest('hex')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(nativeCryptoOf({})).toBeUndefined();
+    expect(nativeCryptoOf({ process: {} })).toBeUndefined();
+  });
+
+  it("answers nothing, never throws, where process's Node-only members throw when read (edge runtimes)", () => {
+    const edgeProcess = new Proxy(
+      {},
+      {
+        get(_target, name) {
+          throw new Error(`A Node.js API is used (process.${String(name)}) which is not supported`);
+        },
+      },
+    );
+    expect(nativeCryptoOf({ process: edgeProcess })).toBeUndefined();
   });
 });

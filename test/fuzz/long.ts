@@ -1,6 +1,6 @@
 /**
  * The long fuzz run: `npm run fuzz -- --requests 100000 [--store memory|stores|both] [--seed N]
- * [--runs-per-round N] [--max-steps N] [--path P]`. The same properties as the bounded suite, in rounds of
+ * [--runs-per-round N] [--max-steps N] [--path P] [--shrink-seconds N]`. The same properties as the bounded suite, in rounds of
  * seeded runs (round r uses seed + r) until the request budget is spent on each store mode; every failure is
  * shrunk and printed with its seed, path and curl script as it is found. Ends with the counts of requests,
  * statuses, 5xx, requests without an answer and crashes per store mode, and exits 1 when anything but a known
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     'runs-per-round': { type: 'string', default: '100' },
     'max-steps': { type: 'string', default: '40' },
     path: { type: 'string' },
+    'shrink-seconds': { type: 'string', default: '120' },
   },
 });
 
@@ -55,6 +56,7 @@ for (const mode of modes) {
     runsPerRound: count('runs-per-round', values['runs-per-round']),
     maxSteps: count('max-steps', values['max-steps']),
     path: values.path,
+    shrinkMs: count('shrink-seconds', values['shrink-seconds']) * 1000,
     log: (line) => console.log(line),
     progress: (stats) => {
       if (Date.now() - last < 10_000) return;

@@ -1,6 +1,7 @@
 /**
  * Every example, started through its own npm script as a real listening server on its runtime (Node with
- * node:http, Express, Fastify and Hono; Bun; Deno; workerd, Cloudflare's Workers runtime), logs in as `demo` from
+ * node:http, Express, Fastify and Hono; Bun; Deno; Next.js's route handlers on Node and on the edge runtime;
+ * workerd, Cloudflare's Workers runtime), logs in as `demo` from
  * the address the runtime hands over, and checks out in form and JSON bodies. The apps with routes of their own
  * still answer them with their own JSON parsing; the worker without Cloudflare's address header refuses clearly.
  */
@@ -62,6 +63,29 @@ describe('the examples, each through its npm script', () => {
     });
   }
 
+  it('example:nextjs builds and checks out on Next.js, in a route handler on Node and one on the edge runtime', async () => {
+    // `next build` then `next start`: one build serves both routes, /index.php (Node) and /edge/index.php (edge).
+    const example = await startExample('nextjs', 300_000);
+    expect(example.output()).toContain(`cartwright demo store on Next.js: ${example.url}`);
+    for (const url of [example.url, `${example.origin}/edge/index.php`]) {
+      for (const encoding of ['form', 'json'] as const) {
+        const exchanges = await runFullCheckout({ url, apiKey: exampleApiKey, encoding });
+        expect(orderPlaced(exchanges)).toMatchObject({ total: expectedTotal });
+      }
+      // The address is the last X-Forwarded-For entry, the one the proxy in front appends; what a client wrote
+      // before it is never read.
+      const response = await fetch(`${url}?route=api/account/login`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': '127.0.0.1, 203.0.113.9' },
+        body: new URLSearchParams({ username: 'demo', key: exampleApiKey }),
+      });
+      expect([response.status, await response.json()]).toEqual([
+        403,
+        { error: { warning: 'Warning: Your IP 203.0.113.9 is not allowed to access this API!' } },
+      ]);
+    }
+  }, 400_000);
+
   it('example:workers checks out on workerd with the address the edge adds, and refuses clearly without', async () => {
     const example = await startExample('workers');
     await checkOutTwice(example, { 'CF-Connecting-IP': '127.0.0.1' });
@@ -73,7 +97,7 @@ describe('the examples, each through its npm script', () => {
     expect(await response.json()).toEqual({
       error: {
         warning:
-          "Warning: The server cannot tell the client's IP address, so it cannot check it against the API user's allowed IPs: the host must pass the address to the handler!",
+          "Warning: The request did not come through the proxy the server trusts (no cf-connecting-ip header), so the client's IP address cannot be told!",
       },
     });
   });

@@ -90,6 +90,36 @@ describe('the demo checkout script', () => {
     expect(lines.at(-1)).toBe(summary);
     const order = await demo.app.adapters.orders.get(1);
     expect(order?.orderStatusId).toBe(2);
+    // Never the key it logged in with, nor the session id it got.
+    const printed = lines.join('\n');
+    expect(printed).not.toContain(apiKey);
+    expect(printed).toContain('{"username":"demo","key":"…"}');
+    expect(printed).not.toMatch(/"api_token":"(?!…)/);
+  });
+
+  it('names the URL it tried and why it stopped when nothing answers there', async () => {
+    // A port that was just free: listened on, then closed.
+    const server = createServer();
+    const origin = await listen(server);
+    await new Promise((resolve) => server.close(resolve));
+    const { summary } = await runDemoCheckout({ url: `${origin}/index.php`, apiKey, log: () => {} });
+    expect(summary).toMatch(
+      /^No order: the checkout stopped at login: could not reach http:\/\/127\.0\.0\.1:\d+\/index\.php \(.*ECONNREFUSED.*\): is the server running there\?/,
+    );
+    expect(summary).toContain(origin);
+  });
+
+  it('names the refusal when the server has another key', async () => {
+    const demo = await startDemo();
+    const url = `${demo.origin}/index.php`;
+    const lines: string[] = [];
+    const wrongKey = 'another-key-0123456789abcdef0123456789abcdef';
+    const { summary, confirm } = await runDemoCheckout({ url, apiKey: wrongKey, log: (l) => lines.push(l) });
+    expect(confirm.status).toBe(401);
+    expect(summary).toBe(
+      `No order: the checkout stopped at login: ${url} answered 401: Warning: Incorrect API Key! (was the server started with the same CARTWRIGHT_API_KEY?).`,
+    );
+    expect(lines.join('\n')).not.toContain(wrongKey);
   });
 });
 

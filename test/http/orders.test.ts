@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutClient } from '../../src/client/index.js';
-import { apiKey, guest, type Harness, startDemo, ukAddress } from './support/harness.js';
+import { apiKey, clientAddress, guest, type Harness, startDemo } from './support/harness.js';
 
 /** A typed client logged in as `demo`. */
 async function loggedIn(demo: Harness): Promise<CheckoutClient> {
@@ -17,8 +17,8 @@ async function loggedIn(demo: Harness): Promise<CheckoutClient> {
 async function readyToConfirm(client: CheckoutClient): Promise<void> {
   (await client.setCustomer(guest))._unsafeUnwrap();
   (await client.addProduct({ product_id: '40' }))._unsafeUnwrap();
-  (await client.setPaymentAddress(ukAddress('payment_')))._unsafeUnwrap();
-  (await client.setShippingAddress(ukAddress('shipping_')))._unsafeUnwrap();
+  (await client.setPaymentAddress(clientAddress('payment_')))._unsafeUnwrap();
+  (await client.setShippingAddress(clientAddress('shipping_')))._unsafeUnwrap();
   (await client.setShippingMethod({ shipping_method: { code: 'flat.flat' } }))._unsafeUnwrap();
   (await client.setPaymentMethod({ payment_method: { code: 'cod' } }))._unsafeUnwrap();
 }
@@ -228,9 +228,9 @@ describe('history_add and order info over HTTP', () => {
       status: 422,
       error: { order_status_id: expect.any(String) },
     });
-    const flag = (
-      await client.addHistory({ order_id: 1, order_status_id: 5, notify: 'maybe' })
-    )._unsafeUnwrapErr();
+    const flag =
+      // @ts-expect-error: the client's types refuse a flag that is no flag; the server refuses it too
+      (await client.addHistory({ order_id: 1, order_status_id: 5, notify: 'maybe' }))._unsafeUnwrapErr();
     expect(flag).toMatchObject({
       kind: 'answer',
       status: 422,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { defaultMessages } from '../../src/domain/messages.js';
 import { requestSchemaOf } from '../../src/http/openapi/request-schema.js';
 import { valueMap } from '../../src/operations/fields.js';
-import type { AnyForm } from '../../src/operations/form.js';
+import type { AnyForm, FormField } from '../../src/operations/form.js';
 import { operations } from '../../src/operations/index.js';
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
@@ -145,8 +145,16 @@ describe('the request schemas of the document', () => {
       operations.map((operation) => [operation.name, requestSchemaOf(operation.input.fields).required ?? []]),
     );
     expect(required).toMatchObject({
-      customer: [],
+      customer: ['firstname', 'lastname', 'email'],
       cart: [],
+      product_add: ['product_id'],
+      payment_address: [
+        'payment_firstname',
+        'payment_lastname',
+        'payment_address_1',
+        'payment_city',
+        'payment_country_id',
+      ],
       cart_update: ['cart_id', 'quantity'],
       shipping_method: ['shipping_method'],
       history_add: ['order_id', 'order_status_id'],
@@ -155,5 +163,14 @@ describe('the request schemas of the document', () => {
       manufacturer: ['manufacturer_id'],
       confirm: [],
     });
+  });
+
+  it('marks every field whose schema refuses an absent value as required, so the typed client asks for it too', () => {
+    const unmarked = operations.flatMap((operation) =>
+      Object.entries(operation.input.fields as Record<string, FormField>)
+        .filter(([, field]) => field.required !== true && !z.safeParse(field.schema, undefined).success)
+        .map(([name]) => `${operation.name}.${name}`),
+    );
+    expect(unmarked).toEqual([]);
   });
 });

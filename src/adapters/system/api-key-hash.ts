@@ -12,16 +12,20 @@
  * A key is compared exactly: a key containing a NUL is never accepted and none is hashed (scrypt pads a key
  * shorter than 64 bytes with zero bytes, so `key` and `key` followed by NULs would derive the same hash), and
  * neither is one with a lone surrogate (UTF-8 cannot encode it: it would hash as U+FFFD does).
+ *
+ * Nothing here imports `node:crypto`: keys are made with Web Crypto's random values and hashed with a plain
+ * JavaScript SHA-256, so they work on every runtime, edge runtimes included. Only an old `scrypt$` hash needs
+ * `node:crypto`, loaded when one is checked (Node, Bun, Deno, Workers with `nodejs_compat`).
  * @module
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { sha256Js } from '../../domain/sha256.js';
+import { base64url, fromBase64url, randomBytes, sameBytes, sameText } from './web-crypto.js';
 
 /** The fewest characters an API key may have: 32 (`generateApiKey()` makes 43). */
 export const minApiKeyLength = 32;
 
 const SHA256 = 'sha256';
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-const DIGEST_BYTES = 32;
 const GENERATED_BYTES = 32;
 
 const SCRYPT = 'scrypt';
@@ -44,7 +48,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * ```
  */
 export function generateApiKey(): string {
-  return randomBytes(GENERATED_BYTES).toString('base64url');
+  return base64url(randomBytes(GENERATED_BYTES));
 }
 
 /** The number of characters (code points) of `key`. */
@@ -65,9 +69,9 @@ function keyFault(key: string): string | undefined {
   return undefined;
 }
 
-/** The SHA-256 digest of the key's UTF-8 bytes. */
-function digest(key: string): Buffer {
-  return createHash(SHA256).update(key, 'utf8').digest();
+/** The SHA-256 digest of the key's UTF-8 bytes, in lower-case hex. */
+function digest(key: string): string {
+  return sha256Js(key);
 }
 
 /**
@@ -81,20 +85,19 @@ export function hashApiKey(key: string): string {
   if (typeof key !== 'string') throw new RangeError('cartwright: an API key must be a string');
   const fault = keyFault(key);
   if (fault !== undefined) throw new RangeError(`cartwright: an API key ${fault}`);
-  return `${SHA256}$${digest(key).toString('hex')}`;
+  return `${SHA256}$${digest(key)}`;
 }
 
 /** The bytes of one base64url field of a scrypt hash, or undefined when not canonical or of an odd length. */
-function decodeField(field: string | undefined): Buffer | undefined {
+function decodeField(field: string | undefined): Uint8Array | undefined {
   if (field === undefined || !BASE64URL.test(field)) return undefined;
-  const bytes = Buffer.from(field, 'base64url');
-  // Re-encoding must give the same text: rejects trailing bits and other non-canonical spellings.
-  if (bytes.toString('base64url') !== field) return undefined;
+  const bytes = fromBase64url(field);
+  if (bytes === undefined) return undefined;
   return bytes.length >= SCRYPT_MIN_BYTES && bytes.length <= SCRYPT_MAX_BYTES ? bytes : undefined;
 }
 
 /** Salt and hash of a well-formed `scrypt$<salt>$<hash>`, or undefined. */
-function parseScrypt(fields: readonly string[]): { salt: Buffer; hash: Buffer } | undefined {
+function parseScrypt(fields: readonly string[]): { salt: Uint8Array; hash: Uint8Array } | undefined {
   const [saltField, hashField, ...rest] = fields;
   if (rest.length > 0) return undefined;
   const salt = decodeField(saltField);
@@ -105,11 +108,24 @@ function parseScrypt(fields: readonly string[]): { salt: Buffer; hash: Buffer } 
   return { salt, hash };
 }
 
+/** The part of `node:crypto` an old hash needs. */
+type NodeCrypto = Pick<typeof import('node:crypto'), 'scrypt'>;
+
+/**
+ * The module scrypt comes from, named in a variable and marked for bundlers to leave alone: a bundler for an edge
+ * runtime or a browser would otherwise try to bring `node:crypto` in, which those do not have.
+ */
+const nodeCrypto = 'node:crypto';
+
 /**
  * scrypt on libuv's thread pool: a login never blocks the event loop for the ~50 ms a derivation takes. Success
- * is an absent error, whichever way the runtime says it (node passes null, Bun undefined).
+ * is an absent error, whichever way the runtime says it (node passes null, Bun undefined). `node:crypto` is
+ * loaded here, on the first check of an old hash, so that nothing else needs it.
  */
-function derive(key: string, salt: Buffer): Promise<Buffer> {
+async function derive(key: string, salt: Uint8Array): Promise<Uint8Array> {
+  const { scrypt } = (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ nodeCrypto
+  )) as NodeCrypto;
   return new Promise((resolve, reject) => {
     scrypt(key, salt, SCRYPT_HASH_BYTES, (error, derived) => (error ? reject(error) : resolve(derived)));
   });
@@ -118,26 +134,27 @@ function derive(key: string, salt: Buffer): Promise<Buffer> {
 /** True when `key` is the key of the SHA-256 digest `hex`: compared in constant time. */
 function matchesSha256(key: string, hex: string): boolean {
   if (!SHA256_HEX.test(hex) || keyFault(key) !== undefined) return false;
-  return timingSafeEqual(digest(key), Buffer.from(hex, 'hex'));
+  return sameText(digest(key), hex);
 }
 
 /** True when `key` derives the scrypt hash of `fields` (salt, hash): compared in constant time. */
 async function matchesScrypt(key: string, fields: readonly string[]): Promise<boolean> {
   const parsed = parseScrypt(fields);
   if (parsed === undefined) return false;
-  return timingSafeEqual(await derive(key, parsed.salt), parsed.hash);
+  return sameBytes(await derive(key, parsed.salt), parsed.hash);
 }
 
 /**
- * A digest no key was made from (random bytes), checked when there is no stored hash so that an unknown
+ * A digest no key was made from (of random bytes), checked when there is no stored hash so that an unknown
  * username costs what a wrong key does. Made on first use.
  */
-let decoy: Buffer | undefined;
+let decoy: string | undefined;
 
 /**
  * True when `key` is the key `keyHash` was made from: a `sha256$` hash of {@link hashApiKey}, or a `scrypt$` one
- * of earlier releases. The comparison takes the same time wherever the hashes differ (`timingSafeEqual`); a
- * SHA-256 check takes microseconds, a scrypt one about 50 ms off the event loop.
+ * of earlier releases. The comparison takes the same time wherever the hashes differ; a SHA-256 check takes
+ * microseconds, a scrypt one about 50 ms off the event loop (and needs `node:crypto`: where the runtime has none,
+ * an old hash never verifies).
  *
  * Pass `undefined` as `keyHash` when there is no stored hash (an unknown username): the key is hashed and
  * compared with a decoy, and the answer is false, so an unknown user is not told apart from a `sha256$` one by
@@ -149,9 +166,9 @@ export async function verifyApiKey(key: string, keyHash: string | undefined): Pr
   try {
     if (typeof key !== 'string' || key.includes('\0')) return false;
     if (keyHash === undefined) {
-      decoy ??= randomBytes(DIGEST_BYTES);
+      decoy ??= digest(base64url(randomBytes(GENERATED_BYTES)));
       // Compared too, so the whole check costs what a real one does; no key matches random bytes anyway.
-      timingSafeEqual(digest(key), decoy);
+      sameText(digest(key), decoy);
       return false;
     }
     if (typeof keyHash !== 'string') return false;

@@ -1,9 +1,9 @@
 /**
- * Random ids from node:crypto.
+ * Random ids from the runtime's CSPRNG (Web Crypto's `getRandomValues`, on every runtime).
  * @module
  */
-import { randomBytes } from 'node:crypto';
 import type { IdGenerator, IdKind } from '../../ports/id-generator.js';
+import { base64url, randomBytes } from './web-crypto.js';
 
 /** Random bytes per id kind: session ids are secrets (192 bits); cart line ids need only be unique (96 bits). */
 const BYTES: Readonly<Record<IdKind, number>> = { session: 24, cart: 12 };
@@ -15,6 +15,6 @@ const BYTES: Readonly<Record<IdKind, number>> = { session: 24, cart: 12 };
 export function createRandomIdGenerator(): IdGenerator {
   return {
     // An unknown kind (from untyped code) gets the session size: erring towards the secret is the safe side.
-    newId: (kind: IdKind) => randomBytes(BYTES[kind] ?? BYTES.session).toString('base64url'),
+    newId: (kind: IdKind) => base64url(randomBytes(BYTES[kind] ?? BYTES.session)),
   };
 }

@@ -15,7 +15,7 @@ import { componentSchemas } from './components.js';
 import type { JsonObject } from './json.js';
 import { descriptorOperations, ownOperations } from './operations.js';
 import { headerComponents } from './responses.js';
-import { securitySchemes, sessionSecurity } from './security.js';
+import { parameterComponents, securitySchemes, sessionSecurity } from './security.js';
 
 /** An OpenAPI 3.1 document, as JSON. */
 export interface OpenApiDocument {
@@ -44,7 +44,8 @@ const description = [
   'sent as JSON numbers or digit strings, texts as strings or numbers.',
   '',
   '**Sessions.** `POST /api/account/login` opens one; later requests send its id as the cookie `OCSESSID` or as',
-  "`api_token`. An API user may instead sign each request as OpenCart 4.1's clients do (see the security scheme",
+  '`api_token` (in the query: every operation in a session lists it as an optional parameter, so generated',
+  "clients can send it). An API user may instead sign each request as OpenCart 4.1's clients do (see the security scheme",
   '`opencart_signature`).',
   '',
   '**Errors** are always `{ "error": { <key>: <text> } }`, the key a request field or `warning`; a refused',
@@ -88,7 +89,12 @@ export function createOpenApiDocument(): OpenApiDocument {
     security: sessionSecurity,
     tags,
     paths,
-    components: { schemas: componentSchemas(), headers: headerComponents, securitySchemes },
+    components: {
+      schemas: componentSchemas(),
+      parameters: parameterComponents,
+      headers: headerComponents,
+      securitySchemes,
+    },
   };
 }
 

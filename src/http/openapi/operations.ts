@@ -23,6 +23,7 @@ import {
   sessionErrorStatuses,
   setCookieHeader,
 } from './responses.js';
+import { apiTokenRef } from './security.js';
 
 /** One operation of a path item, with its HTTP method. */
 export interface PathOperation {
@@ -105,6 +106,7 @@ function operationObject(
   const request = requestOf(requestSchemaOf(operation.input.fields), method);
   const parameters = [
     ...((request.parameters as JsonObject[] | undefined) ?? []),
+    apiTokenRef,
     ...(isConfirm ? [idempotencyKey] : []),
   ];
   return {
@@ -180,7 +182,7 @@ function ownOperation(own: OwnRoute): PathOperation {
       description: [`Also \`${queryFormOf(address)}\`.`, own.note].filter(Boolean).join(' '),
       tags: [own.tag],
       'x-opencart-route': address,
-      ...(own.open === true ? { security: [] } : {}),
+      ...(own.open === true ? { security: [] } : { parameters: [apiTokenRef] }),
       ...(content === undefined ? {} : { requestBody: { required: true, content } }),
       responses: { '200': own.answer, ...errorAnswers(own.errors) },
     },

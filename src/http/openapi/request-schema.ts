@@ -2,7 +2,8 @@
  * The JSON Schema of an operation's request, from its form: one property per posted field, each described by
  * its field kind's hint (an integer as a number or a digit string, a text as a string or a number, a map, a
  * flag) where zod's own conversion cannot say what the field reads. A field is required when its schema refuses
- * an absent value (or its hint says the form refuses it); every other field may be left out. Fields the form
+ * an absent value (or its hint says the form refuses it), or when the form marks it required (the operation's
+ * rules refuse a request without it); every other field may be left out. Fields the form
  * does not name are ignored by the server, so the schema allows them.
  * @module
  */
@@ -56,7 +57,7 @@ export function requestSchemaOf(fields: FormFields): JsonSchema {
       property.description = [property.description, refused].filter(Boolean).join(' ');
     }
     properties[name] = property;
-    if (isRequired(field.schema)) required.push(name);
+    if (field.required === true || isRequired(field.schema)) required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }

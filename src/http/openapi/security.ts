@@ -55,3 +55,24 @@ export const sessionSecurity: readonly JsonObject[] = [
   { api_token: [] },
   { opencart_signature: [] },
 ];
+
+/**
+ * `api_token` as a query parameter of every operation in a session, beside the security scheme of the same name:
+ * code generators type an operation's parameters, not its security schemes, so a client generated from this
+ * document (openapi-typescript with openapi-fetch, say) can send the session id only when it is a parameter.
+ */
+export const apiTokenParameter: JsonObject = {
+  name: 'api_token',
+  in: 'query',
+  required: false,
+  description:
+    'The session id the login answered as `api_token` (the `api_token` security scheme as a parameter, for ' +
+    'generated clients); leave it out when the session cookie is sent.',
+  schema: { type: 'string', minLength: 1 },
+};
+
+/** The parameter components: `ApiToken`. */
+export const parameterComponents: Record<string, JsonObject> = { ApiToken: apiTokenParameter };
+
+/** The reference to the `api_token` parameter. */
+export const apiTokenRef: JsonObject = { $ref: '#/components/parameters/ApiToken' };

@@ -138,10 +138,11 @@ export function authorizeSigned(
 ): ResultAsync<AuthorizedSession, HttpError> {
   return checkSignature(access, request)
     .andThen((user) => {
-      const refusal = refusalOf(user, access.ip, access.messages) ?? checkTime(access, request);
+      const refusal = refusalOf(user, access.address, access.messages) ?? checkTime(access, request);
+      // OpenCart refuses a signed request with 403; a host that cannot tell the address keeps its 500.
       return refusal === undefined
         ? okAsync(user)
-        : errAsync<ApiUser, HttpError>({ ...refusal, opencartStatus: 403 });
+        : errAsync<ApiUser, HttpError>({ ...refusal, opencartStatus: refusal.opencartStatus ?? 403 });
     })
     .andThen((user) => claimSignature(access, user, request).map(() => user))
     .andThen((user) => sessionFor(access, user, sessionId));

@@ -2,7 +2,7 @@
  * The wire shapes of the account routes: a login's session, a logout's text.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A login's answer: the session id is `api_token` (and the session cookie). */
 export const loginWire = z.object({ success: z.string(), api_token: z.string() });

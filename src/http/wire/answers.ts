@@ -4,7 +4,7 @@
  * client's answer type of each operation.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnswerKind } from '../../operations/answers.js';
 import { cartLineWire, totalLineWire } from './cart.js';
 import { manufacturerAnswerWire, manufacturerPageWire, productPageWire } from './catalog.js';

@@ -4,7 +4,7 @@
  * The presenters build these shapes and the OpenAPI document describes them, so the two cannot drift apart.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A chosen option of a cart line. */
 export const cartOptionWire = z.object({

@@ -3,7 +3,7 @@
  * the pages of them.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A full manufacturer record. */
 export const manufacturerWire = z.object({

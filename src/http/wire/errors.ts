@@ -3,7 +3,7 @@
  * `warning`; a refused confirm adds the cart it could not buy.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { cartSummaryWire } from './steps.js';
 
 /** The texts of an error by key (a request field, or `warning`). */

@@ -3,7 +3,7 @@
  * method code.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { droppedWire } from './steps.js';
 
 /** One shipping quote: `cost` a number in the session currency, `text` as the customer reads it. */

@@ -3,7 +3,7 @@
  * at the rate it was confirmed with (`currency_value`), as the customer saw them.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { cartOptionWire } from './cart.js';
 
 /** Custom field values by id: a value id or text, or a list of them. */

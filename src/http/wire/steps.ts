@@ -3,7 +3,7 @@
  * `products`, `totals` and `shipping_required`, and `dropped` when a step made a chosen method stale.
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { cartLineWire, totalLineWire } from './cart.js';
 
 /** A chosen method a step can make stale. */

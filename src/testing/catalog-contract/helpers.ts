@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Product, ProductListQuery } from '../../domain/records/catalog.js';
+import { unordered } from '../canonical.js';
 import type { CatalogFixture } from '../catalog-fixture.js';
 import type { SeededCase } from '../seeded-case.js';
 import { type CatalogSeed, TODAY } from './seed.js';
@@ -41,18 +42,11 @@ export function seeded(seed: CatalogSeed, productId: number): Product {
   return product;
 }
 
-/** `items` in one canonical order, for lists whose order carries no meaning. */
-function unordered<T>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => {
-    const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-}
-
 /**
  * The product with the lists whose order carries no meaning put in one order: categories, and the discounts,
- * specials, rewards and plans the rules choose among by group, quantity, priority and dates. Options and their
- * values keep their order (it is the order a client shows them in).
+ * specials, rewards and plans the rules choose among by group, quantity, priority and dates. The order is by
+ * each entry's value, never by the order of its keys (a store that keeps these lists as JSON may hand the keys
+ * back in another order). Options and their values keep their order (it is the order a client shows them in).
  */
 function comparable(product: Product): Product {
   return {

@@ -3,7 +3,7 @@
  * @module
  */
 import assert from 'node:assert/strict';
-import { expectEveryCallRejects } from '../port-failures.js';
+import { expectEveryCallRejects, failedStore } from '../port-failures.js';
 import { tamper } from '../tamper.js';
 import { ascending, type CatalogCase, expectSeededProduct, idsOf, listQuery } from './helpers.js';
 
@@ -114,8 +114,7 @@ export function registerReadCases(test: CatalogCase): void {
   });
 
   test('when its store has failed, every method rejects with an Error in time (never an empty answer)', async (fixture) => {
-    if (fixture.unavailable === undefined) return;
-    const catalog = await fixture.unavailable();
+    const catalog = await failedStore(fixture);
     await expectEveryCallRejects([
       ['getProducts', () => catalog.getProducts([101])],
       ['getManufacturer', () => catalog.getManufacturer(5)],

@@ -31,8 +31,8 @@ const usd = (amount: string) => money(amount, 'USD');
 /** The day the suites list on, unless a case says otherwise. */
 export const TODAY = '2026-03-01';
 
-/** A product with plain defaults for everything the case does not set. */
-function product(productId: number, fields: Partial<Product>): Product {
+/** A product with plain defaults for everything the case does not set (the order-repository seed uses it too). */
+export function seedProduct(productId: number, fields: Partial<Product>): Product {
   return {
     productId,
     masterId: 0,
@@ -137,7 +137,7 @@ const monthlyPlan: SubscriptionPlan = {
 /** The seed's products, by id. Stock: the camera body has 7, its Black 5 and Silver 0; the phone case 0. */
 function seedProducts(): Product[] {
   return [
-    product(101, {
+    seedProduct(101, {
       name: 'Camera Body',
       manufacturerId: 5,
       categoryIds: [10],
@@ -147,21 +147,21 @@ function seedProducts(): Product[] {
       options: [select(1, 'Colour', [value(1001, 'Black', 5), value(1002, 'Silver', 0, '25.00')])],
       specials: [special(1, 1, '450.00')],
     }),
-    product(102, {
+    seedProduct(102, {
       name: 'camera strap',
       manufacturerId: 5,
       categoryIds: [10],
       price: usd('20.00'),
       sortOrder: 1,
     }),
-    product(103, {
+    seedProduct(103, {
       name: 'CAMERA BAG',
       categoryIds: [10],
       price: usd('20.00'),
       sortOrder: 1,
       subtract: false,
     }),
-    product(104, {
+    seedProduct(104, {
       name: 'Prime Lens 50mm',
       manufacturerId: 9,
       categoryIds: [12],
@@ -173,14 +173,14 @@ function seedProducts(): Product[] {
         special(2, 1, '90.00'),
       ],
     }),
-    product(105, {
+    seedProduct(105, {
       name: 'Zoom Lens',
       manufacturerId: 9,
       categoryIds: [11],
       price: usd('250.00'),
       specials: [special(1, 1, '200.00', ['2026-03-01', '2026-03-03'])],
     }),
-    product(106, {
+    seedProduct(106, {
       name: 'Phone',
       model: 'PH-1 "Pro"',
       manufacturerId: 3,
@@ -225,9 +225,14 @@ function seedProducts(): Product[] {
         },
       ],
     }),
-    product(107, { name: 'Disabled Phone', manufacturerId: 3, categoryIds: [20], status: false }),
-    product(108, { name: 'Future Phone', manufacturerId: 3, categoryIds: [20], dateAvailable: '2026-03-02' }),
-    product(109, {
+    seedProduct(107, { name: 'Disabled Phone', manufacturerId: 3, categoryIds: [20], status: false }),
+    seedProduct(108, {
+      name: 'Future Phone',
+      manufacturerId: 3,
+      categoryIds: [20],
+      dateAvailable: '2026-03-02',
+    }),
+    seedProduct(109, {
       name: 'phone case',
       manufacturerId: 7,
       categoryIds: [20],
@@ -235,8 +240,8 @@ function seedProducts(): Product[] {
       quantity: 0,
       shipping: false,
     }),
-    product(110, { name: 'Tripod', manufacturerId: 7, price: usd('20.00'), sortOrder: 1 }),
-    product(111, { name: 'tripod', manufacturerId: 7, price: usd('35.00'), sortOrder: 3 }),
+    seedProduct(110, { name: 'Tripod', manufacturerId: 7, price: usd('20.00'), sortOrder: 1 }),
+    seedProduct(111, { name: 'tripod', manufacturerId: 7, price: usd('35.00'), sortOrder: 3 }),
   ];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the order-repository contract cases: demo ids, stock readers and outcome checks.
+ * Shared pieces of the order-repository contract cases: the seed's ids, stock readers and outcome checks.
  * @module
  */
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ export { expectStock, putBack, take } from '../stock-checks.js';
 /** Registers one case that runs on a fresh fixture. */
 export type OrderCase = (title: string, body: (fixture: OrderRepositoryFixture) => Promise<void>) => void;
 
-/** The demo-store ids and figures the cases rely on (`demoStore()`'s records). */
+/** The ids and figures the cases rely on: the suite's seed holds them, and so does the OpenCart demo store. */
 export const demo = {
   /** iPhone: a million in stock. */
   iphone: 40,
@@ -59,7 +59,7 @@ export async function createSampleOrder(orders: OrderRepository, when = 'create'
   return expectOutcome(await orders.create(sampleOrderDraft(), sampleHistoryWrite()), 'created', when).order;
 }
 
-/** Asserts that the fixture starts from the demo stock (a reused or shared fixture breaks every count). */
+/** Asserts that the fixture starts from the seeded stock (a reused or shared fixture breaks every count). */
 export async function expectDemoStock(catalog: Catalog): Promise<void> {
   await expectStock(catalog, demo.iphone, demo.iphoneStock, 'fresh fixture');
   await expectStock(catalog, demo.canon, demo.canonStock, 'fresh fixture');

@@ -4,7 +4,7 @@
  * @module
  */
 import assert from 'node:assert/strict';
-import { expectEveryCallRejects } from '../port-failures.js';
+import { expectEveryCallRejects, failedStore } from '../port-failures.js';
 import { expectMoved, expectShortages, expectStock, putBack, type StockCase, take } from './helpers.js';
 
 /** Registers the stock cases. */
@@ -137,8 +137,7 @@ export function registerMoveCases(test: StockCase): void {
   });
 
   test('when its store has failed, move rejects with an Error in time', async (fixture) => {
-    if (fixture.unavailable === undefined) return;
-    const stock = await fixture.unavailable();
+    const stock = await failedStore(fixture);
     await expectEveryCallRejects([['move', () => stock.move([take(102, 1)])]]);
   });
 }

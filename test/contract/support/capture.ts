@@ -12,10 +12,11 @@ export interface CapturedCase {
   readonly fn: TestBody;
 }
 
-/** What running one case gave: `error` is undefined when it passed. */
+/** What running one case gave: `error` is undefined when it passed; `skipped` is its note when it was skipped. */
 export interface CaseResult {
   readonly name: string;
   readonly error: unknown;
+  readonly skipped?: string;
 }
 
 /** Calls `register` with a capturing {@link TestApi} and returns the cases it registered, in order. */
@@ -45,18 +46,35 @@ export function captureCases(register: (t: TestApi) => void): CapturedCase[] {
   return cases;
 }
 
-/** Runs every case one after the other and reports each outcome. */
+/**
+ * Runs every case one after the other and reports each outcome. Each case is handed a runner context whose
+ * `skip(note)` marks it skipped and returns, as node:test's does.
+ */
 export async function runCases(cases: readonly CapturedCase[]): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
+    let skipped: string | undefined;
+    const context = {
+      skip(note: string) {
+        skipped = note;
+      },
+    };
     try {
-      await c.fn();
-      results.push({ name: c.name, error: undefined });
+      await c.fn(context);
+      results.push({ name: c.name, error: undefined, ...(skipped === undefined ? {} : { skipped }) });
     } catch (error) {
       results.push({ name: c.name, error });
     }
   }
   return results;
+}
+
+/** The names of the skipped cases, sorted. */
+export function skippedNames(results: readonly CaseResult[]): string[] {
+  return results
+    .filter((result) => result.skipped !== undefined)
+    .map((result) => result.name)
+    .sort();
 }
 
 /** The names of the failed cases, sorted. */

@@ -14,6 +14,7 @@ import type {
   CouponSeed,
   CustomerSeed,
   GeoSeed,
+  OrderRepositorySeed,
   TaxSeed,
 } from '../../../src/testing/index.js';
 
@@ -95,5 +96,23 @@ export function couponStore(seed: CouponSeed): MemoryStoreData {
 export function apiUserStore(seed: ApiUserSeed): MemoryStoreData {
   const data = emptyStore();
   fill(data.apiUsers, seed.apiUsers, (u) => u.apiId);
+  return data;
+}
+
+/** Tables holding the order-repository seed: reward entries get ids and no order, as an opening balance has. */
+export function orderStore(seed: OrderRepositorySeed): MemoryStoreData {
+  const data = emptyStore();
+  fill(data.products, seed.products, (p) => p.productId);
+  fill(data.coupons, seed.coupons, (c) => c.couponId);
+  fill(data.customers, seed.customers, (c) => c.customerId);
+  data.rewardPoints = seed.rewardEntries.map((entry, i) => ({
+    customerRewardId: i + 1,
+    customerId: entry.customerId,
+    orderId: 0,
+    description: 'Opening balance',
+    points: entry.points,
+    dateAdded: '2026-01-01T00:00:00.000Z',
+  }));
+  data.sequences.customerRewardId = seed.rewardEntries.length;
   return data;
 }

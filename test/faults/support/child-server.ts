@@ -17,6 +17,8 @@ export interface ChildServer {
   output(): string;
   /** Sends SIGTERM (a clean shutdown) and waits for the exit; SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<string>;
+  /** Kills whatever of `npm start` is left (npm, the shell, node: the process group), for a test's clean-up. */
+  killAll(): void;
 }
 
 /** Waits for the banner's `listening on <url>` line; rejects when the process ends first or takes too long. */
@@ -37,13 +39,35 @@ function bannerUrl(child: ChildProcess, output: () => string, timeoutMs: number)
   });
 }
 
-/** Starts `npm start`'s server with `env` laid over this process's environment (`PORT` 0: a free port). */
-export async function startChildServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/shared/start.ts'], {
+/**
+ * Starts `npm start`'s server with `env` laid over this process's environment (`PORT` 0: a free port): the node
+ * process itself, or, with `via: 'npm'`, `npm start` as a user runs it (npm, then the shell, then node), whose
+ * `stop()` then signals npm.
+ */
+export async function startChildServer(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+  via: 'node' | 'npm' = 'node',
+): Promise<ChildServer> {
+  const [command, args] =
+    via === 'npm'
+      ? ['npm', ['start', '--silent']]
+      : [process.execPath, ['--import', 'tsx', 'examples/shared/start.ts']];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // npm, the shell and node in a group of their own, so that a test can end them all whatever happened.
+    detached: via === 'npm',
   });
+  const killAll = () => {
+    try {
+      if (via === 'npm' && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
   const chunks: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
@@ -69,9 +93,10 @@ export async function startChildServer(env: NodeJS.ProcessEnv, timeoutMs = 60_00
         clearTimeout(timer);
         return code;
       },
+      killAll,
     };
   } catch (error) {
-    child.kill('SIGKILL');
+    killAll();
     throw error;
   }
 }

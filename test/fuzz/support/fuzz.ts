@@ -30,6 +30,8 @@ export interface FuzzOptions {
   readonly path?: string | undefined;
   /** Told after every run. */
   readonly progress?: ((stats: Stats) => void) | undefined;
+  /** How long a failure is shrunk before the smallest run found so far is reported; default 2 minutes. */
+  readonly shrinkMs?: number | undefined;
 }
 
 /** A shrunk failure. */
@@ -49,12 +51,33 @@ export interface FuzzReport {
   readonly lines: readonly string[];
 }
 
-/** One round: `numRuns` property runs from `seed`; answers the shrunk failure, if any. */
+/** How long a failure is shrunk by default before the smallest run found so far is reported. */
+export const defaultShrinkMs = 120_000;
+
+/**
+ * One round: `numRuns` property runs from `seed`; answers the shrunk failure, if any. Shrinking replays whole
+ * runs over HTTP, thousands of them for a long run, so it is bounded: once `shrinkMs` have passed since the first
+ * failure, every further candidate passes untried and the smallest failing run found so far is the one reported
+ * (its seed and path replay it, and `FUZZ_PATH` resumes the shrinking from it).
+ */
 async function round(ctx: RunContext, options: FuzzOptions, seed: number): Promise<FoundFailure | undefined> {
   const spent = () => options.requests !== undefined && ctx.stats.requests >= options.requests;
+  const shrinkMs = options.shrinkMs ?? defaultShrinkMs;
+  let failedAt: number | undefined;
   const property = fc.asyncProperty(runOf(options.maxSteps), async (steps) => {
     if (spent()) return;
-    await runSteps(ctx, steps, firstLogin);
+    if (failedAt !== undefined && Date.now() - failedAt > shrinkMs) return;
+    try {
+      await runSteps(ctx, steps, firstLogin);
+    } catch (error) {
+      if (failedAt === undefined) {
+        failedAt = Date.now();
+        options.log(
+          `run ${ctx.stats.runs} of seed ${seed} failed; shrinking it for at most ${Math.round(shrinkMs / 1000)} s`,
+        );
+      }
+      throw error;
+    }
     options.progress?.(ctx.stats);
   });
   const replay = options.path === undefined ? {} : { path: options.path };

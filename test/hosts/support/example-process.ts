@@ -60,10 +60,10 @@ async function whenServing(origin: string, child: ChildProcess, output: () => st
 }
 
 /**
- * Runs `npm run example:<name>` with `PORT` set to a free port and waits until it serves HTTP. The process is
- * stopped when the test ends.
+ * Runs `npm run example:<name>` with `PORT` set to a free port and waits until it serves HTTP (up to `waitMs`,
+ * default 90 s; an example that builds first needs longer). The process is stopped when the test ends.
  */
-export async function startExample(name: string): Promise<RunningExample> {
+export async function startExample(name: string, waitMs = 90_000): Promise<RunningExample> {
   const port = await freePort();
   const child = spawn('npm', ['run', '--silent', `example:${name}`], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CARTWRIGHT_API_KEY: exampleApiKey },
@@ -79,6 +79,6 @@ export async function startExample(name: string): Promise<RunningExample> {
   });
   onTestFinished(() => stop(child));
   const origin = `http://127.0.0.1:${port}`;
-  await whenServing(origin, child, () => printed, 90_000);
+  await whenServing(origin, child, () => printed, waitMs);
   return { url: `${origin}/index.php`, origin, output: () => printed };
 }

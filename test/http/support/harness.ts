@@ -7,7 +7,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 import { createDemoApp, type DemoApp, type DemoAppOptions } from '../../../examples/shared/demo-app.js';
-import { type CheckoutClient, type ClientOptions, createClient } from '../../../src/client/index.js';
+import {
+  type CheckoutClient,
+  type ClientOptions,
+  type ClientRequest,
+  createClient,
+} from '../../../src/client/index.js';
 import type { Checkout } from '../../../src/engine/checkout.js';
 import {
   createFetchHandler,
@@ -197,6 +202,16 @@ export function ukAddress(prefix: 'payment_' | 'shipping_'): Record<string, stri
     [`${prefix}country_id`]: '222',
     [`${prefix}zone_id`]: '3563',
   };
+}
+
+/** {@link ukAddress} as the typed client takes it: the prefix's required fields are all there. */
+export function clientAddress<P extends 'payment_' | 'shipping_'>(
+  prefix: P,
+): ClientRequest<P extends 'payment_' ? 'payment_address' : 'shipping_address'> {
+  // The keys are built from the prefix, which the type checker cannot follow through a computed key.
+  return ukAddress(prefix) as unknown as ClientRequest<
+    P extends 'payment_' ? 'payment_address' : 'shipping_address'
+  >;
 }
 
 /** A guest customer that passes every check. */
