@@ -155,6 +155,9 @@ function reasonOf(error: ClientError<unknown>, url: string): string {
   if (error.kind === 'unreadable') {
     return `${url} answered ${error.status} with something that is not the API's JSON: is it a cartwright server?`;
   }
+  if (error.kind === 'unexpected') {
+    return `${url} answered ${error.status} with JSON that is not this API's answer (${error.problems.join('; ')}): is it a cartwright server?`;
+  }
   const warning = Object.values(error.error)[0] ?? JSON.stringify(error.body);
   const hint = error.status === 401 ? ' (was the server started with the same CARTWRIGHT_API_KEY?)' : '';
   return `${url} answered ${error.status}: ${warning}${hint}`;
