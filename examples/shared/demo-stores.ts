@@ -1,8 +1,8 @@
 /**
  * The stores the environment asks for: sessions, failed-login counts and accepted signatures in Redis
- * (`CARTWRIGHT_REDIS_URL`, or a Redis Cluster with `CARTWRIGHT_REDIS_CLUSTER`), catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`),
- * each connected here with the driver the examples use (ioredis, pg) and closed again on shutdown. Unset
- * variables keep that part in memory.
+ * (`CARTWRIGHT_REDIS_URL`, or a Redis Cluster with `CARTWRIGHT_REDIS_CLUSTER`), catalog, directories, API users
+ * and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with the driver the examples use
+ * (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
  */
 import pg from 'pg';
 import {
