@@ -8,7 +8,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           benchmark: { include: ['bench/**/*.bench.ts'] },
-          exclude: ['test/package/**', 'test/hosts/**', 'node_modules/**'],
+          exclude: [
+            'test/package/**',
+            'test/hosts/**',
+            'test/integration/redis-cluster/**',
+            'node_modules/**',
+          ],
           // One printed seed for every fast-check property, so that any failure or hang can be replayed.
           globalSetup: ['test/support/fast-check-seed.ts'],
           setupFiles: ['test/support/fast-check-setup.ts'],
@@ -17,6 +22,19 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The Redis integration tests again, on the tests' own three-master Redis Cluster (started on ports of its
+        // own by scripts/redis-cluster.sh when first needed) through an ioredis Cluster: the same contract suites,
+        // concurrency and contention cases, and cleanup, on a cluster; and the cluster's own tests (a reshard under
+        // load). Part of `npm test`.
+        test: {
+          name: 'cluster',
+          include: ['test/integration/redis/**/*.test.ts', 'test/integration/redis-cluster/**/*.test.ts'],
+          env: { CARTWRIGHT_TEST_REDIS: 'cluster' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

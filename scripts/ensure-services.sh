@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes sure the servers the integration tests use are up: PostgreSQL on 127.0.0.1:5432 (or the host and port of
-# DATABASE_URL), Redis on 127.0.0.1:6379 (or REDIS_URL's), NATS with JetStream on 127.0.0.1:4222 (or NATS_URL's)
-# and RabbitMQ on 127.0.0.1:5672 (or RABBITMQ_URL's). Starts whichever is down when it is on this machine, waits for
-# it (~20 s, RabbitMQ ~60 s), prints what it found and what it did, and exits non-zero with a message naming the
-# server when one still does not answer. The tests then fail rather than skip.
+# DATABASE_URL), Redis on 127.0.0.1:6379 (or REDIS_URL's), NATS with JetStream on 127.0.0.1:4222 (or NATS_URL's),
+# RabbitMQ on 127.0.0.1:5672 (or RABBITMQ_URL's) and the tests' own three-master Redis Cluster on 127.0.0.1:7301-7303
+# (scripts/redis-cluster.sh; not when REDIS_CLUSTER_NODES names another cluster). Starts whichever is down when it is
+# on this machine, waits for it (~20 s, RabbitMQ ~60 s), prints what it found and what it did, and exits non-zero with
+# a message naming the server when one still does not answer. The tests then fail rather than skip.
 set -euo pipefail
 
 DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
@@ -173,4 +174,13 @@ settle PostgreSQL postgres_up "$WAIT_SECONDS" "$PG_HOST:$PG_PORT"
 settle Redis redis_up "$WAIT_SECONDS" "$REDIS_URL"
 settle NATS nats_up "$WAIT_SECONDS" "$NATS_HOST:$NATS_PORT"
 settle RabbitMQ rabbitmq_up "$RABBITMQ_WAIT_SECONDS" "$RABBITMQ_HOST:$RABBITMQ_PORT"
+# The cluster's script starts, forms and waits for it, and says what failed; the tests would start it too.
+if [ -z "${REDIS_CLUSTER_NODES:-}" ]; then
+  if nodes="$("$(dirname "$0")/redis-cluster.sh" start)"; then
+    log "Redis Cluster is up at $nodes"
+  else
+    printf 'ensure-services: ERROR: the Redis Cluster of the tests did not start (scripts/redis-cluster.sh start)\n' >&2
+    status=1
+  fi
+fi
 exit "$status"

@@ -11,6 +11,7 @@
  * | `CARTWRIGHT_SESSION_TTL_SECONDS` | `3600` |
  * | `CARTWRIGHT_CONFIG` | none: a JSON object of `config_*` settings and extension statuses over the demo's |
  * | `CARTWRIGHT_REDIS_URL` | none: sessions in memory; set, sessions in that Redis |
+ * | `CARTWRIGHT_REDIS_CLUSTER` | none; set (`host:port,host:port,…`), sessions in that Redis Cluster |
  * | `CARTWRIGHT_REDIS_PREFIX` | `cartwright:session:`, the session store's own default |
  * | `CARTWRIGHT_REDIS_DEADLINE_MS` | `2000`: the longest one Redis call may take before the request answers 503 |
  * | `CARTWRIGHT_REDIS_LOGIN_PREFIX` | `cartwright:login:`; `<CARTWRIGHT_REDIS_PREFIX>login:` if that is set |
@@ -28,6 +29,7 @@ import { DEFAULT_REDIS_LOGIN_PREFIX, DEFAULT_REDIS_SESSION_PREFIX } from '../../
 import { generateApiKey, minApiKeyLength } from '../../src/adapters/system/index.js';
 import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import type { FieldErrors } from '../../src/index.js';
+import { type RedisClusterSeeds, readRedisCluster } from './redis-cluster-env.js';
 
 /** The environment, read and checked. */
 export interface DemoEnv {
@@ -41,8 +43,10 @@ export interface DemoEnv {
   readonly apiSigning: ApiSigning | undefined;
   readonly sessionTtlSeconds: number;
   readonly config: Readonly<Record<string, unknown>>;
-  /** `CARTWRIGHT_REDIS_URL`: where sessions live; undefined keeps them in memory. */
+  /** `CARTWRIGHT_REDIS_URL`: where sessions live; undefined keeps them in memory (or in the cluster below). */
   readonly redisUrl: string | undefined;
+  /** `CARTWRIGHT_REDIS_CLUSTER`: the Redis Cluster nodes to start from; undefined when sessions are not there. */
+  readonly redisCluster: RedisClusterSeeds | undefined;
   /** `CARTWRIGHT_REDIS_PREFIX`: put before every session key. */
   readonly redisPrefix: string;
   /** `CARTWRIGHT_REDIS_DEADLINE_MS`: the longest one Redis call may take, in milliseconds. */
@@ -98,12 +102,26 @@ function setValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+/** A key prefix variable: no braces, which would decide every key's Redis Cluster slot (as the adapters say). */
+function checkPrefix(name: string, value: string | undefined, errors: Record<string, string>): void {
+  if (value !== undefined && /[{}]/.test(value)) {
+    errors[name] = `${name} must not contain { or }: Redis Cluster would place every key by the braces!`;
+  }
+}
+
 /** The store variables, checked; errors go into `errors`. */
 function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
   const redisUrl = setValue(env, 'CARTWRIGHT_REDIS_URL');
   if (redisUrl !== undefined && urlWith(redisUrl, ['redis:', 'rediss:']) === undefined) {
     errors.CARTWRIGHT_REDIS_URL = 'CARTWRIGHT_REDIS_URL must be a redis:// or rediss:// URL!';
   }
+  const redisCluster = readRedisCluster(setValue(env, 'CARTWRIGHT_REDIS_CLUSTER'), redisUrl).match(
+    (seeds) => seeds,
+    (error) => {
+      errors.CARTWRIGHT_REDIS_CLUSTER = error;
+      return undefined;
+    },
+  );
   const databaseUrl = setValue(env, 'CARTWRIGHT_DATABASE_URL');
   if (databaseUrl !== undefined && urlWith(databaseUrl, ['postgres:', 'postgresql:']) === undefined) {
     errors.CARTWRIGHT_DATABASE_URL = 'CARTWRIGHT_DATABASE_URL must be a postgres:// or postgresql:// URL!';
@@ -125,9 +143,12 @@ function readStores(env: NodeJS.ProcessEnv, errors: Record<string, string>) {
   const redisLoginPrefix =
     env.CARTWRIGHT_REDIS_LOGIN_PREFIX ??
     (env.CARTWRIGHT_REDIS_PREFIX === undefined ? DEFAULT_REDIS_LOGIN_PREFIX : `${redisPrefix}login:`);
+  checkPrefix('CARTWRIGHT_REDIS_PREFIX', env.CARTWRIGHT_REDIS_PREFIX, errors);
+  checkPrefix('CARTWRIGHT_REDIS_LOGIN_PREFIX', env.CARTWRIGHT_REDIS_LOGIN_PREFIX, errors);
   const demoReset = readDemoReset(env, databaseUrl, errors);
   return {
     redisUrl,
+    redisCluster,
     redisPrefix,
     redisDeadlineMs,
     redisLoginPrefix,

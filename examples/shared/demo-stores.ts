@@ -1,10 +1,9 @@
 /**
  * The stores the environment asks for: sessions, failed-login counts and accepted signatures in Redis
- * (`CARTWRIGHT_REDIS_URL`), catalog, directories, API users and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`),
- * each connected here with the driver the examples use (ioredis, pg) and closed again on shutdown. Unset
- * variables keep that part in memory.
+ * (`CARTWRIGHT_REDIS_URL`, or a Redis Cluster with `CARTWRIGHT_REDIS_CLUSTER`), catalog, directories, API users
+ * and orders in PostgreSQL (`CARTWRIGHT_DATABASE_URL`), each connected here with the driver the examples use
+ * (ioredis, pg) and closed again on shutdown. Unset variables keep that part in memory.
  */
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   createPostgresAdapters,
@@ -27,6 +26,7 @@ import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { DemoStorePorts, PreparedDemoStore } from './demo-app.js';
 import type { DemoEnv } from './demo-env.js';
+import { connectDemoRedis, type DemoRedis, type DemoRedisTarget, shownUrl } from './demo-redis.js';
 
 /** The opened stores: the ports to wire, what to say about them, and how to let them go. */
 export interface DemoStores extends DemoStorePorts {
@@ -50,7 +50,8 @@ export type DemoStoreEnv = Pick<
   | 'databaseDeadlineMs'
   | 'demoReset'
   | 'sessionTtlSeconds'
->;
+> &
+  Partial<Pick<DemoEnv, 'redisCluster'>>;
 
 /** What a caller may choose besides the environment. */
 export interface DemoStoreOptions {
@@ -70,64 +71,17 @@ const loadedText = {
   all: 'demo data reloaded now, orders emptied',
 } as const;
 
-/** `url` without its password, for the banner and messages. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(not a URL)';
-  }
-}
-
 /** `error`'s message. */
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * A connected ioredis client for sessions, or a rejection naming the server. Every wait is bounded, so a request
- * answers 503 rather than hang: a command gets no answer within the deadline (`commandTimeout`), a connection
- * attempt takes longer (`connectTimeout`). While the connection is down, commands fail at once instead of
- * queueing for it (`enableOfflineQueue: false`), and those under way when it dropped fail at once too
- * (`maxRetriesPerRequest: 0`) and are never sent again on the next connection
- * (`autoResendUnfulfilledCommands: false`): their requests have answered 503 already. ioredis keeps
- * reconnecting in the background.
- */
-async function connectRedis(url: string, deadlineMs: number, logger: HttpLogger): Promise<Redis> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    commandTimeout: deadlineMs,
-    connectTimeout: deadlineMs,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    autoResendUnfulfilledCommands: false,
-  });
-  let lastError: Error | undefined;
-  let connected = false;
-  client.on('error', (error: Error) => {
-    // Without a listener ioredis reports every reconnection failure as unhandled. Before the start-up connection
-    // the error goes into the start-up message; afterwards (the server went away) each new message is logged.
-    if (connected && lastError?.message !== error.message) logger.error('cartwright demo: Redis', error);
-    lastError = error;
-  });
-  client.on('ready', () => {
-    lastError = undefined;
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    connected = true;
-    return client;
-  } catch (error) {
-    client.disconnect();
-    throw new Error(`Cannot reach Redis at ${shownUrl(url)}: ${lastError?.message ?? reason(error)}`);
-  }
-}
-
 /** The Redis session store over a connected client. */
-function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefined): SessionStore {
+function redisSessions(
+  client: DemoRedis['client'],
+  env: DemoStoreEnv,
+  clock: Clock | undefined,
+): SessionStore {
   // ttlSeconds: no key outlives the engine's inactivity expiry (plus the store's retention of expired ones).
   return createRedisSessionStore({
     client,
@@ -138,7 +92,6 @@ function redisSessions(client: Redis, env: DemoStoreEnv, clock: Clock | undefine
   });
 }
 
-/**
 /**
  * The demo's pool. Connecting a client waits at most the deadline, and TCP keep-alive finds connections whose
  * server vanished without closing them (a failover). A connection that fails while idle in the pool (server
@@ -193,6 +146,12 @@ async function openPostgres(
   }
 }
 
+/** Where the environment puts Redis: a single server, a cluster, or nowhere (memory). */
+function redisTarget(env: DemoStoreEnv): DemoRedisTarget | undefined {
+  if (env.redisCluster !== undefined) return { kind: 'cluster', seeds: env.redisCluster };
+  return env.redisUrl === undefined ? undefined : { kind: 'single', url: env.redisUrl };
+}
+
 /**
  * Opens the stores `env` names over the prepared demo store: Redis for sessions, PostgreSQL (migrated, the demo
  * data loaded when empty, user `demo` updated) for everything else. Rejects, with everything already opened
@@ -211,7 +170,7 @@ export async function openDemoStores(
   const logger = options.logger ?? {
     error: (message: string, error: unknown) => console.error(`${message}: ${reason(error)}`),
   };
-  let redis: Redis | undefined;
+  let redis: DemoRedis['client'] | undefined;
   let pool: pg.Pool | undefined;
   let cache: PostgresReferenceCache | undefined;
   let closing: Promise<void> | undefined;
@@ -231,19 +190,21 @@ export async function openDemoStores(
     let sessions: SessionStore | undefined;
     let loginThrottle: LoginThrottle | undefined;
     let replayGuard: ReplayGuard | undefined;
-    if (env.redisUrl === undefined) {
+    const target = redisTarget(env);
+    if (target === undefined) {
       description.push(
-        'Sessions and failed-login counts: in memory (set CARTWRIGHT_REDIS_URL to keep them in Redis).',
+        'Sessions and failed-login counts: in memory (set CARTWRIGHT_REDIS_URL or CARTWRIGHT_REDIS_CLUSTER to keep them in Redis).',
       );
     } else {
-      redis = await connectRedis(env.redisUrl, env.redisDeadlineMs, logger);
+      const connected = await connectDemoRedis(target, env.redisDeadlineMs, logger);
+      redis = connected.client;
       sessions = redisSessions(redis, env, clock);
       // Every server on this Redis counts the same failures: guesses spread over them meet one limit.
       loginThrottle = createRedisLoginThrottle({ client: redis, prefix: env.redisLoginPrefix, clock });
       // Beside the sessions, so that every server on this Redis refuses a signature any of them accepted.
       replayGuard = createRedisReplayGuard({ client: redis, prefix: `${env.redisPrefix}replay:`, clock });
       description.push(
-        `Sessions: Redis at ${shownUrl(env.redisUrl)}, keys ${env.redisPrefix}<id>; failed logins under ${env.redisLoginPrefix}.`,
+        `Sessions: ${connected.shown}, keys ${env.redisPrefix}<id>; failed logins under ${env.redisLoginPrefix}.`,
       );
     }
     let postgres: PostgresAdapters | undefined;

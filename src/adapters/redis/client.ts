@@ -4,10 +4,11 @@
  */
 
 /**
- * The two commands the Redis session store and login throttle send. An ioredis `Redis` (or `Cluster`)
- * instance satisfies this type as it is; a node-redis client needs a three-line wrapper (see
- * `docs/redis.md`). The host passes its own connected client and keeps owning it: the adapters never connect,
- * quit or subscribe.
+ * The two commands the Redis adapters send. An ioredis `Redis` (or `Cluster`) instance satisfies this type as
+ * it is; a node-redis client needs a three-line wrapper (see `docs/redis.md`). On Redis Cluster the client must
+ * send each `EVAL` to the node of its first key and each `DEL` to the node of its key, as ioredis's `Cluster`
+ * does: every script names all the keys it touches, and those of one script share a hash tag. The host passes its
+ * own connected client and keeps owning it: the adapters never connect, quit or subscribe.
  */
 export interface RedisClientLike {
   /**

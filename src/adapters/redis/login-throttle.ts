@@ -6,6 +6,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { LoginAttempt, LoginThrottle, LoginThrottleLimits } from '../../ports/login-throttle.js';
 import { throttleLimits, verdictAfter } from '../throttle-limits.js';
 import type { RedisClientLike } from './client.js';
+import { slotSafePrefix } from './key-prefix.js';
 import { CHECK_SCRIPT, RECORD_FAILURE_SCRIPT } from './login-throttle-scripts.js';
 
 /**
@@ -15,7 +16,10 @@ import { CHECK_SCRIPT, RECORD_FAILURE_SCRIPT } from './login-throttle-scripts.js
 export interface RedisLoginThrottleOptions extends LoginThrottleLimits {
   /** The host's connected client (an ioredis `Redis` as it is; node-redis through a small wrapper). */
   readonly client: RedisClientLike;
-  /** Put before every key. Default `'cartwright:login:'`. */
+  /**
+   * Put before every key. Default `'cartwright:login:'`. Must not contain `{` or `}`, which would replace the
+   * address as the keys' Redis Cluster hash tag (the factory throws).
+   */
   readonly prefix?: string | undefined;
   /** Judges the window; the throttle never reads Redis's time. Default: the system clock. */
   readonly clock?: Clock | undefined;
@@ -60,7 +64,7 @@ function keysOf(prefix: string, attempt: LoginAttempt): { pair: string; address:
  */
 export function createRedisLoginThrottle(options: RedisLoginThrottleOptions): LoginThrottle {
   const { client } = options;
-  const prefix = options.prefix ?? DEFAULT_REDIS_LOGIN_PREFIX;
+  const prefix = slotSafePrefix(options.prefix ?? DEFAULT_REDIS_LOGIN_PREFIX, 'createRedisLoginThrottle');
   const clock = options.clock ?? systemClock;
   const { maxFailures, maxFailuresPerIp, windowMs } = throttleLimits(options, 'createRedisLoginThrottle');
 

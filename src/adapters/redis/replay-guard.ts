@@ -5,12 +5,16 @@
 import type { Clock } from '../../ports/clock.js';
 import type { ReplayGuard } from '../../ports/replay-guard.js';
 import type { RedisClientLike } from './client.js';
+import { slotSafePrefix } from './key-prefix.js';
 
 /** Options of {@link createRedisReplayGuard}. */
 export interface RedisReplayGuardOptions {
   /** The host's connected client (an ioredis `Redis` as it is; node-redis through a small wrapper). */
   readonly client: RedisClientLike;
-  /** Put before every key. Default `'cartwright:replay:'`. */
+  /**
+   * Put before every key. Default `'cartwright:replay:'`. Must not contain `{` or `}`, which would decide the keys'
+   * Redis Cluster slot (the factory throws).
+   */
   readonly prefix?: string | undefined;
   /** Judges expiry; the guard never reads Redis's time. Default: the system clock. */
   readonly clock?: Clock | undefined;
@@ -47,7 +51,7 @@ const systemClock: Clock = { now: () => new Date() };
  */
 export function createRedisReplayGuard(options: RedisReplayGuardOptions): ReplayGuard {
   const { client } = options;
-  const prefix = options.prefix ?? DEFAULT_REDIS_REPLAY_PREFIX;
+  const prefix = slotSafePrefix(options.prefix ?? DEFAULT_REDIS_REPLAY_PREFIX, 'createRedisReplayGuard');
   const clock = options.clock ?? systemClock;
   return {
     async claim(key: string, expiresAt: Date): Promise<boolean> {

@@ -8,13 +8,17 @@ import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
 import { deadlineOption, withinDeadline } from '../deadline.js';
 import type { RedisClientLike } from './client.js';
+import { slotSafePrefix } from './key-prefix.js';
 import { GET_SCRIPT, SAVE_SCRIPT, TOUCH_SCRIPT } from './scripts.js';
 
 /** Options of {@link createRedisSessionStore}. */
 export interface RedisSessionStoreOptions {
   /** The host's connected client (an ioredis `Redis` as it is; node-redis through a small wrapper). */
   readonly client: RedisClientLike;
-  /** Put before every session id to make its key. Default `'cartwright:session:'`. */
+  /**
+   * Put before every session id to make its key. Default `'cartwright:session:'`. Must not contain `{` or `}`,
+   * which would put every session in one Redis Cluster slot (the factory throws).
+   */
   readonly prefix?: string | undefined;
   /**
    * The longest a session may stay live in Redis after its last save or touch, in seconds: a key's TTL is the
@@ -107,7 +111,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
   /** Sends one command, within the deadline. */
   const send = <T>(command: string, run: () => Promise<T>): Promise<T> =>
     withinDeadline(run, deadlineMs, `redis ${command}`);
-  const prefix = options.prefix ?? DEFAULT_REDIS_SESSION_PREFIX;
+  const prefix = slotSafePrefix(options.prefix ?? DEFAULT_REDIS_SESSION_PREFIX, 'createRedisSessionStore');
   const clock = options.clock ?? systemClock;
   const retentionMs =
     seconds(options.retentionSeconds, DEFAULT_RETENTION_SECONDS, 0, 'retentionSeconds') * 1000;

@@ -5,20 +5,19 @@
  * load balancer would: the two race each other's compare-and-set).
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from '../../../src/adapters/redis/index.js';
 import { createSystemClock } from '../../../src/adapters/system/index.js';
 import { hammer } from '../../http/support/hammer.js';
 import { type Harness, startDemo } from '../../http/support/harness.js';
 import { CONTENTION_DEADLINE_MS } from '../support/deadlines.js';
-import { connectRedis, useRedisTestRun } from '../support/redis.js';
+import { connectTestRedis, type RedisTestClient, useRedisTestRun } from '../support/redis.js';
 
 const ADDS = 1_000;
 const CONNECTIONS = 50;
 
 const run = useRedisTestRun();
-const clients: Redis[] = [];
+const clients: RedisTestClient[] = [];
 afterAll(() => {
   for (const client of clients) client.disconnect();
 });
@@ -30,7 +29,7 @@ async function servers(count: number): Promise<Harness[]> {
   const clock = createSystemClock();
   const started: Harness[] = [];
   for (let i = 0; i < count; i += 1) {
-    const client = await connectRedis();
+    const client = await connectTestRedis();
     clients.push(client);
     const sessions = createRedisSessionStore({ client, prefix, clock, deadlineMs: CONTENTION_DEADLINE_MS });
     started.push(await startDemo({ clock, deps: () => ({ sessions }) }));

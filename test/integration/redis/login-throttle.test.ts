@@ -16,7 +16,7 @@ import {
 import { CartwrightInvariantError } from '../../../src/domain/errors.js';
 import type { LoginAttempt } from '../../../src/ports/login-throttle.js';
 import { createManualClock, describeLoginThrottleContract } from '../../../src/testing/index.js';
-import { connectRedis, keysUnder, useRedisTestRun } from '../support/redis.js';
+import { connectTestRedis, keysUnder, useRedisTestRun } from '../support/redis.js';
 
 const run = useRedisTestRun();
 const start = '2024-05-01T10:00:00Z';
@@ -53,7 +53,7 @@ describe('Redis login throttle', () => {
   it('two throttles (two servers) on one Redis and prefix share their counts', async () => {
     const prefix = freshPrefix();
     const clock = createManualClock(start);
-    const other = await connectRedis();
+    const other = await connectTestRedis();
     try {
       const first = createRedisLoginThrottle({ client: await run.client(), prefix, clock });
       const second = createRedisLoginThrottle({ client: other, prefix, clock });
@@ -119,7 +119,7 @@ describe('Redis login throttle', () => {
   it('counts every one of 200 concurrent failures sent over four connections', async () => {
     const prefix = freshPrefix();
     const clock = createManualClock(start);
-    const clients = await Promise.all([0, 1, 2, 3].map(() => connectRedis()));
+    const clients = await Promise.all([0, 1, 2, 3].map(() => connectTestRedis()));
     try {
       const throttles = clients.map((client) =>
         createRedisLoginThrottle({ client, prefix, clock, maxFailures: 200, maxFailuresPerIp: 1000 }),
@@ -144,7 +144,7 @@ describe('Redis login throttle', () => {
   });
 
   it('rejects when Redis does, so the login answers 503', async () => {
-    const client = await connectRedis();
+    const client = await connectTestRedis();
     client.disconnect();
     const throttle = createRedisLoginThrottle({ client, prefix: freshPrefix() });
     await expect(throttle.check({ username: 'demo', ip: '192.0.2.10' })).rejects.toThrow();
