@@ -9,8 +9,15 @@ import { createHostCatalog, onHand } from '../../examples/own-catalog/catalog.js
 import { createShopCheckout } from '../../examples/own-catalog/checkout.js';
 import { emptyTables, type HostTables, importCatalog } from '../../examples/own-catalog/host-tables.js';
 import { createHostStock } from '../../examples/own-catalog/stock.js';
-import { createMemoryAdapters, demoStore, type MemoryStoreData } from '../../src/adapters/memory/index.js';
-import { createCheckout, ordersWithStock } from '../../src/index.js';
+import {
+  createMemoryAdapters,
+  createMemorySessionStore,
+  demoStore,
+  type MemoryStoreData,
+  memoryStore,
+} from '../../src/adapters/memory/index.js';
+import { createCheckout } from '../../src/compose/create-checkout.js';
+import { ordersWithStock } from '../../src/core/index.js';
 import {
   createManualClock,
   createSequentialIds,
@@ -91,7 +98,7 @@ async function readyToConfirm(checkout: ReturnType<typeof createCheckout>): Prom
 describe('a checkout on the host tables (examples/own-catalog)', () => {
   it('confirms, taking the stock from the host tables, and a cancellation puts it back', async () => {
     const { tables, data } = demoShop();
-    const { checkout } = createShopCheckout(tables, {
+    const checkout = createShopCheckout(tables, {
       data,
       clock: createManualClock('2026-03-01T10:00:00Z'),
       ids: createSequentialIds(),
@@ -121,7 +128,7 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
 
   it('refuses a confirm the host stock no longer covers, and takes nothing', async () => {
     const { tables, data } = demoShop();
-    const { checkout } = createShopCheckout(tables, {
+    const checkout = createShopCheckout(tables, {
       data,
       clock: createManualClock('2026-03-01T10:00:00Z'),
       ids: createSequentialIds(),
@@ -139,12 +146,17 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
   it('without the Stock port cannot confirm: the order repository finds none of the host products', async () => {
     const { tables, data } = demoShop();
     const clock = createManualClock('2026-03-01T10:00:00Z');
-    const shop = createShopCheckout(tables, { data, clock, ids: createSequentialIds() });
-    const catalogOnly = createCheckout(
-      { ...shop.adapters, catalog: createHostCatalog(tables), clock, ids: createSequentialIds('b') },
-      { settings: data.settings },
-    );
-    const sessionId = await readyToConfirm(shop.checkout);
+    const sessions = createMemorySessionStore({ clock });
+    const shop = createShopCheckout(tables, { data, clock, ids: createSequentialIds(), sessions });
+    const store = memoryStore(data)
+      .mount({
+        name: 'hostCatalog',
+        provides: ['catalog'],
+        open: () => ({ catalog: createHostCatalog(tables) }),
+      })
+      .mount({ name: 'sharedSessions', provides: ['sessions'], open: () => ({ sessions }) });
+    const catalogOnly = createCheckout({ store, clock, ids: createSequentialIds('b') });
+    const sessionId = await readyToConfirm(shop);
     const error = await expectErr(catalogOnly.confirm(sessionId, {}));
     expect(error.kind).toBe('validation');
     expect(error.fields).toEqual({
