@@ -10,7 +10,12 @@
 export { type Err, type Ok, type Result, ResultAsync } from 'neverthrow';
 export { defineStore } from './adapters/store.js';
 export { generateApiKey, hashApiKey } from './adapters/system/api-key-hash.js';
-export { type Checkout, type CreateCheckoutOptions, createCheckout } from './compose/create-checkout.js';
+export {
+  type Checkout,
+  type CheckoutWiring,
+  type CreateCheckoutOptions,
+  createCheckout,
+} from './compose/create-checkout.js';
 export type {
   CheckoutError,
   CheckoutErrorKind,

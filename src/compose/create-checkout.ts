@@ -48,13 +48,19 @@ export interface CreateCheckoutOptions extends Omit<CheckoutOptions, 'settings'>
   readonly allowAnyIp?: readonly string[] | undefined;
 }
 
-/** A checkout: the engine's methods, the settings it runs on, and who may use it. */
-export interface Checkout extends Engine {
+/** What a checkout carries besides the engine's methods. */
+export interface CheckoutWiring {
   /** The settings the checkout runs on (currencies, rounding: what the HTTP layer shows money with). */
   readonly settings: StoreSettings;
   /** Who may use the checkout, and how they prove it; the HTTP handler enforces it. */
   readonly access: CheckoutAccess;
 }
+
+/**
+ * A checkout: the session methods, one method per operation (`setCustomer`, `addProduct`, …, `confirm`), the
+ * settings it runs on, and who may use it.
+ */
+export type Checkout = Engine & CheckoutWiring;
 
 /** The settings, checked: an object whose currencies and statuses hang together. */
 function checkedSettings(settings: StoreSettings | undefined): StoreSettings {
