@@ -6,7 +6,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
   createMemoryAdapters,
-  demoStore,
   type MemoryAdapters,
   type MemoryStoreData,
 } from '../../src/adapters/memory/index.js';
@@ -23,7 +22,8 @@ import {
   type IdGenerator,
   type StoreSettings,
 } from '../../src/core/index.js';
-import type { ApiSigning, ApiUser } from '../../src/domain/records/api-user.js';
+import { demoSnapshot } from '../../src/demo/index.js';
+import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import {
   createFetchHandler,
   type FetchHandler,
@@ -69,7 +69,7 @@ export interface DemoAppOptions {
 
 /** The demo store's data and settings, before anything is wired over them. */
 export interface PreparedDemoStore {
-  /** `demoStore()` with the key's hash, the allowed IPs of user `demo` and the extension statuses in place. */
+  /** `demoSnapshot()` with the key's hash, the allowed IPs of user `demo` and the extension statuses in place. */
   readonly data: MemoryStoreData;
   /** The demo's settings with `options.config` laid over them. */
   readonly settings: StoreSettings;
@@ -102,30 +102,19 @@ export interface DemoApp {
   readonly settings: StoreSettings;
 }
 
-/** Changes API user 1 (`demo`). */
-function changeDemoUser(data: MemoryStoreData, change: Partial<ApiUser>): void {
-  const user = data.apiUsers.get(1);
-  if (user !== undefined) data.apiUsers.set(1, { ...user, ...change });
-}
-
 /**
  * The demo store's data and settings for `options`, or the errors of `options.config` (keyed by setting name).
- * Hashes the key (SHA-256; a key shorter than 32 characters throws a `RangeError`).
+ * Hashes the key (SHA-256; an empty key, or one shorter than 32 characters, throws a `RangeError`).
  */
 export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoStore, FieldErrors> {
-  const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
-  const configured = applyStoreConfig(demoSettings, options.config ?? {});
+  const data = demoSnapshot({ apiKey: options.apiKey, ips: options.apiIps, signing: options.apiSigning });
+  const configured = applyStoreConfig(data.settings, options.config ?? {});
   const extensions = applyExtensionConfig(data.extensions, options.config ?? {});
   if (configured.isErr() || extensions.isErr()) {
     return err({
       ...(configured.isErr() ? configured.error : {}),
       ...(extensions.isErr() ? extensions.error : {}),
     });
-  }
-  if (options.apiIps !== undefined) changeDemoUser(data, { ips: [...options.apiIps] });
-  // The signing secret is the key itself: an HMAC cannot be checked against the key's hash.
-  if (options.apiSigning !== undefined) {
-    changeDemoUser(data, { signing: options.apiSigning, signingSecret: options.apiKey });
   }
   data.extensions = extensions.value;
   return ok({ data, settings: configured.value });
