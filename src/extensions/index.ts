@@ -23,5 +23,6 @@ export {
 export { builtinExtensions, type Extensions } from './builtin-extensions.js';
 export type { IpFraudCheckConfig } from './fraud/ip.js';
 export { createIpFraudCheck } from './fraud/ip.js';
+export { minimalExtensionConfig } from './minimal-config.js';
 export * from './payment/index.js';
 export * from './shipping/index.js';
