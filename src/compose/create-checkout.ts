@@ -13,14 +13,16 @@ import { createSystemClock } from '../adapters/system/clock.js';
 import { createRandomIdGenerator } from '../adapters/system/id-generator.js';
 import { checkStoreSettings } from '../domain/settings/parse.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
-import type { Checkout as Engine } from '../engine/checkout.js';
+import type { SessionMethods } from '../engine/checkout.js';
 import { type CheckoutOptions, defaultSessionTtlSeconds } from '../engine/context.js';
 import { createCheckout as createEngine } from '../engine/create-checkout.js';
 import { builtinExtensions, type Extensions } from '../extensions/builtin-extensions.js';
+import { operations } from '../operations/index.js';
 import type { ApiKeyVerifier, CheckoutAccess } from '../ports/access.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { CheckoutStore } from '../ports/store.js';
+import { type JsOperationMethods, jsMethods } from './js-requests.js';
 
 /** What {@link createCheckout} takes. */
 export interface CreateCheckoutOptions extends Omit<CheckoutOptions, 'settings'> {
@@ -57,10 +59,11 @@ export interface CheckoutWiring {
 }
 
 /**
- * A checkout: the session methods, one method per operation (`setCustomer`, `addProduct`, …, `confirm`), the
- * settings it runs on, and who may use it.
+ * A checkout: the session methods (`run` takes OpenCart's wire names, as untrusted bodies come), one method per
+ * operation taking camelCase requests (`setCustomer`, `addProduct`, …, `confirm`), the settings it runs on, and
+ * who may use it.
  */
-export type Checkout = Engine & CheckoutWiring;
+export type Checkout = SessionMethods & JsOperationMethods & CheckoutWiring;
 
 /** The settings, checked: an object whose currencies and statuses hang together. */
 function checkedSettings(settings: StoreSettings | undefined): StoreSettings {
@@ -157,5 +160,7 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
     signedRequests: { replayGuard, clock, windowSeconds: options.signatureWindowSeconds },
     allowAnyIp: checkAnyIp(options.allowAnyIp),
   };
-  return Object.freeze({ ...engine, settings, access });
+  const { openSession, closeSession, findSession, getSession, viewCart, run } = engine;
+  const session: SessionMethods = { openSession, closeSession, findSession, getSession, viewCart, run };
+  return Object.freeze({ ...session, ...jsMethods(engine, operations), settings, access });
 }

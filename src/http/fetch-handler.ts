@@ -7,7 +7,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Checkout as ComposedCheckout } from '../compose/create-checkout.js';
 import { CartwrightInvariantError } from '../domain/errors.js';
-import type { Checkout } from '../engine/checkout.js';
+import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { bodyTaken, createBodyTakenReply } from './body-taken.js';
 import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';

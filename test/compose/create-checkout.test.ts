@@ -9,6 +9,7 @@ import { redisSessions } from '../../src/adapters/redis/index.js';
 import { defineStore } from '../../src/adapters/store.js';
 import { generateApiKey, verifyApiKey } from '../../src/adapters/system/index.js';
 import { createCheckout } from '../../src/compose/create-checkout.js';
+import { wireName, wireRequest } from '../../src/compose/js-requests.js';
 import { createEngine } from '../../src/core/index.js';
 import { demoSnapshot } from '../../src/demo/index.js';
 import { CartwrightInvariantError } from '../../src/domain/errors.js';
@@ -41,7 +42,7 @@ describe('createCheckout({ store })', () => {
     const checkout = createCheckout({ store: memoryStore(demoSnapshot({ apiKey })) });
     const { sessionId } = await expectOk(checkout.openSession({ apiUserId: 1 }));
     await expectOk(checkout.setCustomer(sessionId, guest));
-    await expectOk(checkout.addProduct(sessionId, { product_id: 40, quantity: 2 }));
+    await expectOk(checkout.addProduct(sessionId, { productId: 40, quantity: 2 }));
     const totals = await expectOk(checkout.getTotals(sessionId));
     expect(totals.at(-1)?.code).toBe('total');
     expect(checkout.settings.currency).toBe('USD');
@@ -76,7 +77,7 @@ describe('createCheckout({ store })', () => {
     expect(checkout.settings.storeName).toBe('Another shop');
     const { sessionId } = await expectOk(checkout.openSession({ apiUserId: 1 }));
     await expectOk(checkout.setCustomer(sessionId, guest));
-    await expectOk(checkout.addProduct(sessionId, { product_id: 40, quantity: 1 }));
+    await expectOk(checkout.addProduct(sessionId, { productId: 40, quantity: 1 }));
   });
 
   it('mounts an overlay whose ports replace the base’s', async () => {
@@ -208,5 +209,47 @@ describe('wiring that is missing or wrong fails when it is made', () => {
       }),
       /the checkout carries its own loginThrottle; pass them to createCheckout instead/,
     );
+  });
+});
+
+describe('the typed methods speak JavaScript', () => {
+  it('turns camelCase keys into OpenCart’s names, ids as keys kept', () => {
+    expect(wireName('productId')).toBe('product_id');
+    expect(wireName('address1')).toBe('address_1');
+    expect(wireName('subscriptionPlanId')).toBe('subscription_plan_id');
+    expect(wireName('226')).toBe('226');
+    expect(
+      wireRequest('payment_address', { firstname: 'Ada', countryId: 222, customField: { 1: 'x' } }),
+    ).toEqual({
+      payment_firstname: 'Ada',
+      payment_country_id: 222,
+      payment_custom_field: { 1: 'x' },
+    });
+    expect(wireRequest('cart', { product: [{ productId: 30, option: { 226: 15 } }] })).toEqual({
+      product: [{ product_id: 30, option: { 226: 15 } }],
+    });
+  });
+
+  it('checks out with camelCase requests; errors keep OpenCart’s keys; run takes the wire names', async () => {
+    const checkout = createCheckout({ store: memoryStore(demoSnapshot({ apiKey })) });
+    const { sessionId } = await expectOk(checkout.openSession({ apiUserId: 1 }));
+    await expectOk(checkout.setCustomer(sessionId, guest));
+    await expectOk(checkout.addProducts(sessionId, { product: [{ productId: 30, option: { 226: 15 } }] }));
+    const address = { lastname: 'Smith', address1: '1 Market Street', city: 'Preston', postcode: 'PR1 2HJ' };
+    const refused = await checkout.setPaymentAddress(sessionId, { ...address, countryId: 222, zoneId: 3563 });
+    expect(
+      refused.isErr() && refused.error.kind === 'validation' && Object.keys(refused.error.fields),
+    ).toEqual(['payment_firstname']);
+    const full = { ...address, firstname: 'Jane', countryId: 222, zoneId: 3563 };
+    await expectOk(checkout.setPaymentAddress(sessionId, full));
+    await expectOk(checkout.setShippingAddress(sessionId, full));
+    await expectOk(checkout.getShippingMethods(sessionId));
+    await expectOk(checkout.setShippingMethod(sessionId, { shippingMethod: 'flat.flat' }));
+    await expectOk(checkout.run('payment_method', sessionId, { payment_method: 'cod' }));
+    const order = await expectOk(checkout.confirm(sessionId, {}, { idempotencyKey: 'js-1' }));
+    const history = await expectOk(
+      checkout.addHistory(sessionId, { orderId: order.orderId, orderStatusId: 5 }),
+    );
+    expect(history).toBeDefined();
   });
 });

@@ -25,7 +25,7 @@ import {
   describeOrderRepositoryContract,
   describeStockContract,
 } from '../../src/testing/index.js';
-import { expectErr, expectOk, guest, ukAddress } from '../engine/support/demo-checkout.js';
+import { expectErr, expectOk, guest } from '../engine/support/demo-checkout.js';
 
 const t = { describe, it };
 
@@ -74,6 +74,17 @@ describeOrderRepositoryContract(
   },
 );
 
+/** The address of `ukAddress`, as the checkout's typed methods take it: camelCase, no prefix. */
+const jsAddress = {
+  firstname: 'Jane',
+  lastname: 'Smith',
+  address1: '1 Market Street',
+  city: 'Preston',
+  postcode: 'PR1 2HJ',
+  countryId: 222,
+  zoneId: 3563,
+};
+
 /** Runs every step of a checkout up to confirm: two iPhones and a red Canon EOS 5D, shipped flat, paid cash. */
 async function readyToConfirm(checkout: ReturnType<typeof createCheckout>): Promise<string> {
   const { sessionId } = await expectOk(checkout.openSession({ apiUserId: 1 }));
@@ -81,17 +92,17 @@ async function readyToConfirm(checkout: ReturnType<typeof createCheckout>): Prom
   await expectOk(
     checkout.addProducts(sessionId, {
       product: [
-        { product_id: 40, quantity: 2 },
-        { product_id: 30, option: { 226: 15 } },
+        { productId: 40, quantity: 2 },
+        { productId: 30, option: { 226: 15 } },
       ],
     }),
   );
-  await expectOk(checkout.setPaymentAddress(sessionId, ukAddress('payment_')));
-  await expectOk(checkout.setShippingAddress(sessionId, ukAddress('shipping_')));
+  await expectOk(checkout.setPaymentAddress(sessionId, jsAddress));
+  await expectOk(checkout.setShippingAddress(sessionId, jsAddress));
   await expectOk(checkout.getShippingMethods(sessionId));
-  await expectOk(checkout.setShippingMethod(sessionId, { shipping_method: 'flat.flat' }));
+  await expectOk(checkout.setShippingMethod(sessionId, { shippingMethod: 'flat.flat' }));
   await expectOk(checkout.getPaymentMethods(sessionId));
-  await expectOk(checkout.setPaymentMethod(sessionId, { payment_method: 'cod' }));
+  await expectOk(checkout.setPaymentMethod(sessionId, { paymentMethod: 'cod' }));
   return sessionId;
 }
 
@@ -120,7 +131,7 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
     expect(onHand(tables, 30, 15)).toBe(reds - 1);
     expect(data.products.size).toBe(0);
 
-    await expectOk(checkout.addHistory(sessionId, { order_id: 1, order_status_id: 7 }));
+    await expectOk(checkout.addHistory(sessionId, { orderId: 1, orderStatusId: 7 }));
     expect(onHand(tables, 40, null)).toBe(iphones);
     expect(onHand(tables, 30, null)).toBe(canons);
     expect(onHand(tables, 30, 15)).toBe(reds);

@@ -31,7 +31,7 @@ describe('postgresStore({ pool }) with redisSessions({ client }) mounted', () =>
     const { sessionId } = await expectOk(one.openSession({ apiUserId: 1 }));
     expect(await keysUnder(client, redis.prefix)).toContain(`${redis.prefix}${sessionId}`);
     await expectOk(one.setCustomer(sessionId, guest));
-    const cart = await expectOk(other.addProduct(sessionId, { product_id: 40, quantity: 1 }));
+    const cart = await expectOk(other.addProduct(sessionId, { productId: 40, quantity: 1 }));
     expect(cart).toBeDefined();
     const products = await expectOk(other.getProducts(sessionId));
     expect(products.map((line) => line.name)).toEqual(['iPhone']);
