@@ -26,7 +26,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import validator from 'validator';
 import { lengthBetween } from '../address/rules.js';
-import { boundedTable } from '../bounded-table.js';
 import type { FieldErrors } from '../errors.js';
 import type { CustomerInput } from '../machine/commands.js';
 import type { CustomerFacts } from '../machine/facts.js';
@@ -73,20 +72,12 @@ export function resolveCustomerGroupId(input: CustomerInput, settings: StoreSett
  * sees it: its byte-length check runs `encodeURI`, which throws on an unpaired surrogate.
  */
 function isValidEmail(email: string): boolean {
-  const known = checkedEmails.get(email);
-  if (known !== undefined) return known;
-  const valid =
+  return (
     lengthBetween(email, 1, emailMaxLength) &&
     isStorableText(email) &&
-    validator.isEmail(email.trim(), emailOptions);
-  return checkedEmails.keep(email, valid);
+    validator.isEmail(email.trim(), emailOptions)
+  );
 }
-
-/**
- * E-mail addresses already checked: a checkout posts its customer's address again and again (each customer step,
- * each retry), and the check is pure. Bounded: past the limit the table starts again.
- */
-const checkedEmails = boundedTable<string, boolean>(256);
 
 /** Whether `customerId` is a guest (0) or names the account the facts hold. */
 function accountExists(customerId: number, facts: CustomerFacts): boolean {
