@@ -5,11 +5,11 @@
  * @module
  */
 
-import { boundedTable } from '../domain/bounded-table.js';
 import { invariant } from '../domain/errors.js';
 import { shownLineTotal } from '../domain/pricing/totals/sub-total.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
+import { boundedTable } from '../engine/bounded-table.js';
 import {
   type Currency,
   convert,
