@@ -1,7 +1,7 @@
 /**
  * Money at the HTTP edge, the one place amounts become JSON numbers: converted from the
  * currency they are in to the session's currency, rounded to its decimal places with the store's rounding mode,
- * and formatted as the seed's `text`.
+ * and formatted as OpenCart's `text`.
  * @module
  */
 

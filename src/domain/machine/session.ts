@@ -86,7 +86,7 @@ export interface CheckoutSession {
   readonly currency: string;
   readonly language: string;
   readonly customer: SessionCustomer | null;
-  /** The active account matched by the customer's e-mail (the seed's automatic login), or null. */
+  /** The active account matched by the customer's e-mail (OpenCart's automatic login), or null. */
   readonly loggedInCustomerId: number | null;
   readonly cart: readonly CartLine[];
   readonly paymentAddress: SessionAddress | null;

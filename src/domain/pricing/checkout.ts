@@ -29,7 +29,7 @@ export interface CheckoutView {
   readonly total: Money;
   /** The pipeline's exact state in the default currency (lines, taxes by rate, total): what an order stores. */
   readonly state: TotalsState;
-  /** Some line needs shipping (the seed's `shipping_required`). */
+  /** Some line needs shipping (OpenCart's `shipping_required`). */
   readonly shippingRequired: boolean;
 }
 
