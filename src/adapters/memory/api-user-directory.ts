@@ -2,10 +2,11 @@
  * The in-memory API-user directory.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
-import { deepFreeze } from './freeze.js';
-import type { MemoryStoreData } from './store-data.js';
+import { deepFreeze } from '../freeze.js';
 
 /**
  * An {@link ApiUserDirectory} over the memory tables. Usernames match exactly (case included): a login names

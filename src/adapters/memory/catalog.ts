@@ -2,6 +2,8 @@
  * The in-memory catalog.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type {
   Category,
   Manufacturer,
@@ -13,11 +15,10 @@ import type {
 } from '../../domain/records/catalog.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze } from '../freeze.js';
 import { activeSpecial, type PricedProduct, selectProducts, sortProducts } from './product-list.js';
 import { compareNumbers, compareText, page, sortWithIdTies } from './sorting.js';
 import { releaseDueHolds } from './stock-holds.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /** Every product of `ids` that exists, once each, frozen. */
 function findProducts(data: MemoryStoreData, ids: readonly number[]): Product[] {

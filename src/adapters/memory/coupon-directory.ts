@@ -2,10 +2,11 @@
  * The in-memory coupon directory.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { Coupon, CouponUses } from '../../domain/records/coupon.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
-import { deepFreeze } from './freeze.js';
-import type { MemoryStoreData } from './store-data.js';
+import { deepFreeze } from '../freeze.js';
 
 /**
  * A {@link CouponDirectory} over the memory tables. Uses are counted from the redemption ledger the order

@@ -2,10 +2,11 @@
  * The in-memory geography directory.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
-import { deepFreeze, sameList } from './freeze.js';
-import type { MemoryStoreData } from './store-data.js';
+import { deepFreeze, sameList } from '../freeze.js';
 
 /** A {@link GeoDirectory} over the memory tables: countries with all their zones, and every geo zone. */
 export function createMemoryGeoDirectory(data: MemoryStoreData): GeoDirectory {

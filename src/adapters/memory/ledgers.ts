@@ -2,9 +2,10 @@
  * The coupon and reward-point ledgers as the memory order repository writes them.
  * @module
  */
+
+import type { CouponUse, MemorySequences, MemoryStoreData, RewardPointEntry } from '../../demo/store-data.js';
 import type { HistoryWrite, Redemption } from '../../ports/order-repository.js';
-import { deepFreeze } from './freeze.js';
-import type { CouponUse, MemorySequences, MemoryStoreData, RewardPointEntry } from './store-data.js';
+import { deepFreeze } from '../freeze.js';
 
 /** The ledger entries one history write adds, and whether it first releases the order's earlier ones. */
 export interface LedgerPlan {

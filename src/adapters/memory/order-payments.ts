@@ -2,6 +2,8 @@
  * The payment side of the memory order repository: an order's payment and stock hold, moved with the order.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import {
   type HoldChange,
   isHolding,
@@ -13,12 +15,11 @@ import {
 import type { OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments, PaymentWrite } from '../../ports/order-payments.js';
 import type { StockMove, WriteOrderOutcome } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
+import { deepFreeze, frozenCopy } from '../freeze.js';
 import { commitLedgers, planLedgers } from './ledgers.js';
 import type { MemoryOrderRepositoryOptions } from './order-repository.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /** The default number of orders a sweep handles in one call. */
 const DEFAULT_LIMIT = 100;

@@ -2,6 +2,8 @@
  * The in-memory order repository.
  * @module
  */
+
+import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -17,12 +19,11 @@ import type {
   StockShortage,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
+import { deepFreeze, frozenCopy } from '../freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
-import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
 
 /** Options of {@link createMemoryOrderRepository}. */
 export interface MemoryOrderRepositoryOptions {

@@ -7,7 +7,7 @@ import type { CheckoutSession } from '../../domain/machine/session.js';
 import { sessionWithExpiry } from '../../domain/machine/stored-session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze } from '../freeze.js';
 
 /** Options of {@link createMemorySessionStore}. */
 export interface MemorySessionStoreOptions {

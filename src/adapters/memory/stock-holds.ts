@@ -3,10 +3,11 @@
  * finds them.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze } from '../freeze.js';
 import { planStockMoves } from './stock-moves.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * Releases (synchronously) every hold due at `now`, up to `limit`: its units go back into stock, its order's

@@ -5,7 +5,7 @@
  */
 import type { Product, ProductOption } from '../../domain/records/catalog.js';
 import type { StockMove, StockShortage } from '../../ports/order-repository.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze } from '../freeze.js';
 
 /** The outcome of planning: the products to store, or why the write is refused. */
 export type StockPlan =

@@ -6,7 +6,6 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createMemoryLoginThrottle, createMemoryNotifier } from '../../../src/adapters/memory/index.js';
-import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
 import {
   createPostgresAdapters,
   createPostgresReferenceCache,
@@ -19,6 +18,7 @@ import {
   createSystemClock,
   verifyApiKey,
 } from '../../../src/adapters/system/index.js';
+import type { MemoryStoreData } from '../../../src/demo/store-data.js';
 import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
 import { createCheckout } from '../../../src/engine/index.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';

@@ -1,5 +1,5 @@
 /**
- * Deep freezing for the records the memory adapters hand out.
+ * Deep freezing for the records the memory adapters and the demo store hand out.
  * @module
  */
 
