@@ -4,8 +4,8 @@
  * @module
  */
 
-import { deepFreeze } from '../adapters/freeze.js';
 import { generateApiKey, hashApiKey } from '../adapters/system/api-key-hash.js';
+import { deepFreeze } from '../domain/deep-freeze.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import { demoCategories, demoManufacturers } from './catalog.js';

@@ -4,6 +4,7 @@
  */
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type {
   Category,
   Manufacturer,
@@ -15,7 +16,6 @@ import type {
 } from '../../domain/records/catalog.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
-import { deepFreeze } from '../freeze.js';
 import { activeSpecial, type PricedProduct, selectProducts, sortProducts } from './product-list.js';
 import { compareNumbers, compareText, page, sortWithIdTies } from './sorting.js';
 import { releaseDueHolds } from './stock-holds.js';

@@ -4,9 +4,9 @@
  */
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Coupon, CouponUses } from '../../domain/records/coupon.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
-import { deepFreeze } from '../freeze.js';
 
 /**
  * A {@link CouponDirectory} over the memory tables. Uses are counted from the redemption ledger the order

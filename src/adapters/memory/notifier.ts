@@ -4,7 +4,7 @@
  */
 import type { DomainEvent } from '../../domain/machine/events.js';
 import type { Notifier } from '../../ports/notifier.js';
-import { frozenCopy } from '../freeze.js';
+import { frozenCopy } from './freeze.js';
 
 /** A {@link Notifier} that keeps what it was given, for tests and examples. */
 export interface MemoryNotifier extends Notifier {

@@ -4,6 +4,7 @@
  */
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import {
   type HoldChange,
   isHolding,
@@ -15,7 +16,7 @@ import {
 import type { OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments, PaymentWrite } from '../../ports/order-payments.js';
 import type { StockMove, WriteOrderOutcome } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from '../freeze.js';
+import { frozenCopy } from './freeze.js';
 import { commitLedgers, planLedgers } from './ledgers.js';
 import type { MemoryOrderRepositoryOptions } from './order-repository.js';
 import { releaseDueHolds } from './stock-holds.js';

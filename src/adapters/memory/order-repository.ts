@@ -4,6 +4,7 @@
  */
 
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -19,7 +20,7 @@ import type {
   StockShortage,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from '../freeze.js';
+import { frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
 import { releaseDueHolds } from './stock-holds.js';

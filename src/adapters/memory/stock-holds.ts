@@ -5,8 +5,8 @@
  */
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
-import { deepFreeze } from '../freeze.js';
 import { planStockMoves } from './stock-moves.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frozenCopy } from '../../../src/adapters/freeze.js';
+import { frozenCopy } from '../../../src/adapters/memory/freeze.js';
 import { money } from '../../../src/money/index.js';
 
 describe('frozenCopy', () => {
