@@ -71,6 +71,7 @@ export { describeOrderPaymentsContract } from './order-payments-contract.js';
 export type { OrderPaymentsFixture } from './order-payments-fixture.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture, OrderRepositorySetup } from './order-repository-fixture.js';
+export { describeOutboxContract, type OutboxFixture, type OutboxSetup } from './outbox-contract.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';
 export { describePaymentProviderContract } from './payment-provider-contract.js';
 export type {

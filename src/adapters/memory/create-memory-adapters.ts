@@ -2,6 +2,7 @@
  * Every memory port over one data object, in one call.
  * @module
  */
+
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
@@ -11,6 +12,7 @@ import type { GeoDirectory } from '../../ports/geo-directory.js';
 import type { LoginThrottle } from '../../ports/login-throttle.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
+import type { Outbox } from '../../ports/outbox.js';
 import type { ReplayGuard } from '../../ports/replay-guard.js';
 import type { SessionStore } from '../../ports/session-store.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
@@ -22,6 +24,7 @@ import { createMemoryGeoDirectory } from './geo-directory.js';
 import { createMemoryLoginThrottle } from './login-throttle.js';
 import { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+import { createMemoryOutbox } from './outbox.js';
 import { createMemoryReplayGuard } from './replay-guard.js';
 import { createMemorySessionStore } from './session-store.js';
 import type { MemoryStoreData } from './store-data.js';
@@ -54,6 +57,8 @@ export interface MemoryAdapters {
   /** Orders with their history, and their payments and stock holds. */
   readonly orders: OrderRepository & OrderPayments;
   readonly notifier: MemoryNotifier;
+  /** The events the order writes reported, for a dispatcher to deliver. */
+  readonly outbox: Outbox;
   readonly apiUsers: ApiUserDirectory;
   readonly loginThrottle: LoginThrottle;
   /** Remembers accepted signed requests (see `FetchHandlerOptions.signedRequests`). */
@@ -76,6 +81,7 @@ export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdapt
     coupons: createMemoryCouponDirectory(data),
     orders: createMemoryOrderRepository(data, options.orders),
     notifier: createMemoryNotifier(),
+    outbox: createMemoryOutbox(data.outbox),
     apiUsers: createMemoryApiUserDirectory(data),
     loginThrottle: createMemoryLoginThrottle({
       clock,

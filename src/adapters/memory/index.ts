@@ -37,6 +37,7 @@ export { createMemoryGeoDirectory } from './geo-directory.js';
 export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './login-throttle.js';
 export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 export { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+export { createMemoryOutbox, createMemoryOutboxTables, type MemoryOutboxTables } from './outbox.js';
 export { createMemoryReplayGuard, type MemoryReplayGuardOptions } from './replay-guard.js';
 export { createMemorySessionStore, type MemorySessionStoreOptions } from './session-store.js';
 export { createMemoryStock } from './stock.js';

@@ -2,6 +2,7 @@
  * The in-memory order repository.
  * @module
  */
+import type { OutboxEvent } from '../../domain/events/event-types.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -20,6 +21,7 @@ import type {
 import { deepFreeze, frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
+import { commitEvents, planEvents } from './outbox.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
@@ -39,6 +41,8 @@ interface WritePlan {
   readonly products: readonly Product[];
   readonly ledgers: LedgerPlan;
   readonly sequences: MemorySequences;
+  /** The events the write reports, stored with it. */
+  readonly events: readonly OutboxEvent[];
 }
 
 /** The order a write starts from: its draft, revision and history so far (nothing for a new order). */
@@ -63,6 +67,7 @@ function plan(
   base: OrderBase,
   history: HistoryWrite,
   sequences: MemorySequences,
+  edited: boolean,
 ): Planned {
   // A hold whose time has come gives its units back before any write moves stock.
   if (history.stockMoves.length > 0) releaseDueHolds(data, history.dateAdded);
@@ -86,7 +91,10 @@ function plan(
     history: [...base.history, entry],
   });
   const ledgers = planLedgers(base.orderId, history, sequences);
-  return { order, products: stock.products, ledgers, sequences };
+  const before = base.revision === 0 ? undefined : data.orders.get(base.orderId);
+  const report = { before, after: order, history, edited: edited && before !== undefined };
+  const events = planEvents(data.outbox, report, history.dateAdded);
+  return { order, products: stock.products, ledgers, sequences, events };
 }
 
 /**
@@ -104,6 +112,7 @@ function commit(
   commitLedgers(data, write.order.orderId, write.ledgers);
   data.orders.set(write.order.orderId, write.order);
   Object.assign(data.sequences, write.sequences);
+  commitEvents(data.outbox, write.events);
   for (const { scope, key, fingerprint } of claims) {
     const record = deepFreeze({ scope, key, fingerprint, orderId: write.order.orderId });
     data.idempotencyKeys.set(idempotencyKey(scope, key), record);
@@ -149,7 +158,7 @@ function createOrder(
   if (replayed !== undefined) return replayed;
   const sequences = { ...data.sequences, orderId: data.sequences.orderId + 1 };
   const base = { orderId: sequences.orderId, draft: frozenCopy(draft), revision: 0, history: [] };
-  const planned = plan(data, base, history, sequences);
+  const planned = plan(data, base, history, sequences, true);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'created', order: planned.order };
@@ -169,7 +178,7 @@ function writeOrder(
   if (current === undefined) return { status: 'not_found' };
   if (current.revision !== expectedRevision) return { status: 'conflict' };
   const base = { ...current, draft: draft === undefined ? current : frozenCopy(draft) };
-  const planned = plan(data, base, history, { ...data.sequences });
+  const planned = plan(data, base, history, { ...data.sequences }, draft !== undefined);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'written', order: planned.order };
