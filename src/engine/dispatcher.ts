@@ -9,7 +9,9 @@ import type { DeliveryClaim, Outbox, RedeliverySelector } from '../ports/outbox.
 
 /** Where the dispatcher reports what it absorbs (a sink's failure, the store failing). */
 export interface DispatcherLogger {
+  /** A delivery failed and will be retried (or was parked). */
   warn(message: string, error?: unknown): void;
+  /** The outbox failed (claiming, recording): the dispatcher goes on and tries again. */
   error(message: string, error?: unknown): void;
 }
 
@@ -149,7 +151,8 @@ class SinkLoop {
       } catch (error) {
         this.settings.logger.error(`cartwright dispatcher: claiming for ${this.sink.name} failed`, error);
       }
-      if (attempted < this.settings.batchSize) await this.pause();
+      // A delivered event may have made its order's next one claimable: look again at once while there is work.
+      if (attempted === 0) await this.pause();
     }
   }
 

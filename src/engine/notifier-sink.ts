@@ -29,14 +29,17 @@ export function createNotifierSink(notifier: Notifier, options: NotifierSinkOpti
     async deliver(event) {
       if (event.type !== 'customer.notify') return;
       const { data } = event;
-      await notifier.notify({
-        type: 'OrderStatusChanged',
-        orderId: data.order_id,
-        fromStatusId: data.from_order_status_id,
-        toStatusId: data.order_status_id,
-        comment: data.comment,
-        notify: true,
-      });
+      await notifier.notify(
+        {
+          type: 'OrderStatusChanged',
+          orderId: data.order_id,
+          fromStatusId: data.from_order_status_id,
+          toStatusId: data.order_status_id,
+          comment: data.comment,
+          notify: true,
+        },
+        { eventId: event.id, occurredAt: event.occurred_at },
+      );
     },
   };
 }

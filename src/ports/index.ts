@@ -12,7 +12,7 @@ export type { FraudCheck } from './fraud-check.js';
 export type { GeoDirectory } from './geo-directory.js';
 export type { IdGenerator, IdKind } from './id-generator.js';
 export type { LoginAttempt, LoginThrottle, LoginThrottleLimits, ThrottleVerdict } from './login-throttle.js';
-export type { Notifier } from './notifier.js';
+export type { Notifier, NotifierDelivery } from './notifier.js';
 export type {
   HeldStock,
   HoldChange,

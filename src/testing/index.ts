@@ -41,6 +41,13 @@ export {
 export type { FailableFixture } from './directory-contracts/failing-store.js';
 export { type GeoSeed, seedGeography } from './directory-contracts/geo-seed.js';
 export { seedTaxes, type TaxSeed } from './directory-contracts/tax-seed.js';
+export {
+  describeEventSinkContract,
+  type EventSinkFixture,
+  type EventSinkSetup,
+  type ReceivedEvent,
+  sampleOutboxEvent,
+} from './event-sink-contract.js';
 export { describeFraudCheckContract, type FraudCheckFixture } from './fraud-check-contract.js';
 export {
   describeGeoDirectoryContract,
