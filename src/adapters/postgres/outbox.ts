@@ -15,12 +15,15 @@ import { deadlineOption } from '../deadline.js';
 import { createDatabase } from './database.js';
 import { qualifiedTables, type Tables } from './identifiers.js';
 import { listenForOutbox } from './outbox-listener.js';
-import type { PgListenPoolLike, QueryResultLike } from './pool.js';
+import type { PgListenPoolLike, PgPoolLike, QueryResultLike } from './pool.js';
 
 /** Options of {@link createPostgresOutbox}. */
 export interface PostgresOutboxOptions {
-  /** The host's pool (`pg.Pool`); one of its connections listens for new events while a dispatcher runs. */
-  readonly pool: PgListenPoolLike;
+  /**
+   * The host's pool (`pg.Pool`); one of its connections listens for new events while a dispatcher runs. A pool
+   * whose clients never report notices still works: the dispatcher's polling finds the events.
+   */
+  readonly pool: PgPoolLike;
   /** The schema `migrate` created the tables in; the connection's `search_path` when left out. */
   readonly schema?: string | undefined;
   /** The longest one call may take, in milliseconds (default 2,000). */
@@ -223,7 +226,8 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
     },
 
     onWritten(listener) {
-      return listenForOutbox(options.pool, options.schema, deadlineMs, listener);
+      // pg's clients report notices; a pool whose clients do not simply never wakes the dispatcher early.
+      return listenForOutbox(options.pool as PgListenPoolLike, options.schema, deadlineMs, listener);
     },
   };
 }
