@@ -124,7 +124,6 @@ const outages = (async () => {
 // The writers.
 const started = Date.now();
 let next = 0;
-const written: OutboxEvent[] = [];
 await Promise.all(
   Array.from({ length: writers }, async () => {
     while (next < orderCount) {
