@@ -11,6 +11,9 @@ export const entries = {
   'adapters/redis': 'src/adapters/redis/index.ts',
   'adapters/postgres': 'src/adapters/postgres/index.ts',
   'adapters/stripe': 'src/adapters/stripe/index.ts',
+  'adapters/rabbitmq': 'src/adapters/rabbitmq/index.ts',
+  'adapters/nats': 'src/adapters/nats/index.ts',
+  'adapters/webhooks': 'src/adapters/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   client: 'src/client/index.ts',
 };

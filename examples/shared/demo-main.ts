@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import type { Clock, FieldErrors } from '../../src/core/index.js';
+import type { Clock, Dispatcher, FieldErrors } from '../../src/core/index.js';
 import {
   answerClientError,
   type FetchHandler,
@@ -16,6 +16,7 @@ import {
 } from '../../src/http/index.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
+import { type DemoSinks, openDemoSinks, startDemoDispatcher } from './demo-events.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
 import { isDocsRequest, withDocsPage } from './docs-page.js';
 
@@ -109,16 +110,26 @@ export async function startDemoServer(
   const stores = await openDemoStores(env, prepared.value, options);
   let listener: DemoListener;
   let app: DemoApp;
+  let events: DemoSinks | undefined;
+  let dispatcher: Dispatcher | undefined;
   try {
     app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
+    // The events of the orders written here go out from this process, unless another runs `npm run dispatch`.
+    if (vars.CARTWRIGHT_DISPATCH !== 'off') {
+      events = await openDemoSinks(vars);
+      dispatcher = startDemoDispatcher(stores.postgres?.outbox ?? app.adapters.outbox, events.sinks);
+    }
     // The rendered API reference at /docs sits in front of the handler; every other request reaches it. The server
     // is sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
     listener = await listen(demoServer(app.handler), env);
   } catch (error) {
+    await dispatcher?.stop();
+    await events?.close();
     await stores.close();
     throw error;
   }
-  printBanner('node:http', env, listener.port, { stores: stores.description, log: options.log });
+  const description = [...stores.description, ...(events?.description ?? [])];
+  printBanner('node:http', env, listener.port, { stores: description, log: options.log });
   let closing: Promise<void> | undefined;
   return ok({
     env,
@@ -127,7 +138,11 @@ export async function startDemoServer(
     port: listener.port,
     url: `${baseUrl(env.host, listener.port)}/index.php`,
     close() {
-      closing ??= listener.close().finally(() => stores.close());
+      closing ??= listener
+        .close()
+        .then(() => dispatcher?.stop())
+        .then(() => events?.close())
+        .finally(() => stores.close());
       return closing;
     },
   });

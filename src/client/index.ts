@@ -7,6 +7,24 @@
  * @module
  */
 
+export type {
+  CouponRedeemedData,
+  CustomerNotifyData,
+  EventDataByType,
+  EventMoney,
+  EventOrderLine,
+  EventType,
+  OrderCreatedData,
+  OrderPaymentChangedData,
+  OrderPlacedData,
+  OrderStatusChangedData,
+  OrderUpdatedData,
+  OutboxEvent,
+  OutboxEventOf,
+  RedemptionsReleasedData,
+  RewardRedeemedData,
+  StockChangedData,
+} from '../domain/events/event-types.js';
 export type { LoginJson, LoginRequest, LogoutJson } from '../http/wire/account.js';
 export type { WireAnswers } from '../http/wire/answers.js';
 export type { CartLineJson, TotalLineJson } from '../http/wire/cart.js';

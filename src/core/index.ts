@@ -127,6 +127,13 @@ export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } 
 export { defaultContentionPolicy, defaultSessionTtlSeconds } from '../engine/context.js';
 /** The engine over the host's ports, without a store or access rules (the composition root wraps it). */
 export { createCheckout as createEngine } from '../engine/create-checkout.js';
+export {
+  createDispatcher,
+  type Dispatcher,
+  type DispatcherLogger,
+  type DispatcherOptions,
+} from '../engine/dispatcher.js';
+export { createNotifierSink, type NotifierSinkOptions } from '../engine/notifier-sink.js';
 export { ordersWithStock } from '../engine/orders-with-stock.js';
 export type { ConfirmOptions } from '../engine/run-confirm.js';
 export type { SessionTarget } from '../engine/session-access.js';
@@ -149,6 +156,7 @@ export type {
 } from '../operations/operation.js';
 export type * from '../operations/requests.js';
 export type { CheckoutAccess, SignedRequestAccess } from '../ports/access.js';
+export * from '../domain/events/index.js';
 export type * from '../ports/index.js';
 export type {
   CheckoutStore,

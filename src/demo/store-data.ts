@@ -24,6 +24,7 @@ import type { TaxRate, TaxRule } from '../domain/records/tax.js';
 import type { ExtensionConfig } from '../domain/settings/extension-config.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Money } from '../money/index.js';
+import { createMemoryOutboxTables, type MemoryOutboxTables } from './outbox-tables.js';
 
 /** A custom field's setting for one customer group (OpenCart's `custom_field_customer_group`). */
 export interface CustomFieldGroupSetting {
@@ -137,6 +138,8 @@ export interface MemoryStoreData {
    * or a write checks for holds whose time has come.
    */
   readonly stockHolds: Map<number, StockHold>;
+  /** The events the order writes reported, and their delivery to each sink. */
+  readonly outbox: MemoryOutboxTables;
   readonly sequences: MemorySequences;
 }
 
@@ -164,6 +167,7 @@ export function createMemoryStoreData(settings: StoreSettings, extensions: Exten
     orders: new Map(),
     idempotencyKeys: new Map(),
     stockHolds: new Map(),
+    outbox: createMemoryOutboxTables(),
     sequences: { orderId: 0, orderHistoryId: 0, couponHistoryId: 0, customerRewardId: 0 },
   };
 }

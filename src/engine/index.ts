@@ -15,6 +15,13 @@ export type {
 export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } from './context.js';
 export { defaultContentionPolicy, defaultSessionTtlSeconds } from './context.js';
 export { createCheckout } from './create-checkout.js';
+export {
+  createDispatcher,
+  type Dispatcher,
+  type DispatcherLogger,
+  type DispatcherOptions,
+} from './dispatcher.js';
+export { createNotifierSink, type NotifierSinkOptions } from './notifier-sink.js';
 export { ordersWithStock } from './orders-with-stock.js';
 export type { ConfirmOptions } from './run-confirm.js';
 export type { SessionTarget } from './session-access.js';

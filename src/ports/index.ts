@@ -7,11 +7,12 @@ export type { Catalog } from './catalog.js';
 export type { Clock } from './clock.js';
 export type { CouponDirectory } from './coupon-directory.js';
 export type { CustomerDirectory } from './customer-directory.js';
+export type { EventSink } from './event-sink.js';
 export type { FraudCheck } from './fraud-check.js';
 export type { GeoDirectory } from './geo-directory.js';
 export type { IdGenerator, IdKind } from './id-generator.js';
 export type { LoginAttempt, LoginThrottle, LoginThrottleLimits, ThrottleVerdict } from './login-throttle.js';
-export type { Notifier } from './notifier.js';
+export type { Notifier, NotifierDelivery } from './notifier.js';
 export type {
   HeldStock,
   HoldChange,
@@ -35,6 +36,22 @@ export type {
   UpdateOrderOutcome,
   WriteOrderOutcome,
 } from './order-repository.js';
+export type {
+  ClaimRequest,
+  DeliveryClaim,
+  DeliveryFailure,
+  DeliveryState,
+  DeliveryStatus,
+  EventDataByType,
+  EventDraft,
+  EventMoney,
+  EventOrderLine,
+  EventType,
+  Outbox,
+  OutboxEvent,
+  OutboxEventOf,
+  RedeliverySelector,
+} from './outbox.js';
 export type { PaymentContext, PaymentMethod } from './payment-method.js';
 export type {
   AuthorizeRequest,

@@ -14,6 +14,17 @@ import type { DomainEvent } from '../domain/machine/events.js';
  * that produced the event.
  */
 export interface Notifier {
-  /** Delivers one event; a rejection is logged and never undoes the operation. */
-  notify(event: DomainEvent): Promise<void>;
+  /**
+   * Delivers one event; a rejection is logged and never undoes the operation. Through the outbox (a notifier
+   * sink), `delivery` names the outbox event: a repeat of one notice carries the same `eventId`.
+   */
+  notify(event: DomainEvent, delivery?: NotifierDelivery): Promise<void>;
+}
+
+/** Which outbox event a notice comes from, when it comes through the outbox. */
+export interface NotifierDelivery {
+  /** The outbox event's id: the same on every repeat of the notice, so a mailer can send it once. */
+  readonly eventId: string;
+  /** ISO-8601 instant of the write the notice reports. */
+  readonly occurredAt: string;
 }

@@ -41,6 +41,13 @@ export {
 export type { FailableFixture } from './directory-contracts/failing-store.js';
 export { type GeoSeed, seedGeography } from './directory-contracts/geo-seed.js';
 export { seedTaxes, type TaxSeed } from './directory-contracts/tax-seed.js';
+export {
+  describeEventSinkContract,
+  type EventSinkFixture,
+  type EventSinkSetup,
+  type ReceivedEvent,
+  sampleOutboxEvent,
+} from './event-sink-contract.js';
 export { describeFraudCheckContract, type FraudCheckFixture } from './fraud-check-contract.js';
 export {
   describeGeoDirectoryContract,
@@ -71,6 +78,7 @@ export { describeOrderPaymentsContract } from './order-payments-contract.js';
 export type { OrderPaymentsFixture } from './order-payments-fixture.js';
 export { describeOrderRepositoryContract } from './order-repository-contract.js';
 export type { OrderRepositoryFixture, OrderRepositorySetup } from './order-repository-fixture.js';
+export { describeOutboxContract, type OutboxFixture, type OutboxSetup } from './outbox-contract.js';
 export { describePaymentMethodContract, type PaymentMethodFixture } from './payment-method-contract.js';
 export { describePaymentProviderContract } from './payment-provider-contract.js';
 export type {

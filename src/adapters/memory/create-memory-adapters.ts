@@ -13,6 +13,7 @@ import type { GeoDirectory } from '../../ports/geo-directory.js';
 import type { LoginThrottle } from '../../ports/login-throttle.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
+import type { Outbox } from '../../ports/outbox.js';
 import type { ReplayGuard } from '../../ports/replay-guard.js';
 import type { SessionStore } from '../../ports/session-store.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
@@ -24,6 +25,7 @@ import { createMemoryGeoDirectory } from './geo-directory.js';
 import { createMemoryLoginThrottle } from './login-throttle.js';
 import { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+import { createMemoryOutbox } from './outbox.js';
 import { createMemoryReplayGuard } from './replay-guard.js';
 import { createMemorySessionStore } from './session-store.js';
 import { createMemoryTaxRates } from './tax-rates.js';
@@ -55,6 +57,8 @@ export interface MemoryAdapters {
   /** Orders with their history, and their payments and stock holds. */
   readonly orders: OrderRepository & OrderPayments;
   readonly notifier: MemoryNotifier;
+  /** The events the order writes reported, for a dispatcher to deliver. */
+  readonly outbox: Outbox;
   readonly apiUsers: ApiUserDirectory;
   readonly loginThrottle: LoginThrottle;
   /** Remembers accepted signed requests (see `FetchHandlerOptions.signedRequests`). */
@@ -77,6 +81,7 @@ export function createMemoryAdapters(data: MemoryStoreData, options: MemoryAdapt
     coupons: createMemoryCouponDirectory(data),
     orders: createMemoryOrderRepository(data, options.orders),
     notifier: createMemoryNotifier(),
+    outbox: createMemoryOutbox(data.outbox),
     apiUsers: createMemoryApiUserDirectory(data),
     loginThrottle: createMemoryLoginThrottle({
       clock,

@@ -5,6 +5,7 @@
  */
 
 export { type DemoStore, type DemoStoreOptions, demoStore } from '../../demo/demo-store.js';
+export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
 export {
   type CouponUse,
   type CustomFieldDefinition,
@@ -49,6 +50,7 @@ export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './lo
 export { type MemoryStoreOptions, memoryStore, type StoreSnapshot } from './memory-store.js';
 export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 export { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
+export { createMemoryOutbox } from './outbox.js';
 export { createMemoryReplayGuard, type MemoryReplayGuardOptions } from './replay-guard.js';
 export { createMemorySessionStore, type MemorySessionStoreOptions } from './session-store.js';
 export { createMemoryStock } from './stock.js';

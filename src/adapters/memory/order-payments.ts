@@ -19,6 +19,7 @@ import type { StockMove, WriteOrderOutcome } from '../../ports/order-repository.
 import { frozenCopy } from './freeze.js';
 import { commitLedgers, planLedgers } from './ledgers.js';
 import type { MemoryOrderRepositoryOptions } from './order-repository.js';
+import { commitEvents, planEvents } from './outbox.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
 
@@ -94,6 +95,8 @@ function writePayment(
   }
   const ledgers = history === undefined ? undefined : planLedgers(orderId, history, sequences);
   const order = nextRecord(current, write, hold, entry);
+  const report = { before: current, after: order, history, edited: false };
+  const events = planEvents(data.outbox, report, write.at);
   options.faultBeforeCommit?.();
   for (const product of stock.products) data.products.set(product.productId, product);
   if (ledgers !== undefined) commitLedgers(data, orderId, ledgers);
@@ -101,6 +104,7 @@ function writePayment(
   Object.assign(data.sequences, sequences);
   if (isHolding(order.stockHold)) data.stockHolds.set(orderId, order.stockHold);
   else data.stockHolds.delete(orderId);
+  commitEvents(data.outbox, events);
   return { status: 'written', order };
 }
 

@@ -5,6 +5,7 @@
 
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
+import type { OutboxEvent } from '../../domain/events/event-types.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -23,6 +24,7 @@ import type {
 import { frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
+import { commitEvents, planEvents } from './outbox.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
 
@@ -41,6 +43,8 @@ interface WritePlan {
   readonly products: readonly Product[];
   readonly ledgers: LedgerPlan;
   readonly sequences: MemorySequences;
+  /** The events the write reports, stored with it. */
+  readonly events: readonly OutboxEvent[];
 }
 
 /** The order a write starts from: its draft, revision and history so far (nothing for a new order). */
@@ -65,6 +69,7 @@ function plan(
   base: OrderBase,
   history: HistoryWrite,
   sequences: MemorySequences,
+  edited: boolean,
 ): Planned {
   // A hold whose time has come gives its units back before any write moves stock.
   if (history.stockMoves.length > 0) releaseDueHolds(data, history.dateAdded);
@@ -88,7 +93,10 @@ function plan(
     history: [...base.history, entry],
   });
   const ledgers = planLedgers(base.orderId, history, sequences);
-  return { order, products: stock.products, ledgers, sequences };
+  const before = base.revision === 0 ? undefined : data.orders.get(base.orderId);
+  const report = { before, after: order, history, edited: edited && before !== undefined };
+  const events = planEvents(data.outbox, report, history.dateAdded);
+  return { order, products: stock.products, ledgers, sequences, events };
 }
 
 /**
@@ -106,6 +114,7 @@ function commit(
   commitLedgers(data, write.order.orderId, write.ledgers);
   data.orders.set(write.order.orderId, write.order);
   Object.assign(data.sequences, write.sequences);
+  commitEvents(data.outbox, write.events);
   for (const { scope, key, fingerprint } of claims) {
     const record = deepFreeze({ scope, key, fingerprint, orderId: write.order.orderId });
     data.idempotencyKeys.set(idempotencyKey(scope, key), record);
@@ -151,7 +160,7 @@ function createOrder(
   if (replayed !== undefined) return replayed;
   const sequences = { ...data.sequences, orderId: data.sequences.orderId + 1 };
   const base = { orderId: sequences.orderId, draft: frozenCopy(draft), revision: 0, history: [] };
-  const planned = plan(data, base, history, sequences);
+  const planned = plan(data, base, history, sequences, true);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'created', order: planned.order };
@@ -171,7 +180,7 @@ function writeOrder(
   if (current === undefined) return { status: 'not_found' };
   if (current.revision !== expectedRevision) return { status: 'conflict' };
   const base = { ...current, draft: draft === undefined ? current : frozenCopy(draft) };
-  const planned = plan(data, base, history, { ...data.sequences });
+  const planned = plan(data, base, history, { ...data.sequences }, draft !== undefined);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'written', order: planned.order };

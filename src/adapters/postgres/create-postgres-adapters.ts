@@ -2,6 +2,7 @@
  * Every PostgreSQL port over one pool and schema, in one call.
  * @module
  */
+
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
@@ -9,6 +10,7 @@ import type { CustomerDirectory } from '../../ports/customer-directory.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type { OrderRepository } from '../../ports/order-repository.js';
+import type { Outbox } from '../../ports/outbox.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
 import { createPostgresApiUserDirectory } from './api-user-directory.js';
 import { createPostgresCatalog } from './catalog.js';
@@ -17,6 +19,7 @@ import { createPostgresCustomerDirectory } from './customer-directory.js';
 import { createPostgresGeoDirectory } from './geo-directory.js';
 import type { PostgresAdapterOptions } from './options.js';
 import { createPostgresOrderRepository } from './order-repository.js';
+import { createPostgresOutbox } from './outbox.js';
 import type { PostgresReferenceCache } from './reference-cache.js';
 import { createPostgresTaxRates } from './tax-rates.js';
 
@@ -36,6 +39,8 @@ export interface PostgresAdapters {
   readonly apiUsers: ApiUserDirectory;
   /** Orders with their history, stock moves and ledgers, and their payments and stock holds. */
   readonly orders: OrderRepository & OrderPayments;
+  /** The events the order writes stored, for a dispatcher to deliver. */
+  readonly outbox: Outbox;
 }
 
 /**
@@ -67,5 +72,6 @@ export function createPostgresAdapters(options: PostgresAdapterOptions): Postgre
     coupons: createPostgresCouponDirectory(options),
     apiUsers: createPostgresApiUserDirectory(options),
     orders: createPostgresOrderRepository(options),
+    outbox: createPostgresOutbox(options),
   };
 }

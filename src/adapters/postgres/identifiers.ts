@@ -64,14 +64,19 @@ export const tableNames = [
   'order_idempotency',
   'order_payment',
   'order_stock_hold',
+  'outbox_event',
+  'outbox_delivery',
 ] as const;
 
 /** One of {@link tableNames}. */
 export type TableName = (typeof tableNames)[number];
 
-/** The tables of the orders: each order with everything hanging off it, its idempotency keys included. */
+/**
+ * The tables of the orders: each order with everything hanging off it, its idempotency keys and the events its
+ * writes reported included.
+ */
 export const orderTables: ReadonlySet<TableName> = new Set<TableName>(
-  tableNames.filter((name) => name === 'orders' || name.startsWith('order_')),
+  tableNames.filter((name) => name === 'orders' || name.startsWith('order_') || name.startsWith('outbox_')),
 );
 
 /** Table name → the name to write in SQL: `"schema".table`, or the bare name without a schema. */

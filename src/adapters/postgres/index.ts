@@ -14,6 +14,7 @@ export { type LoadDemoStoreOptions, loadDemoStore, loadSnapshot } from './load-d
 export { type MigrateOptions, type MigrateResult, migrate } from './migrate.js';
 export type { PostgresAdapterOptions } from './options.js';
 export { createPostgresOrderRepository } from './order-repository.js';
+export { createPostgresOutbox, type PostgresOutboxOptions } from './outbox.js';
 export type {
   PgClientLike,
   PgListenClientLike,

@@ -12,8 +12,9 @@ import type { HistoryWrite, StockMove, WriteOrderOutcome } from '../../ports/ord
 import type { Database } from './database.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
-import { readOrder } from './order-read.js';
+import { orderRecordOf, readOrder } from './order-read.js';
 import { moveRevision } from './order-write.js';
+import { writeEvents } from './outbox-write.js';
 import type { PgClientLike } from './pool.js';
 import type { ReferenceReads } from './reference-cache.js';
 import { heldLines, releaseDueHolds } from './stock-holds.js';
@@ -34,23 +35,28 @@ export interface PaymentContext {
 /** The default number of orders a sweep handles in one call. */
 const DEFAULT_LIMIT = 100;
 
-/** Moves the revision on (with the history entry when there is one): false when missing or at another revision. */
+/**
+ * Moves the revision on (with the history entry when there is one) and answers the order's status before the
+ * write; undefined when the order is missing or at another revision.
+ */
 async function moveOn(
   client: PgClientLike,
   context: PaymentContext,
   orderId: number,
   expectedRevision: number,
   history: HistoryWrite | undefined,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
   if (history !== undefined) {
-    return (await moveRevision(client, context.t, orderId, revision, history, context.read)) !== undefined;
+    const moved = await moveRevision(client, context.t, orderId, revision, history, context.read);
+    return moved === undefined ? undefined : orderRecordOf(moved.before, context.currency).orderStatusId;
   }
   const { rows } = await client.query(
-    `UPDATE ${context.t.orders} SET revision = revision + 1 WHERE order_id = $1 AND revision = $2 RETURNING 1`,
+    `UPDATE ${context.t.orders} SET revision = revision + 1 WHERE order_id = $1 AND revision = $2
+     RETURNING order_status_id`,
     [orderId, revision],
   );
-  return rows.length > 0;
+  return rows.length === 0 ? undefined : Number(rows[0]?.order_status_id);
 }
 
 /**
@@ -133,10 +139,13 @@ async function write(
   expectedRevision: number,
 ): Promise<TransactionOutcome<WriteOrderOutcome>> {
   const { t } = context;
-  if (!(await moveOn(client, context, orderId, expectedRevision, payment.history))) {
+  const fromStatus = await moveOn(client, context, orderId, expectedRevision, payment.history);
+  if (fromStatus === undefined) {
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return { commit: false, value: { status: found.rows.length === 0 ? 'not_found' : 'conflict' } };
   }
+  // The order with its payment as it was (the revision moved, nothing else yet): what the events compare with.
+  const current = await readOrder(client, context.read, context.currency, orderId);
   const held =
     payment.hold === undefined ? { holding: false, moves: [] } : await heldMoves(client, t, orderId);
   const give = held.moves;
@@ -147,7 +156,12 @@ async function write(
   const shortages = await moveStock(client, t, [...give, ...(payment.history?.stockMoves ?? []), ...take]);
   if (shortages.length > 0) return { commit: false, value: { status: 'insufficient_stock', shortages } };
   const order = await readOrder(client, context.read, context.currency, orderId);
-  if (order === undefined) throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
+  if (order === undefined || current === undefined) {
+    throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
+  }
+  const before = { ...current, orderStatusId: fromStatus };
+  const report = { before, after: order, history: payment.history, edited: false };
+  await writeEvents(client, t, report, payment.at);
   return { commit: true, value: { status: 'written', order: deepFreeze(order) as OrderRecord } };
 }
 

@@ -24,6 +24,7 @@ import { createPostgresOrderPayments } from './order-payments.js';
 import { insertedOrderTables, orderRecordOf, orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
 import { insertOrder, type MovedRevision, moveRevision, replaceDraft } from './order-write.js';
+import { writeEvents } from './outbox-write.js';
 import type { PgClientLike } from './pool.js';
 import { forgettingMoved, moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
@@ -114,6 +115,13 @@ async function newOrderId(
   return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
+/** Which order a write changed, as it was before (undefined for a new one), and whether its contents were replaced. */
+interface Change {
+  readonly orderId: number;
+  readonly before: OrderRecord | undefined;
+  readonly edited: boolean;
+}
+
 /** What a write answers when its stock moves are refused. */
 type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_stock' }>;
 
@@ -126,13 +134,15 @@ type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_sto
 async function settle<T>(
   client: PgClientLike,
   context: Context,
-  orderId: number,
+  change: Change,
   history: HistoryWrite,
   outcome: (order: OrderRecord) => T,
   known?: OrderRecord,
 ): Promise<TransactionOutcome<T | Shortages>> {
-  await writeLedgers(client, context.t, context.currency, orderId, history);
-  const order = known ?? (await written(client, context, orderId));
+  await writeLedgers(client, context.t, context.currency, change.orderId, history);
+  const order = known ?? (await written(client, context, change.orderId));
+  const report = { before: change.before, after: order, history, edited: change.edited };
+  await writeEvents(client, context.t, report, history.dateAdded);
   const shortages = await moveStock(client, context.t, history.stockMoves);
   if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   return commit(outcome(order));
@@ -154,7 +164,7 @@ async function create(
   return settle(
     client,
     context,
-    orderId,
+    { orderId, before: undefined, edited: true },
     history,
     (created) => ({ status: 'created', order: created }),
     order,
@@ -219,11 +229,13 @@ async function write(
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
   const outcome = (order: OrderRecord) => ({ status: 'written' as const, order });
+  const before = orderRecordOf(moved.before, context.currency);
   if (rows !== undefined) {
     await replaceDraft(client, t, orderId, rows);
-    return settle(client, context, orderId, history, outcome);
+    return settle(client, context, { orderId, before, edited: true }, history, outcome);
   }
-  return settle(client, context, orderId, history, outcome, withEntry(context, moved, history));
+  const change = { orderId, before, edited: false };
+  return settle(client, context, change, history, outcome, withEntry(context, moved, history));
 }
 
 /**

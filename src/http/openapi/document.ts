@@ -16,6 +16,7 @@ import type { JsonObject } from './json.js';
 import { descriptorOperations, ownOperations } from './operations.js';
 import { headerComponents } from './responses.js';
 import { parameterComponents, securitySchemes, sessionSecurity } from './security.js';
+import { eventWebhooks } from './webhooks.js';
 
 /** An OpenAPI 3.1 document, as JSON. */
 export interface OpenApiDocument {
@@ -25,6 +26,8 @@ export interface OpenApiDocument {
   readonly security: readonly JsonObject[];
   readonly tags: readonly JsonObject[];
   readonly paths: Readonly<Record<string, JsonObject>>;
+  /** The events the outbox delivers, as the webhook sink posts them. */
+  readonly webhooks: Readonly<Record<string, JsonObject>>;
   readonly components: JsonObject;
 }
 
@@ -62,6 +65,11 @@ const tags: readonly JsonObject[] = [
   { name: 'Orders', description: 'Placing an order, its history, reading it back.' },
   { name: 'Catalog', description: 'Manufacturers and products.' },
   { name: 'Reference', description: 'This document.' },
+  {
+    name: 'Events',
+    description:
+      'What the outbox delivers to webhook endpoints (and, as the same JSON, to NATS and RabbitMQ).',
+  },
 ];
 
 /** Builds the document from the operation descriptors and the wire schemas. */
@@ -89,6 +97,7 @@ export function createOpenApiDocument(): OpenApiDocument {
     security: sessionSecurity,
     tags,
     paths,
+    webhooks: eventWebhooks(),
     components: {
       schemas: componentSchemas(),
       parameters: parameterComponents,

@@ -46,6 +46,7 @@ describe('createMemoryAdapters', () => {
       'loginThrottle',
       'notifier',
       'orders',
+      'outbox',
       'replayGuard',
       'sessions',
       'taxes',

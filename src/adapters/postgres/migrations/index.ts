@@ -9,6 +9,7 @@ import { orderLoginMigration } from './004-order-login.js';
 import { discountTypeMigration } from './005-discount-type.js';
 import { apiSigningMigration } from './006-api-signing.js';
 import { changeNoticesMigration } from './007-change-notices.js';
+import { outboxMigration } from './008-outbox.js';
 import { orderPaymentsMigration } from './009-order-payments.js';
 import type { Migration } from './migration.js';
 
@@ -26,5 +27,6 @@ export const migrations: readonly Migration[] = [
   discountTypeMigration,
   apiSigningMigration,
   changeNoticesMigration,
+  outboxMigration,
   orderPaymentsMigration,
 ];

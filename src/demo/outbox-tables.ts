@@ -1,0 +1,37 @@
+/**
+ * The outbox's tables inside a memory store's data: every event written and each sink's delivery of it. The
+ * memory outbox adapter reads and writes them; they live with the rest of the store's data so one value holds
+ * everything a memory store keeps.
+ * @module
+ */
+import type { OutboxEvent } from '../domain/events/event-types.js';
+import type { DeliveryStatus } from '../ports/outbox.js';
+
+/** One sink's delivery of one event, as the memory outbox keeps it. */
+export interface MemoryDelivery {
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  deliveredAt: string | null;
+  firstFailedAt: string | null;
+  token: string | null;
+  leaseUntil: string | null;
+}
+
+/** The outbox's tables inside a memory store. */
+export interface MemoryOutboxTables {
+  /** Every event, in the order written. */
+  readonly events: OutboxEvent[];
+  /** The last sequence given to each order's events. */
+  readonly sequences: Map<number, number>;
+  /** Deliveries by `JSON.stringify([eventId, sink])`. */
+  readonly deliveries: Map<string, MemoryDelivery>;
+  /** Called after each write that stored events. */
+  readonly listeners: Set<() => void>;
+}
+
+/** Empty outbox tables. */
+export function createMemoryOutboxTables(): MemoryOutboxTables {
+  return { events: [], sequences: new Map(), deliveries: new Map(), listeners: new Set() };
+}

@@ -1,0 +1,7 @@
+/**
+ * Order events: their types and what each order write reports.
+ * @module
+ */
+export * from './event-types.js';
+export * from './events-of-write.js';
+export * from './retry.js';

@@ -1,0 +1,221 @@
+/**
+ * The outbox contract suite: events written with their order writes, claimed head of line per order and sink,
+ * fenced by tokens, retried, parked, redelivered and skipped.
+ * @module
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { OrderRecord } from '../domain/records/order.js';
+import type { OrderRepository } from '../ports/order-repository.js';
+import type { DeliveryClaim, Outbox } from '../ports/outbox.js';
+import { demo, expectOutcome } from './order-contract/helpers.js';
+import { type OrderRepositorySeed, seedOrderRepository } from './order-contract/seed.js';
+import { sampleHistoryWrite, sampleOrderDraft } from './order-fixtures.js';
+import { seededCase } from './seeded-case.js';
+import type { CleanableFixture, TestApi } from './test-api.js';
+
+/** What the outbox suite needs for one case: an order repository and the outbox its writes fill. */
+export interface OutboxFixture extends CleanableFixture {
+  readonly orders: OrderRepository;
+  readonly outbox: Outbox;
+}
+
+/**
+ * Stores `seed` (the order-repository suite's: product 40 with a million in stock) freshly, with an empty
+ * outbox, and answers the repository and its outbox.
+ */
+export type OutboxSetup = (seed: OrderRepositorySeed) => Promise<OutboxFixture>;
+
+const T0 = '2024-05-01T10:00:00.000Z';
+const at = (seconds: number): string => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Claims for `sink` at `now` with a lease of a minute and a fresh token. */
+function claim(outbox: Outbox, sink: string, now = at(0), limit = 100): Promise<readonly DeliveryClaim[]> {
+  return outbox.claim({
+    sink,
+    limit,
+    now,
+    leaseUntil: at((Date.parse(now) - Date.parse(T0)) / 1000 + 60),
+    token: randomUUID(),
+  });
+}
+
+/** Places an order (status 1, one iPhone taken) and moves it to status 2 with a notice: four events. */
+async function placeAndProcess(orders: OrderRepository): Promise<OrderRecord> {
+  const move = { productId: demo.iphone, productOptionValueId: null, delta: -1, guard: true };
+  const created = expectOutcome(
+    await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [move], dateAdded: T0 })),
+    'created',
+    'create',
+  ).order;
+  const second = sampleHistoryWrite({ orderStatusId: 2, comment: 'Picked', notify: true, dateAdded: at(1) });
+  expectOutcome(await orders.addHistory(created.orderId, second, 1), 'written', 'addHistory');
+  return created;
+}
+
+const typesOf = (claims: readonly DeliveryClaim[]) =>
+  claims.map((c) => `${c.event.order_id}:${c.event.type}`);
+
+/** Registers every case of the outbox contract, each on a fresh fixture from `setup`. */
+export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSetup): void {
+  const test = seededCase(t, seedOrderRepository, setup);
+
+  t.describe(`Outbox contract: ${name}`, () => {
+    test('an order write stores its events with it, numbered per order, with UUIDv7 ids', async ({
+      orders,
+      outbox,
+    }) => {
+      const order = await placeAndProcess(orders);
+      const events = await outbox.eventsOf(order.orderId);
+      assert.deepEqual(
+        events.map((e) => [e.sequence, e.type]),
+        [
+          [1, 'order.placed'],
+          [2, 'stock.changed'],
+          [3, 'customer.notify'],
+          [4, 'order.status_changed'],
+          [5, 'customer.notify'],
+        ],
+      );
+      for (const event of events) {
+        assert.match(event.id, UUID_V7);
+        assert.equal(event.order_id, order.orderId);
+        assert.equal(event.schema, 1);
+      }
+      assert.equal(new Set(events.map((e) => e.id)).size, events.length);
+      assert.equal(events[0]?.occurred_at, T0);
+      assert.deepEqual(events[4]?.data, {
+        order_id: order.orderId,
+        order_status_id: 2,
+        from_order_status_id: 1,
+        comment: 'Picked',
+        email: order.customer.email,
+        firstname: order.customer.firstname,
+        lastname: order.customer.lastname,
+        language_code: order.languageCode,
+      });
+    });
+
+    test('a refused write stores no event', async ({ orders, outbox }) => {
+      const order = await placeAndProcess(orders);
+      const tooMany = { productId: demo.iphone, productOptionValueId: null, delta: -2_000_000, guard: true };
+      const refused = await orders.addHistory(
+        order.orderId,
+        sampleHistoryWrite({ stockMoves: [tooMany] }),
+        2,
+      );
+      assert.equal(refused.status, 'insufficient_stock');
+      const stale = await orders.addHistory(order.orderId, sampleHistoryWrite({ orderStatusId: 5 }), 1);
+      assert.equal(stale.status, 'conflict');
+      assert.equal((await outbox.eventsOf(order.orderId)).length, 5);
+    });
+
+    test('claims answer only the oldest undelivered event of each order', async ({ orders, outbox }) => {
+      const first = await placeAndProcess(orders);
+      const second = await placeAndProcess(orders);
+      const claims = await claim(outbox, 'a');
+      assert.deepEqual(typesOf(claims), [`${first.orderId}:order.placed`, `${second.orderId}:order.placed`]);
+      // Leased: nothing more for this sink, but another sink has its own deliveries.
+      assert.deepEqual(await claim(outbox, 'a'), []);
+      assert.equal((await claim(outbox, 'b')).length, 2);
+      for (const c of claims) assert.equal(await outbox.complete(c, at(2)), true);
+      const next = await claim(outbox, 'a');
+      assert.deepEqual(typesOf(next), [`${first.orderId}:stock.changed`, `${second.orderId}:stock.changed`]);
+    });
+
+    test('a lease that ran out is taken over, and the old token can no longer record anything', async ({
+      orders,
+      outbox,
+    }) => {
+      await placeAndProcess(orders);
+      const [old] = await claim(outbox, 'a', at(0), 1);
+      assert.ok(old);
+      assert.deepEqual(await claim(outbox, 'a', at(59)), []);
+      const [taken] = await claim(outbox, 'a', at(61));
+      assert.equal(taken?.event.id, old.event.id);
+      assert.equal(await outbox.complete(old, at(62)), false);
+      assert.equal(await outbox.fail(old, { error: 'late', at: at(62), retryAt: at(63) }), false);
+      assert.ok(taken);
+      assert.equal(await outbox.complete(taken, at(62)), true);
+      const [state] = await outbox.deliveriesOf(old.event.id);
+      assert.equal(state?.status, 'delivered');
+    });
+
+    test('a failure is retried when due, with the attempts counted and the error kept', async ({
+      orders,
+      outbox,
+    }) => {
+      await placeAndProcess(orders);
+      const [first] = await claim(outbox, 'a');
+      assert.ok(first);
+      assert.equal(await outbox.fail(first, { error: 'HTTP 500', at: at(1), retryAt: at(10) }), true);
+      assert.deepEqual(await claim(outbox, 'a', at(9)), [], 'not due yet, and it holds its order');
+      const [again] = await claim(outbox, 'a', at(10));
+      assert.equal(again?.event.id, first.event.id);
+      assert.equal(again?.attempts, 1);
+      assert.equal(again?.firstFailedAt, at(1));
+      const [state] = await outbox.deliveriesOf(first.event.id);
+      assert.equal(state?.lastError, 'HTTP 500');
+    });
+
+    test('a dead event holds its order for that sink until redelivered or skipped', async ({
+      orders,
+      outbox,
+    }) => {
+      const order = await placeAndProcess(orders);
+      const [first] = await claim(outbox, 'a');
+      assert.ok(first);
+      await outbox.fail(first, { error: 'gone', at: at(1), retryAt: null });
+      assert.deepEqual(await claim(outbox, 'a', at(100_000)), []);
+      assert.equal((await outbox.deliveriesOf(first.event.id))[0]?.status, 'dead');
+      assert.equal(await outbox.redeliver({ ids: [first.event.id] }, at(2), ['a']), 1);
+      const [again] = await claim(outbox, 'a', at(2));
+      assert.equal(again?.event.id, first.event.id);
+      assert.ok(again);
+      await outbox.fail(again, { error: 'gone again', at: at(3), retryAt: null });
+      assert.equal(await outbox.skip(first.event.id, 'a', at(4)), true);
+      const [next] = await claim(outbox, 'a', at(4));
+      assert.equal(next?.event.sequence, 2);
+      assert.equal(next?.event.order_id, order.orderId);
+    });
+
+    test('redelivery by order and by time range makes delivered events due again, in order', async ({
+      orders,
+      outbox,
+    }) => {
+      const order = await placeAndProcess(orders);
+      for (let round = 0; round < 5; round += 1) {
+        for (const c of await claim(outbox, 'a', at(2))) await outbox.complete(c, at(2));
+      }
+      assert.deepEqual(await claim(outbox, 'a', at(2)), []);
+      assert.equal(await outbox.redeliver({ orderId: order.orderId }, at(3), ['a']), 5);
+      const [first] = await claim(outbox, 'a', at(3));
+      assert.equal(first?.event.sequence, 1);
+      assert.ok(first);
+      await outbox.complete(first, at(3));
+      for (let round = 0; round < 4; round += 1) {
+        for (const c of await claim(outbox, 'a', at(3))) await outbox.complete(c, at(3));
+      }
+      // Events 4 and 5 occurred a second after the first three.
+      assert.equal(await outbox.redeliver({ from: at(1), to: at(2) }, at(4), ['a']), 2);
+      const [fourth] = await claim(outbox, 'a', at(4));
+      assert.equal(fourth?.event.sequence, 4);
+    });
+
+    test('concurrent claims for one sink never answer the same event', async ({ orders, outbox }) => {
+      for (let i = 0; i < 6; i += 1) await placeAndProcess(orders);
+      const rounds = await Promise.all(Array.from({ length: 4 }, () => claim(outbox, 'a', at(0), 3)));
+      const ids = rounds.flat().map((c) => c.event.id);
+      assert.equal(new Set(ids).size, ids.length);
+      assert.equal(ids.length, 6);
+    });
+
+    test('release gives claims back at once', async ({ orders, outbox }) => {
+      await placeAndProcess(orders);
+      const claims = await claim(outbox, 'a');
+      await outbox.release(claims);
+      assert.equal((await claim(outbox, 'a')).length, 1);
+    });
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The RabbitMQ sink on the real server (127.0.0.1:5672): the sink contract suite on an exchange of each case's
+ * own with a bound queue, an unroutable message failing the delivery, and a connection closed under it failing
+ * deliveries without an unhandled error.
+ */
+import amqp, { type ChannelModel } from 'amqplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRabbitMqSink } from '../../../src/adapters/rabbitmq/index.js';
+import { describeEventSinkContract, sampleOutboxEvent } from '../../../src/testing/index.js';
+
+const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+let connection: ChannelModel;
+
+beforeAll(async () => {
+  connection = await amqp.connect(AMQP_URL);
+});
+afterAll(async () => {
+  await connection?.close();
+});
+
+const freshName = () => `cwtest.${globalThis.crypto.randomUUID()}`;
+
+/** An exchange of its own with an exclusive queue bound for every key, and what that queue got. */
+async function boundExchange() {
+  const exchange = freshName();
+  const channel = await connection.createChannel();
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, exchange, '#');
+  const seen: { id: string; body: unknown }[] = [];
+  await channel.consume(queue, (message) => {
+    if (message === null) return;
+    seen.push({
+      id: String(message.properties.messageId),
+      body: JSON.parse(message.content.toString('utf8')),
+    });
+    channel.ack(message);
+  });
+  return {
+    exchange,
+    received: async () => seen,
+    cleanup: async () => {
+      await channel.deleteExchange(exchange);
+      await channel.close();
+    },
+  };
+}
+
+describeEventSinkContract({ describe, it }, 'RabbitMQ', async () => {
+  const bound = await boundExchange();
+  const sink = createRabbitMqSink({ connection, exchange: bound.exchange });
+  return {
+    sink,
+    received: bound.received,
+    cleanup: async () => {
+      await sink.close?.();
+      await bound.cleanup();
+    },
+  };
+});
+
+describe('RabbitMQ sink', () => {
+  it('fails a message no queue is bound for (mandatory: returned, not silently confirmed)', async () => {
+    const exchange = freshName();
+    const sink = createRabbitMqSink({ connection, exchange });
+    try {
+      await expect(sink.deliver(sampleOutboxEvent('order.placed', 3, 1))).rejects.toThrow(/returned/);
+    } finally {
+      await sink.close?.();
+      const channel = await connection.createChannel();
+      await channel.deleteExchange(exchange);
+      await channel.close();
+    }
+  });
+
+  it('a connection that closes fails later deliveries, and emits no unhandled error', async () => {
+    const own = await amqp.connect(AMQP_URL);
+    const bound = await boundExchange();
+    const sink = createRabbitMqSink({ connection: own, exchange: bound.exchange });
+    try {
+      const event = sampleOutboxEvent('order.placed', 4, 1);
+      await sink.deliver(event);
+      await own.close();
+      await expect(sink.deliver(sampleOutboxEvent('order.placed', 4, 2))).rejects.toThrow();
+      expect((await bound.received()).map((e) => e.id)).toEqual([event.id]);
+    } finally {
+      await bound.cleanup();
+    }
+  });
+});
