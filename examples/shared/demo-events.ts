@@ -15,7 +15,7 @@ import amqp, { type ChannelModel } from 'amqplib';
 import { createJetStreamSink } from '../../src/adapters/nats/index.js';
 import { createRabbitMqSink } from '../../src/adapters/rabbitmq/index.js';
 import { createWebhookSink } from '../../src/adapters/webhooks/index.js';
-import { createDispatcher, type Dispatcher, type EventSink, type Outbox } from '../../src/index.js';
+import { createDispatcher, type Dispatcher, type EventSink, type Outbox } from '../../src/core/index.js';
 
 /** The sinks of the environment, and how to close their connections. */
 export interface DemoSinks {

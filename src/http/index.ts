@@ -1,6 +1,6 @@
 /**
- * `cartwright/http`: the Web-standard Request → Response surface of the seed's API. `createFetchHandler` is the
- * one core (routes, bodies, sessions, errors → statuses, the seed's JSON); `toNodeListener` wraps it for
+ * `cartwright/http`: the Web-standard Request → Response surface of OpenCart's API. `createFetchHandler` is the
+ * one core (routes, bodies, sessions, errors → statuses, OpenCart's JSON); `toNodeListener` wraps it for
  * node:http, Express and Connect, `cartwrightPlugin` for Fastify, and any fetch-style host (Hono, Deno, Bun,
  * workers) calls it directly.
  * `openApiDocument()` is the OpenAPI 3.1 document of the routes, which the handler serves at `?route=api/openapi`.
@@ -33,7 +33,13 @@ export type { NodeServerLimits, NodeServerOptions } from './node-server.js';
 export { answerClientError, createNodeServer, nodeServerOptions } from './node-server.js';
 export { createOpenApiDocument, type OpenApiDocument, openApiDocument } from './openapi/document.js';
 export type { JsonObject } from './openapi/json.js';
-export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
+export type {
+  ApiKeyVerifier,
+  FetchHandlerOptions,
+  HttpLogger,
+  HttpOptions,
+  SignedRequestOptions,
+} from './options.js';
 export { defaultMaxHeaderBytes } from './options.js';
 export { defaultCookieName } from './session-cookie.js';
 export type { HttpErrorKind, HttpOnlyErrorKind, StatusCompat } from './status.js';

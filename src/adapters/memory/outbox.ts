@@ -4,6 +4,7 @@
  * @module
  */
 import { uuidv7 } from 'uuidv7';
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import { EVENT_SCHEMA_VERSION, type OutboxEvent } from '../../domain/events/event-types.js';
 import { eventsOfWrite, type OrderWriteReport } from '../../domain/events/events-of-write.js';
 import type {
@@ -13,7 +14,6 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
-import { deepFreeze } from './freeze.js';
 
 /** One sink's delivery of one event, as the memory outbox keeps it. */
 interface MemoryDelivery {
