@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
@@ -27,7 +28,6 @@ import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from '
 import { createMemoryOutbox } from './outbox.js';
 import { createMemoryReplayGuard } from './replay-guard.js';
 import { createMemorySessionStore } from './session-store.js';
-import type { MemoryStoreData } from './store-data.js';
 import { createMemoryTaxRates } from './tax-rates.js';
 
 /** Options of {@link createMemoryAdapters}. */

@@ -3,6 +3,7 @@
  * @module
  */
 
+import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { OutboxEvent } from '../../domain/events/event-types.js';
 import type { StockHold } from '../../domain/payment/index.js';
@@ -26,7 +27,6 @@ import { createMemoryOrderPayments } from './order-payments.js';
 import { commitEvents, planEvents } from './outbox.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
-import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
 
 /** Options of {@link createMemoryOrderRepository}. */
 export interface MemoryOrderRepositoryOptions {

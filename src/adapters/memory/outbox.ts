@@ -4,9 +4,12 @@
  * @module
  */
 import { uuidv7 } from 'uuidv7';
+import type { MemoryDelivery, MemoryOutboxTables } from '../../demo/outbox-tables.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
-import { EVENT_SCHEMA_VERSION, type OutboxEvent } from '../../domain/events/event-types.js';
-import { eventsOfWrite, type OrderWriteReport } from '../../domain/events/events-of-write.js';
+
+export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
+
+import type { OutboxEvent } from '../../domain/events/event-types.js';
 import type {
   DeliveryClaim,
   DeliveryState,
@@ -14,35 +17,7 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
-
-/** One sink's delivery of one event, as the memory outbox keeps it. */
-interface MemoryDelivery {
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string;
-  deliveredAt: string | null;
-  firstFailedAt: string | null;
-  token: string | null;
-  leaseUntil: string | null;
-}
-
-/** The outbox's tables inside a memory store. */
-export interface MemoryOutboxTables {
-  /** Every event, in the order written. */
-  readonly events: OutboxEvent[];
-  /** The last sequence given to each order's events. */
-  readonly sequences: Map<number, number>;
-  /** Deliveries by `JSON.stringify([eventId, sink])`. */
-  readonly deliveries: Map<string, MemoryDelivery>;
-  /** Called after each write that stored events. */
-  readonly listeners: Set<() => void>;
-}
-
-/** Empty outbox tables. */
-export function createMemoryOutboxTables(): MemoryOutboxTables {
-  return { events: [], sequences: new Map(), deliveries: new Map(), listeners: new Set() };
-}
+import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
 
 const deliveryKey = (eventId: string, sink: string): string => JSON.stringify([eventId, sink]);
 
