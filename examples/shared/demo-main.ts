@@ -6,7 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import type { Clock, Dispatcher, FieldErrors } from '../../src/core/index.js';
+import type { Clock, FieldErrors } from '../../src/core/index.js';
+import type { Dispatcher } from '../../src/engine/index.js';
 import {
   answerClientError,
   type FetchHandler,

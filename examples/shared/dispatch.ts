@@ -10,7 +10,8 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPostgresOutbox } from '../../src/adapters/postgres/index.js';
-import { createDispatcher, type RedeliverySelector } from '../../src/core/index.js';
+import { createDispatcher } from '../../src/core/index.js';
+import type { RedeliverySelector } from '../../src/ports/outbox.js';
 import { openDemoSinks } from './demo-events.js';
 
 function fail(message: string): never {

@@ -1,7 +1,5 @@
 /**
- * The outbox's tables inside a memory store's data: every event written and each sink's delivery of it. The
- * memory outbox adapter reads and writes them; they live with the rest of the store's data so one value holds
- * everything a memory store keeps.
+ * The outbox's tables inside a memory store: the events the order writes reported, and each sink's delivery.
  * @module
  */
 import type { OutboxEvent } from '../domain/events/event-types.js';

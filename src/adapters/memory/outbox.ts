@@ -6,8 +6,10 @@
 import { uuidv7 } from 'uuidv7';
 import type { MemoryDelivery, MemoryOutboxTables } from '../../demo/outbox-tables.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
-import { EVENT_SCHEMA_VERSION, type OutboxEvent } from '../../domain/events/event-types.js';
-import { eventsOfWrite, type OrderWriteReport } from '../../domain/events/events-of-write.js';
+
+export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
+
+import type { OutboxEvent } from '../../domain/events/event-types.js';
 import type {
   DeliveryClaim,
   DeliveryState,
@@ -15,6 +17,7 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
+import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
 
 const deliveryKey = (eventId: string, sink: string): string => JSON.stringify([eventId, sink]);
 

@@ -3,8 +3,7 @@
  * @module
  */
 import { uuidv7 } from 'uuidv7';
-import { EVENT_SCHEMA_VERSION } from '../../domain/events/event-types.js';
-import { eventsOfWrite, type OrderWriteReport } from '../../domain/events/events-of-write.js';
+import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
 import type { Tables } from './identifiers.js';
 import type { PgClientLike } from './pool.js';
 

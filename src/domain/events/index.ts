@@ -3,5 +3,4 @@
  * @module
  */
 export * from './event-types.js';
-export * from './events-of-write.js';
 export * from './retry.js';

@@ -3,7 +3,11 @@
  * envelope with the type's data), with the Standard Webhooks headers.
  * @module
  */
-import { EVENT_SCHEMA_VERSION, type EventType, eventTypes } from '../../domain/events/event-types.js';
+import type { EventType, OutboxEvent } from '../../domain/events/event-types.js';
+
+/** The layout version the envelopes carry (the domain's `EVENT_SCHEMA_VERSION`; a type check keeps them equal). */
+const EVENT_SCHEMA_VERSION: OutboxEvent['schema'] = 1;
+
 import type { JsonObject } from './json.js';
 
 const integer = { type: 'integer' } as const;
@@ -169,5 +173,5 @@ function webhook(type: EventType): JsonObject {
 
 /** The document's `webhooks`: one per event type, named by it. */
 export function eventWebhooks(): Record<string, JsonObject> {
-  return Object.fromEntries(eventTypes.map((type) => [type, webhook(type)]));
+  return Object.fromEntries((Object.keys(dataOf) as EventType[]).map((type) => [type, webhook(type)]));
 }

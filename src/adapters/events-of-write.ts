@@ -4,11 +4,15 @@
  * result in the outbox with the write, so an event exists exactly when its change does.
  * @module
  */
-import type { Money } from '../../money/index.js';
-import type { HistoryWrite } from '../order/write.js';
-import type { PaymentRecord } from '../payment/record.js';
-import type { OrderProduct, OrderRecord } from '../records/order.js';
-import type { EventDraft, EventMoney, EventOrderLine } from './event-types.js';
+
+import type { EventDraft, EventMoney, EventOrderLine, OutboxEvent } from '../domain/events/event-types.js';
+import type { HistoryWrite } from '../domain/order/write.js';
+import type { PaymentRecord } from '../domain/payment/record.js';
+import type { OrderProduct, OrderRecord } from '../domain/records/order.js';
+import type { Money } from '../money/index.js';
+
+/** The layout version of the events' data (the domain's `EVENT_SCHEMA_VERSION`, which a type check keeps equal). */
+export const EVENT_SCHEMA_VERSION: OutboxEvent['schema'] = 1;
 
 /** One order write, as the repository performed it. */
 export interface OrderWriteReport {
