@@ -4,6 +4,7 @@
  * come back once their holds run out (a manual clock), for the others to buy: exactly 5 sold in the end.
  */
 import { describe, expect, it } from 'vitest';
+import { knownPayment, type PaymentRecord } from '../../src/domain/payment/index.js';
 import { cardCheckout, cardSession, orderOf } from './support/card-checkout.js';
 import { expectOk } from './support/demo-checkout.js';
 import { stockOf } from './support/orders.js';
@@ -86,9 +87,9 @@ describe('stock holds', () => {
     const late = await expectOk(d.checkout.completePayment(sessionId, {}));
     expect(late.payment.status).toBe('expired');
     expect(orderOf(d, waiting.orderId).orderStatusId).toBe(0);
-    const truth = await d.card.retrieve({
-      payment: { ...(orderOf(d, waiting.orderId).payment as never), reference },
-    });
+    const known = knownPayment({ ...(orderOf(d, waiting.orderId).payment as PaymentRecord), reference });
+    if (known === undefined) throw new Error('no payment');
+    const truth = await d.card.retrieve({ payment: known });
     expect(truth.outcome === 'done' && truth.payment.status).toBe('voided');
     expect(stockOf(d, 40)).toBe(before);
   });
