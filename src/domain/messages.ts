@@ -111,6 +111,7 @@ export const defaultMessages = {
   'payment.none': 'Warning: This order has no payment to complete!', // ours
   'payment.signature': 'Warning: The payment notification could not be verified!', // ours
   'payment.webhook': 'Success: the payment notification was received!', // ours
+  'payment.refused': 'Warning: The payment provider refused to move the payment!', // ours
   'order.totals_digest': 'Totals digest must be 1 to 64 visible ASCII characters!', // ours
   'order.payment_token': 'Payment token must be 1 to 255 visible ASCII characters!', // ours
   'order.status': 'Warning: Order status is invalid!', // ours
