@@ -84,7 +84,6 @@ export interface SessionMethods {
   ): ResultAsync<ResultOf<OperationNamed<N>>, CheckoutError>;
 }
 
-/** The checkout engine: the session methods and one method per operation. */
 /** The payment entries without a session: the provider's webhook and the sweep. */
 export interface PaymentEntries {
   /**
@@ -100,4 +99,5 @@ export interface PaymentEntries {
   sweep(): ResultAsync<SweepReport, CheckoutError>;
 }
 
+/** The checkout engine: the session methods, the payment entries and one method per operation. */
 export type Checkout = SessionMethods & PaymentEntries & OperationMethods;

@@ -10,11 +10,14 @@ export type {
   OperationMethods,
   OperationName,
   OperationNamed,
+  PaymentEntries,
   SessionMethods,
 } from './checkout.js';
 export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } from './context.js';
 export { defaultContentionPolicy, defaultSessionTtlSeconds } from './context.js';
 export { createCheckout } from './create-checkout.js';
 export { ordersWithStock } from './orders-with-stock.js';
+export type { WebhookOutcome } from './payment-complete.js';
+export type { SweepReport } from './payment-sweep.js';
 export type { ConfirmOptions } from './run-confirm.js';
 export type { SessionTarget } from './session-access.js';

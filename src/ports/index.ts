@@ -42,6 +42,7 @@ export type {
   PaymentAction,
   PaymentCall,
   PaymentProvider,
+  PaymentProviders,
   PaymentStatus,
   ProviderAnswer,
   ProviderEvent,
