@@ -18,7 +18,7 @@ import { confirm, historyAdd, orderInfo } from './order.js';
 import { paymentComplete } from './payment.js';
 import { productAdd } from './product-add.js';
 
-/** The list of operations, in the seed's order. */
+/** The list of operations, in OpenCart's order. */
 export const operations = [
   customer,
   cart,

@@ -13,7 +13,7 @@ export const fieldErrorsWire = z.record(z.string(), z.string());
 export const errorWire = z.object({ error: fieldErrorsWire });
 
 /**
- * A refused confirm's answer: the error, with the seed's `products`, `totals` and `shipping_required`, and
+ * A refused confirm's answer: the error, with OpenCart's `products`, `totals` and `shipping_required`, and
  * their totals digest (absent when the cart could not be read either).
  */
 export const confirmFailureWire = z.object({

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of what steps answer: the seed's `success`, after the method and extension steps its
+ * The wire shapes of what steps answer: OpenCart's `success`, after the method and extension steps its
  * `products`, `totals` and `shipping_required`, and `dropped` when a step made a chosen method stale.
  * @module
  */
@@ -21,7 +21,7 @@ export const stepWire = z.object({ success: z.string(), dropped: droppedWire });
  */
 export const totalsDigestWire = z.string().regex(/^[0-9a-f]{16}$/);
 
-/** The seed's `products`, `totals` and `shipping_required`, and the totals digest of what they show. */
+/** OpenCart's `products`, `totals` and `shipping_required`, and the totals digest of what they show. */
 export const cartSummaryWire = {
   products: z.array(cartLineWire),
   totals: z.array(totalLineWire),
