@@ -6,6 +6,7 @@
  */
 import { err, ok } from 'neverthrow';
 import { messageText } from '../domain/messages.js';
+import type { PaymentEntries } from '../engine/checkout.js';
 import type { FormObject } from './form.js';
 import type { RawCall, RawRoute } from './route.js';
 
@@ -36,10 +37,12 @@ export const paymentWebhook: RawRoute = {
   access: 'raw',
   run: async (call) => {
     const code = codeOf(call.query);
-    if (code === undefined) {
+    // Every checkout made by createCheckout has the payment entries; a host's own SessionMethods may not.
+    const { receivePaymentWebhook } = call.checkout as Partial<PaymentEntries>;
+    if (code === undefined || receivePaymentWebhook === undefined) {
       return err({ kind: 'not_found', fields: { code: messageText(call.config.messages, 'payment.none') } });
     }
-    const received = await call.checkout.receivePaymentWebhook(code, requestOf(call));
+    const received = await receivePaymentWebhook(code, requestOf(call));
     if (received.isErr()) return err(received.error);
     return ok({
       body: {
