@@ -5,7 +5,6 @@
  * @module
  */
 import { err, ok } from 'neverthrow';
-import { messageText } from '../domain/messages.js';
 import type { PaymentEntries } from '../engine/checkout.js';
 import type { FormObject } from './form.js';
 import type { RawCall, RawRoute } from './route.js';
@@ -40,13 +39,13 @@ export const paymentWebhook: RawRoute = {
     // Every checkout made by createCheckout has the payment entries; a host's own SessionMethods may not.
     const { receivePaymentWebhook } = call.checkout as Partial<PaymentEntries>;
     if (code === undefined || receivePaymentWebhook === undefined) {
-      return err({ kind: 'not_found', fields: { code: messageText(call.config.messages, 'payment.none') } });
+      return err({ kind: 'not_found', fields: { code: call.config.messages['payment.none'] } });
     }
     const received = await receivePaymentWebhook(code, requestOf(call));
     if (received.isErr()) return err(received.error);
     return ok({
       body: {
-        success: messageText(call.config.messages, 'payment.webhook'),
+        success: call.config.messages['payment.webhook'],
         order_id: received.value.orderId,
       },
     });
