@@ -168,6 +168,7 @@ export function wireDemoApp(
     sessionTtlSeconds: options.sessionTtlSeconds,
     logger: options.logger,
     extensions: pick(replaced, ['shippingMethods', 'paymentMethods', 'totalCalculators', 'fraudChecks']),
+    paymentProviders: replaced.paymentProviders,
   });
   const httpOptions: HttpOptions = { compat: options.compat, logger: options.logger };
   const handler = createFetchHandler(checkout, httpOptions);

@@ -65,6 +65,9 @@ function demoServer(handler: FetchHandler): Server {
   return server.on('clientError', answerClientError);
 }
 
+/** How often the server sweeps stock holds whose time ran out. */
+const SWEEP_MS = 30_000;
+
 /** How long open connections get to finish on shutdown before they are cut. */
 const DRAIN_MS = 5_000;
 
@@ -131,6 +134,14 @@ export async function startDemoServer(
   }
   const description = [...stores.description, ...(events?.description ?? [])];
   printBanner('node:http', env, listener.port, { stores: description, log: options.log });
+  // Stock held for card payments whose customer never came back is released when its stock is next read; the
+  // sweep releases the rest and marks their payments expired. Several servers may sweep one store at once.
+  const sweeper = setInterval(() => {
+    void app.checkout
+      .sweep()
+      .mapErr((error) => (options.logger ?? console).error('cartwright: sweep failed', error));
+  }, SWEEP_MS);
+  sweeper.unref();
   let closing: Promise<void> | undefined;
   return ok({
     env,
@@ -139,6 +150,7 @@ export async function startDemoServer(
     port: listener.port,
     url: `${baseUrl(env.host, listener.port)}/index.php`,
     close() {
+      clearInterval(sweeper);
       closing ??= listener
         .close()
         .then(() => dispatcher?.stop())

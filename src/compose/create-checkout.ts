@@ -13,7 +13,7 @@ import { createSystemClock } from '../adapters/system/clock.js';
 import { createRandomIdGenerator } from '../adapters/system/id-generator.js';
 import { checkStoreSettings } from '../domain/settings/parse.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
-import type { SessionMethods } from '../engine/checkout.js';
+import type { PaymentEntries, SessionMethods } from '../engine/checkout.js';
 import { type CheckoutOptions, defaultSessionTtlSeconds } from '../engine/context.js';
 import { createCheckout as createEngine } from '../engine/create-checkout.js';
 import { builtinExtensions, type Extensions } from '../extensions/builtin-extensions.js';
@@ -21,6 +21,7 @@ import { operations } from '../operations/index.js';
 import type { ApiKeyVerifier, CheckoutAccess } from '../ports/access.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
+import type { PaymentProviders } from '../ports/payment-provider.js';
 import type { CheckoutStore } from '../ports/store.js';
 import { type JsOperationMethods, jsMethods } from './js-requests.js';
 
@@ -48,6 +49,12 @@ export interface CreateCheckoutOptions extends Omit<CheckoutOptions, 'settings'>
    * (logged as a warning when the HTTP handler is made).
    */
   readonly allowAnyIp?: readonly string[] | undefined;
+  /**
+   * The payment providers by payment method code (`createPaymentProviders` in `cartwright/extensions`): an order
+   * paid by one of the host's own is confirmed with its stock held and its payment authorized (see
+   * `docs/payments.md`); none by default (orders are placed as OpenCart places them).
+   */
+  readonly paymentProviders?: PaymentProviders | undefined;
 }
 
 /** What a checkout carries besides the engine's methods. */
@@ -59,11 +66,11 @@ export interface CheckoutWiring {
 }
 
 /**
- * A checkout: the session methods (`run` takes OpenCart's wire names, as untrusted bodies come), one method per
- * operation taking camelCase requests (`setCustomer`, `addProduct`, …, `confirm`), the settings it runs on, and
+ * A checkout: the session methods (`run` takes OpenCart's wire names, as untrusted bodies come), the payment
+ * entries (the provider's webhook, the sweep), one method per operation taking camelCase requests (`setCustomer`, `addProduct`, …, `confirm`), the settings it runs on, and
  * who may use it.
  */
-export type Checkout = SessionMethods & JsOperationMethods & CheckoutWiring;
+export type Checkout = SessionMethods & PaymentEntries & JsOperationMethods & CheckoutWiring;
 
 /** The settings, checked: an object whose currencies and statuses hang together. */
 function checkedSettings(settings: StoreSettings | undefined): StoreSettings {
@@ -143,6 +150,7 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
       paymentMethods: extensions.paymentMethods ?? builtins.paymentMethods,
       totalCalculators: extensions.totalCalculators ?? builtins.totalCalculators,
       fraudChecks: extensions.fraudChecks,
+      paymentProviders: options.paymentProviders,
     },
     {
       settings,
@@ -151,6 +159,7 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
       onEventError: options.onEventError,
       logger: options.logger,
       contention: options.contention,
+      paymentReturnUrl: options.paymentReturnUrl,
     },
   );
   const access: CheckoutAccess = {
@@ -162,5 +171,9 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
   };
   const { openSession, closeSession, findSession, getSession, viewCart, run } = engine;
   const session: SessionMethods = { openSession, closeSession, findSession, getSession, viewCart, run };
-  return Object.freeze({ ...session, ...jsMethods(engine, operations), settings, access });
+  const payments: PaymentEntries = {
+    receivePaymentWebhook: engine.receivePaymentWebhook,
+    sweep: engine.sweep,
+  };
+  return Object.freeze({ ...session, ...payments, ...jsMethods(engine, operations), settings, access });
 }

@@ -24,6 +24,7 @@ export type {
 } from '../domain/errors.js';
 export { CartwrightInvariantError, checkoutError, invariant, unavailable } from '../domain/errors.js';
 export * from '../domain/events/index.js';
+export * from '../domain/events/index.js';
 export type * from '../domain/machine/commands.js';
 export type { Decision, StepOperation, StepRule } from '../domain/machine/decide.js';
 export { decide, guardState } from '../domain/machine/decide.js';
@@ -157,7 +158,6 @@ export type {
 } from '../operations/operation.js';
 export type * from '../operations/requests.js';
 export type { CheckoutAccess, SignedRequestAccess } from '../ports/access.js';
-export * from '../domain/events/index.js';
 export type * from '../ports/index.js';
 export type {
   CheckoutStore,

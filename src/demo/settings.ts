@@ -103,5 +103,8 @@ export function demoSettings(): StoreSettings {
     lengthClassId: 1,
     lengthClasses: demoLengthClasses(),
     roundingMode: 'half-away-from-zero',
+    paymentHoldMinutes: 30,
+    paymentCaptureStatusIds: [5, 1, 2, 12, 3],
+    paymentVoidStatusIds: [7, 8, 16, 12, 11],
   };
 }

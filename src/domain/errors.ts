@@ -31,6 +31,7 @@ export type PortName =
   | 'api_users'
   | 'login_throttle'
   | 'replay_guard'
+  | 'payment_provider'
   | 'extension';
 
 /** Input that is malformed or breaks a rule of OpenCart: one text per offending field. */

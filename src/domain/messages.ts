@@ -106,6 +106,14 @@ export const defaultMessages = {
   'confirm.shipping_method': 'Shipping method is required!',
   'confirm.payment_method': 'Payment method is required!',
   'order.not_found': 'Warning: Order could not be found!',
+  'order.totals': 'Warning: Prices have changed! Please review your order.', // ours
+  'payment.success': 'Success: the payment is {status}!', // ours
+  'payment.none': 'Warning: This order has no payment to complete!', // ours
+  'payment.signature': 'Warning: The payment notification could not be verified!', // ours
+  'payment.webhook': 'Success: the payment notification was received!', // ours
+  'payment.refused': 'Warning: The payment provider refused to move the payment!', // ours
+  'order.totals_digest': 'Totals digest must be 1 to 64 visible ASCII characters!', // ours
+  'order.payment_token': 'Payment token must be 1 to 255 visible ASCII characters!', // ours
   'order.status': 'Warning: Order status is invalid!', // ours
   'order.comment': 'Comment must be text of at most 10000 characters!', // ours
   'order.conflict': 'Warning: Another request changed this order first; nothing was saved, try again!', // ours

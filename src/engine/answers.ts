@@ -9,6 +9,7 @@ import type { CheckoutSession, ShippingQuote } from '../domain/machine/session.j
 import { type MessageCatalog, type MessageId, messageText } from '../domain/messages.js';
 import { taxRatesOf } from '../domain/pricing/checkout.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
+import { viewDigest } from '../domain/pricing/view-digest.js';
 import { add, type Money, sum } from '../money/index.js';
 import type { Answers, ShippingMethodOffer, StepResult, SummaryResult } from '../operations/answers.js';
 import type { EngineContext } from './context.js';
@@ -72,6 +73,7 @@ export function summaryAnswer(outcome: StepOutcome): SummaryResult {
     products: view.lines,
     totals: view.totals,
     shippingRequired: view.shippingRequired,
+    totalsDigest: viewDigest(view),
   };
 }
 

@@ -8,6 +8,8 @@ import type { CheckoutError } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { CheckoutSummary } from '../operations/answers.js';
 import type { Operation, RequestOf, ResultOf } from '../operations/index.js';
+import type { WebhookOutcome } from './payment-complete.js';
+import type { SweepReport } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import type { SessionTarget } from './session-access.js';
 
@@ -82,5 +84,20 @@ export interface SessionMethods {
   ): ResultAsync<ResultOf<OperationNamed<N>>, CheckoutError>;
 }
 
-/** The checkout engine: the session methods and one method per operation. */
-export type Checkout = SessionMethods & OperationMethods;
+/** The payment entries without a session: the provider's webhook and the sweep. */
+export interface PaymentEntries {
+  /**
+   * Receives a payment provider's webhook for the payment method `code`: verified by the provider on the raw
+   * request (`unauthorized`, nothing read or written, when it is not), then the payment it names moved to the
+   * provider's truth as `completePayment` does. Answers the order it concerned (null: none of this shop's).
+   */
+  receivePaymentWebhook(code: string, request: Request): ResultAsync<WebhookOutcome, CheckoutError>;
+  /**
+   * Releases the stock holds whose time ran out and marks their open payments `expired` (`npm start` runs it
+   * every 30 seconds). A due hold is also released when its stock is next read, so the sweep is for the rest.
+   */
+  sweep(): ResultAsync<SweepReport, CheckoutError>;
+}
+
+/** The checkout engine: the session methods, the payment entries and one method per operation. */
+export type Checkout = SessionMethods & PaymentEntries & OperationMethods;

@@ -24,8 +24,10 @@ import type { FraudCheck } from '../ports/fraud-check.js';
 import type { GeoDirectory } from '../ports/geo-directory.js';
 import type { IdGenerator, IdKind } from '../ports/id-generator.js';
 import type { Notifier } from '../ports/notifier.js';
+import type { OrderPayments } from '../ports/order-payments.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PaymentMethod } from '../ports/payment-method.js';
+import type { PaymentProviders } from '../ports/payment-provider.js';
 import type { SessionStore } from '../ports/session-store.js';
 import type { ShippingMethod } from '../ports/shipping-method.js';
 import type { Stock } from '../ports/stock.js';
@@ -71,6 +73,17 @@ export interface CheckoutDeps {
    * `override`); the first that answers a status replaces the requested one. None by default.
    */
   readonly fraudChecks?: readonly FraudCheck[] | undefined;
+  /**
+   * The payment providers by payment method code (`createPaymentProviders` in `cartwright/extensions`). An
+   * order paid by one of the host's own providers is confirmed with status 0, its stock held and its payment
+   * authorized; without them (or for the offline methods) confirm places orders as OpenCart does.
+   */
+  readonly paymentProviders?: PaymentProviders | undefined;
+  /**
+   * Where orders' payments and stock holds are written; default `orders`, when it is also `OrderPayments`
+   * (the memory and PostgreSQL order repositories are). Required with `paymentProviders`.
+   */
+  readonly orderPayments?: OrderPayments | undefined;
 }
 
 /** Where the engine reports failures it absorbs (a notifier that failed after the operation succeeded). */
@@ -107,6 +120,11 @@ export interface CheckoutOptions {
    * them so that the other process gets its turn too.
    */
   readonly contention?: Partial<ContentionPolicy> | undefined;
+  /**
+   * Where a payment provider sends the customer back after an action (a 3-D Secure challenge), by order id;
+   * default none (the provider's page then says the payment's outcome and the client calls `payment_complete`).
+   */
+  readonly paymentReturnUrl?: ((orderId: number) => string) | undefined;
 }
 
 /** How commands racing on one session are absorbed. */
@@ -158,6 +176,36 @@ export interface EngineContext {
   readonly sharedOffers: SharedOffers;
   /** Priced carts and totals this engine's commands reuse while their inputs are the same objects: the cache's `pricing`. */
   readonly pricingCache: PricingCache;
+  /** The payment providers, when the host gave them. */
+  readonly payments: PaymentProviders | undefined;
+  /** Where payments are written, when the host gave payment providers. */
+  readonly orderPayments: OrderPayments | undefined;
+  /** Payment moves on one order take turns in this engine, as commands on one session do. */
+  readonly orderQueue: SessionQueue;
+  readonly paymentReturnUrl: ((orderId: number) => string) | undefined;
+}
+
+/** True when `orders` also writes payments (the memory and PostgreSQL order repositories do). */
+function isOrderPayments(orders: object): orders is OrderPayments {
+  const candidate = orders as Partial<OrderPayments>;
+  return (
+    typeof candidate.writePayment === 'function' &&
+    typeof candidate.releaseDueHolds === 'function' &&
+    typeof candidate.dueOpenPayments === 'function' &&
+    typeof candidate.findByPaymentReference === 'function'
+  );
+}
+
+/** Where payments are written: the host's `orderPayments`, or its `orders` when they write payments too. */
+function orderPaymentsOf(deps: CheckoutDeps): OrderPayments | undefined {
+  if (deps.paymentProviders === undefined) return undefined;
+  const payments = deps.orderPayments ?? (isOrderPayments(deps.orders) ? deps.orders : undefined);
+  if (payments === undefined) {
+    throw new CartwrightInvariantError(
+      'createCheckout: paymentProviders need orderPayments (or an order repository that writes payments)',
+    );
+  }
+  return payments;
 }
 
 /** The default `onEventError`: a notifier failure is logged with the event it was delivering, never dropped. */
@@ -211,6 +259,10 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     cache,
     sharedOffers: cache.offers,
     pricingCache: cache.pricing,
+    payments: deps.paymentProviders,
+    orderPayments: orderPaymentsOf(deps),
+    orderQueue: createSessionQueue(contention.turnMs),
+    paymentReturnUrl: options.paymentReturnUrl,
   };
 }
 

@@ -5,7 +5,7 @@
  * throws across it (a programmer bug alone throws, as `CartwrightInvariantError`).
  * @module
  */
-import type { ResultAsync } from 'neverthrow';
+import { ResultAsync } from 'neverthrow';
 import { type CheckoutError, invariant } from '../domain/errors.js';
 import { type Operation, operations, type ResultOf } from '../operations/index.js';
 import type {
@@ -13,6 +13,7 @@ import type {
   OperationMethods,
   OperationName,
   OperationNamed,
+  PaymentEntries,
   SessionMethods,
 } from './checkout.js';
 import {
@@ -23,6 +24,8 @@ import {
   type EngineContext,
 } from './context.js';
 import { openSession } from './open-session.js';
+import { receivePaymentWebhook, runPaymentComplete } from './payment-complete.js';
+import { sweepPayments } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
@@ -49,6 +52,8 @@ function perform(
       return runConfirm(context, operation, target, request, options);
     case 'history':
       return runHistory(context, operation, target, request);
+    case 'payment':
+      return runPaymentComplete(context, operation, target, request);
   }
 }
 
@@ -97,5 +102,9 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
         perform(context, operation, target, request, runOptions),
     ]),
   ) as unknown as OperationMethods;
-  return { ...sessionMethods, ...methods };
+  const paymentEntries: PaymentEntries = {
+    receivePaymentWebhook: (code, request) => new ResultAsync(receivePaymentWebhook(context, code, request)),
+    sweep: () => sweepPayments(context),
+  };
+  return { ...sessionMethods, ...paymentEntries, ...methods };
 }

@@ -10,6 +10,7 @@ export type {
   OperationMethods,
   OperationName,
   OperationNamed,
+  PaymentEntries,
   SessionMethods,
 } from './checkout.js';
 export type { CheckoutDeps, CheckoutLogger, CheckoutOptions, ContentionPolicy } from './context.js';
@@ -23,5 +24,7 @@ export {
 } from './dispatcher.js';
 export { createNotifierSink, type NotifierSinkOptions } from './notifier-sink.js';
 export { ordersWithStock } from './orders-with-stock.js';
+export type { WebhookOutcome } from './payment-complete.js';
+export type { SweepReport } from './payment-sweep.js';
 export type { ConfirmOptions } from './run-confirm.js';
 export type { SessionTarget } from './session-access.js';

@@ -35,6 +35,7 @@ import {
 import type { WriteOrder } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
+import { viewDigest } from '../domain/pricing/view-digest.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
@@ -44,6 +45,13 @@ import { viewPricing } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
+import {
+  awaitingPayment,
+  payAtConfirm,
+  paymentAtConfirm,
+  paymentSummaryOf,
+  paymentToResume,
+} from './payment-confirm.js';
 import { runEvents } from './run-events.js';
 import {
   inSessionTurn,
@@ -274,6 +282,7 @@ function resultOf(
   const commission =
     order?.commission ?? (plan.kind === 'write' ? plan.commission : zero(context.settings.currency));
   const lines = order?.products ?? plan.view.lines;
+  const payment = paymentSummaryOf(order);
   return {
     success: messageText(messages, 'confirm.success'),
     orderId,
@@ -282,6 +291,8 @@ function resultOf(
     products: plan.view.lines,
     totals: plan.view.totals,
     shippingRequired: plan.view.shippingRequired,
+    totalsDigest: viewDigest(plan.view),
+    ...(payment === undefined ? {} : { payment }),
   };
 }
 
@@ -313,16 +324,39 @@ async function confirmPass(
     // An answered request keeps its session alive, a replay too. Best effort: the replay may have recorded its
     // key on the order already, and a failed slide must not make the client confirm again.
     await slideExpiry(context, loaded, new Date(facts.now));
-    return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
+    // A card payment whose confirm did not finish (no answer from the provider) goes on where it stopped.
+    const resumed = await resumePayment(context, order.value, input.value, messages);
+    if (resumed.isErr()) return err(resumed.error);
+    return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, resumed.value, messages));
   }
   const checked = await applyFraud(context, plan, messages);
   if (checked.isErr()) return err(checked.error);
-  const written = await performWrite(context, loaded, checked.value.plan.effect, facts);
+  // A card payment: the order waits with status 0 until its payment is authorized.
+  const paying = paymentAtConfirm(context, checked.value.plan);
+  const toWrite = paying === undefined ? checked.value.plan : awaitingPayment(checked.value.plan, context);
+  const written = await performWrite(context, loaded, toWrite.effect, facts);
   if (written.isErr()) return err(written.error);
   const { order, fresh } = written.value;
   await recordOrder(context, loaded, order.orderId, facts);
-  if (fresh) await runEvents(context, orderEvents(order, checked.value.plan, checked.value.flagged));
-  return ok(resultOf(context, checked.value.plan, order.orderId, order, messages));
+  if (fresh) await runEvents(context, orderEvents(order, toWrite, checked.value.flagged));
+  if (paying === undefined) return ok(resultOf(context, toWrite, order.orderId, order, messages));
+  const { move } = checked.value.plan;
+  const paid = await payAtConfirm(context, paying, order, move.to, input.value.paymentToken, messages);
+  if (paid.isErr()) return err(paid.error);
+  return ok(resultOf(context, toWrite, order.orderId, paid.value, messages));
+}
+
+/** The replayed order, with its card payment taken up where its first confirm stopped (see `payAtConfirm`). */
+async function resumePayment(
+  context: EngineContext,
+  order: OrderRecord | undefined,
+  input: ConfirmInput,
+  messages: MessageCatalog,
+): Answer<OrderRecord | undefined> {
+  const resume = order === undefined ? undefined : paymentToResume(context, order);
+  if (order === undefined || resume === undefined) return ok(order);
+  const status = input.orderStatusId ?? context.settings.orderStatusId;
+  return payAtConfirm(context, resume, order, status, input.paymentToken, messages);
 }
 
 /**

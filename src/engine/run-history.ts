@@ -5,7 +5,7 @@
  * revision) → deliver events.
  * @module
  */
-import { err, ok, okAsync, type ResultAsync, safeTry } from 'neverthrow';
+import { err, ok, okAsync, ResultAsync, safeTry } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { AppendHistory } from '../domain/order/effects.js';
@@ -24,6 +24,7 @@ import { callPort, type EngineContext } from './context.js';
 import { readTimeFacts } from './facts.js';
 import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
+import { historyWithPayment } from './payment-history.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
 import type { SessionTarget } from './session-access.js';
@@ -82,7 +83,11 @@ export function runHistory(
         const time = yield* readTimeFacts(context, messages);
         const facts = { order, couponId, verdict, now: time.now, messages };
         const decision = yield* decideHistory(command, facts, context.settings);
-        yield* performAppend(context, decision.effect, decision.order, messages);
+        // A capture, void or refund of the order's card payment goes with the entry, asked of the provider first.
+        const paid = yield* new ResultAsync(
+          historyWithPayment(context, decision.order, decision.effect, messages),
+        );
+        if (paid === undefined) yield* performAppend(context, decision.effect, decision.order, messages);
         await runEvents(context, decision.events);
         return ok({ success: messageText(messages, 'history.success'), dropped: [] });
       }),

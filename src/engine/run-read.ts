@@ -9,6 +9,7 @@ import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
+import { viewDigest } from '../domain/pricing/view-digest.js';
 import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
@@ -104,7 +105,12 @@ export function viewCart(
     const pricing = await viewPricing(context, session, messages, today);
     if (pricing.isErr()) return err(pricing.error);
     const view = pricing.value.view(session);
-    return ok({ products: view.lines, totals: view.totals, shippingRequired: view.shippingRequired });
+    return ok({
+      products: view.lines,
+      totals: view.totals,
+      shippingRequired: view.shippingRequired,
+      totalsDigest: viewDigest(view),
+    });
   });
 }
 

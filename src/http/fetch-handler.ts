@@ -27,9 +27,17 @@ import { type HttpError, httpError } from './http-error.js';
 import { lightResponse } from './light-response.js';
 import { type FetchHandlerOptions, type HandlerConfig, type HttpOptions, resolveOptions } from './options.js';
 import { moneyPresenterOf } from './present-money.js';
-import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
+import { apiToken, noBody, operationInput, readBody, readQuery, readRawBody } from './request-input.js';
 import { errorReply, internalErrorReply, routeReply } from './responses.js';
-import type { CookieChange, Route, RouteCall, RouteClient, RouteReply } from './route.js';
+import type {
+  CookieChange,
+  PublicRoute,
+  Route,
+  RouteCall,
+  RouteClient,
+  RouteReply,
+  SessionRoute,
+} from './route.js';
 import { findRoute } from './routes.js';
 import { readCookie } from './session-cookie.js';
 import { type AuthorizedSession, authorizeSigned } from './signing/authorize-signed.js';
@@ -99,7 +107,7 @@ function routeFor(
 
 /** Whether a route checks the client's address against an API user's list: every session route, and the login. */
 function checksClientAddress(route: Route): boolean {
-  return route.access === 'session' || route.checksClientAddress === true;
+  return route.access === 'session' || (route.access === 'public' && route.checksClientAddress === true);
 }
 
 /** How a request says who it is: the session id it carries, and its signature when it is signed. */
@@ -141,7 +149,11 @@ function withOpenedCookie(outcome: Outcome, opened: CookieChange): Outcome {
 }
 
 /** Runs a route: directly when public, inside the authorized session otherwise. */
-async function runRoute(route: Route, call: RouteCall, credentials: Credentials): Promise<Outcome> {
+async function runRoute(
+  route: PublicRoute | SessionRoute,
+  call: RouteCall,
+  credentials: Credentials,
+): Promise<Outcome> {
   if (route.access === 'public') return await route.run(call);
   const authorized = await authorizeCall(call, credentials);
   if (authorized.isErr()) return err(authorized.error);
@@ -196,6 +208,19 @@ async function handle(
   const found = routeFor(config, request, url, query.value);
   if (found.isErr()) return err(found.error);
   const route = found.value;
+  if (route.access === 'raw') {
+    // The payment webhook: its body is read as bytes and verified by the provider before anything parses it.
+    const raw = await readRawBody(request, config.bodyLimits, config.texts);
+    if (raw.isErr()) return err(raw.error);
+    return route.run({
+      checkout,
+      config,
+      url,
+      query: query.value,
+      headers: request.headers,
+      body: raw.value,
+    });
+  }
   // Without an address a request is refused here, unless some API user's IP list is off: then its user decides.
   if (client.ip === '' && checksClientAddress(route) && config.allowAnyIp.size === 0)
     return err(addressRefusal(config, client.gap ?? 'missing'));

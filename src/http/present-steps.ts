@@ -28,5 +28,6 @@ export function presentSummary(result: SummaryResult, money: MoneyPresenter): Su
     products: presentCartLines(result.products, money),
     totals: presentTotalLines(result.totals, money),
     shipping_required: result.shippingRequired,
+    totals_digest: result.totalsDigest,
   };
 }

@@ -12,6 +12,7 @@ import { presentManufacturer, presentManufacturerEntry, presentProductEntry } fr
 import { presentPaymentMethods, presentShippingMethods } from './present-methods.js';
 import type { MoneyPresenter } from './present-money.js';
 import { presentOrder } from './present-order.js';
+import { presentPayment } from './present-payment.js';
 import { droppedOf, presentStep, presentSummary } from './present-steps.js';
 import type { WireAnswers } from './wire/answers.js';
 
@@ -46,6 +47,13 @@ export const presenters: {
     products: presentCartLines(result.products, money),
     totals: presentTotalLines(result.totals, money),
     shipping_required: result.shippingRequired,
+    totals_digest: result.totalsDigest,
+    ...(result.payment === undefined ? {} : { payment: presentPayment(result.payment) }),
+  }),
+  payment: (result) => ({
+    success: result.success,
+    order_id: result.orderId,
+    payment: presentPayment(result.payment),
   }),
   order: (order, { config }) => ({ order: presentOrder(order, config.settings) }),
   manufacturer: (manufacturer) => ({ manufacturer: presentManufacturer(manufacturer) }),

@@ -73,17 +73,35 @@ async function readText(
   limits: BodyLimits,
   texts: HttpTexts,
 ): Promise<Result<string, HttpOnlyError>> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limits.maxBytes) return tooLarge(limits).mapErr(formError);
-  if (!request.hasBody) return ok('');
-  const read = await request.readBody(limits.maxBytes);
-  if (read === 'too_large') return tooLarge(limits).mapErr(formError);
-  if (read === 'incomplete') return err(httpError('malformed', { warning: texts.incompleteBody }));
+  const read = await readRawBody(request, limits, texts);
+  if (read.isErr()) return err(read.error);
+  if (read.value.byteLength === 0) return ok('');
   try {
-    return ok(utf8.decode(read.bytes));
+    return ok(utf8.decode(read.value));
   } catch {
     return malformed('malformed UTF-8').mapErr(formError);
   }
+}
+
+/** No bytes. */
+const noBytes = new Uint8Array(0);
+
+/**
+ * The body's bytes as sent, refused when too large (by `Content-Length` or by counting) or cut short (400):
+ * what a route that verifies a signature over the body reads.
+ */
+export async function readRawBody(
+  request: HttpExchange,
+  limits: BodyLimits,
+  texts: HttpTexts,
+): Promise<Result<Uint8Array, HttpOnlyError>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limits.maxBytes) return tooLarge(limits).mapErr(formError);
+  if (!request.hasBody) return ok(noBytes);
+  const read = await request.readBody(limits.maxBytes);
+  if (read === 'too_large') return tooLarge(limits).mapErr(formError);
+  if (read === 'incomplete') return err(httpError('malformed', { warning: texts.incompleteBody }));
+  return ok(read.bytes);
 }
 
 /**

@@ -84,5 +84,28 @@ export interface SessionRoute {
   run(call: SessionCall): RouteOutcome;
 }
 
+/** What a route that reads its own body receives: the request as it came, its body's bytes unread. */
+export interface RawCall {
+  readonly checkout: Checkout;
+  readonly config: HandlerConfig;
+  readonly url: URL;
+  /** The query's parameters. */
+  readonly query: FormObject;
+  readonly headers: HeaderReader;
+  /** The body's bytes, exactly as sent (a signature covers them). */
+  readonly body: Uint8Array;
+}
+
+/**
+ * A route open to anyone that reads its request's raw body itself: the payment webhook, whose credential is the
+ * provider's signature over the body's exact bytes. No session, no API key, no address check.
+ */
+export interface RawRoute {
+  readonly method: RouteMethod;
+  readonly access: 'raw';
+  readonly alsoGet?: boolean;
+  run(call: RawCall): RouteOutcome;
+}
+
 /** Any route. */
-export type Route = PublicRoute | SessionRoute;
+export type Route = PublicRoute | SessionRoute | RawRoute;

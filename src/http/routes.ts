@@ -23,6 +23,7 @@ import { aliasOf, keyOf } from './addresses.js';
 import type { FormObject } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
 import { openApiRoute } from './openapi/route.js';
+import { paymentWebhook } from './payment-webhook.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
 import { present } from './presenters.js';
 import type { Route, RouteReply, SessionCall, SessionRoute } from './route.js';
@@ -63,6 +64,7 @@ async function withCart(c: SessionCall, error: HttpError): Promise<Result<never,
       products: presentCartLines(cart.products, c.money),
       totals: presentTotalLines(cart.totals, c.money),
       shipping_required: cart.shippingRequired,
+      ...('totalsDigest' in cart ? { totals_digest: cart.totalsDigest } : {}),
     },
   });
 }
@@ -102,6 +104,7 @@ const ownRoutes: readonly (readonly [OperationRoute, Route])[] = [
   [{ route: 'api/account/login' }, login],
   [{ route: 'api/account/logout' }, logout],
   [{ route: 'api/openapi' }, openApiRoute],
+  [{ route: 'api/payment/webhook' }, paymentWebhook],
 ];
 
 /** Every route with its address. */

@@ -6,6 +6,7 @@
 import type { PricedCartLine } from '../domain/cart/line.js';
 import type { PaymentMethodOffer, ShippingQuote, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { Selection } from '../domain/machine/steps.js';
+import type { PaymentAction, PaymentStatus } from '../domain/payment/index.js';
 import type { TotalLine } from '../domain/pricing/totals/calculator.js';
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';
 import type { OrderRecord } from '../domain/records/order.js';
@@ -19,6 +20,11 @@ export interface CheckoutSummary {
   readonly totals: readonly TotalLine[];
   /** Some line needs shipping. */
   readonly shippingRequired: boolean;
+  /**
+   * The totals digest of these lines and totals: sent back with confirm, it refuses an order whose prices,
+   * taxes, shipping cost or discounts changed since (the totals guard).
+   */
+  readonly totalsDigest: string;
 }
 
 /** What a step that changes the session answers. */
@@ -67,6 +73,13 @@ export interface PaymentMethodsResult {
   readonly dropped: readonly Selection[];
 }
 
+/** Where an order's payment stands, as confirm and the payment calls answer it. */
+export interface PaymentSummary {
+  readonly status: PaymentStatus;
+  /** What the customer must do (open a 3-D Secure page), while `requires_action`; null otherwise. */
+  readonly action: PaymentAction | null;
+}
+
 /** OpenCart's confirm success response. */
 export interface ConfirmResult extends CheckoutSummary {
   readonly success: string;
@@ -78,6 +91,18 @@ export interface ConfirmResult extends CheckoutSummary {
    * session currency).
    */
   readonly commission: Money;
+  /**
+   * The order's payment, when a payment provider that needs the customer takes it (a card method); absent for
+   * the offline methods, whose answer stays OpenCart's.
+   */
+  readonly payment?: PaymentSummary;
+}
+
+/** What a payment call answers: the order and where its payment stands now. */
+export interface PaymentResult {
+  readonly success: string;
+  readonly orderId: number;
+  readonly payment: PaymentSummary;
 }
 
 /** A manufacturer list entry: the four fields OpenCart's list returns. */
@@ -113,6 +138,8 @@ export interface Answers {
   readonly totals: readonly TotalLine[];
   /** The placed order. */
   readonly confirm: ConfirmResult;
+  /** An order's payment after a payment call. */
+  readonly payment: PaymentResult;
   /** A stored order with its history. */
   readonly order: OrderRecord;
   /** One manufacturer. */

@@ -124,6 +124,18 @@ export interface HistoryDescriptor<
   readonly kind: 'history';
 }
 
+/**
+ * A payment call (`payment_complete`): the order's payment moved to the provider's truth, in the order's turn.
+ */
+export interface PaymentDescriptor<
+  Name extends string = string,
+  Method extends string = string,
+  F extends AnyForm = AnyForm,
+  A extends AnswerKind = AnswerKind,
+> extends Described<Name, Method, F, A> {
+  readonly kind: 'payment';
+}
+
 /** What a look-up reads from: the ports it may ask, and the session's customer group and day. */
 export interface LookupSource {
   readonly catalog: Catalog;
@@ -156,6 +168,7 @@ export type OperationDescriptor =
   | ViewDescriptor
   | ConfirmDescriptor
   | HistoryDescriptor
+  | PaymentDescriptor
   | LookupDescriptor;
 
 /** Declares a step descriptor, keeping its literal name, method, form and answer types. */

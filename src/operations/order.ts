@@ -58,6 +58,43 @@ const comment = describeRequest(
   },
 );
 
+/** Visible ASCII, as opaque references are (a provider's token, a digest). */
+const visibleAscii = /^[\x21-\x7e]+$/;
+
+/**
+ * An opaque reference of 1 to `max` visible ASCII characters; absent, null or blank is null. Its text is
+ * compared or handed on as it is, never read.
+ */
+function opaqueText(max: number, description: string) {
+  const union = z.union([blank.transform(() => null), scalar(z.string().max(max).regex(visibleAscii))]);
+  return describeRequest(
+    withReader(union as unknown as z.ZodType<string | null, string | null>, (value) => {
+      if (isBlank(value)) return null;
+      return typeof value === 'string' && value.length <= max && visibleAscii.test(value) ? value : undecided;
+    }),
+    {
+      jsonSchema: {
+        anyOf: [{ type: 'string', maxLength: max, pattern: '^[\\x21-\\x7e]+$' }, jsonBlank, jsonNull],
+        description,
+      },
+    },
+  );
+}
+
+/** The totals digest a client was shown (`totals_digest` of an answer with totals). */
+const digestField = opaqueText(
+  64,
+  'The `totals_digest` of the cart as the customer saw it: confirm refuses with 409 `totals` when the lines ' +
+    'or totals changed since. Absent, null or blank: no guard.',
+);
+
+/** The customer's payment instrument as the provider's opaque reference. */
+const tokenField = opaqueText(
+  255,
+  "The customer's payment instrument as the payment provider's opaque reference (a Stripe PaymentMethod id, " +
+    'a test card token); card numbers never pass through cartwright. Absent, null or blank: none.',
+);
+
 const truthy = ['1', 'true', 'on', 'yes'];
 const falsy = ['', '0', 'false', 'off', 'no'];
 
@@ -144,12 +181,16 @@ export const confirm = {
       comment: field(comment, 'comment', 'order.comment'),
       // A malformed affiliate id is an affiliate that cannot be found: the key of confirm's unknown affiliate.
       affiliate_id: field(nullableId, 'affiliate', 'affiliate.not_found'),
+      totals_digest: field(digestField, 'totals_digest', 'order.totals_digest'),
+      payment_token: field(tokenField, 'payment_token', 'order.payment_token'),
     },
     (fields): ConfirmInput => ({
       orderId: fields.order_id,
       orderStatusId: fields.order_status_id,
       comment: fields.comment,
       affiliateId: fields.affiliate_id,
+      totalsDigest: fields.totals_digest,
+      paymentToken: fields.payment_token,
     }),
   ),
   answer: 'confirm',

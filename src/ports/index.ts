@@ -59,6 +59,7 @@ export type {
   PaymentAction,
   PaymentCall,
   PaymentProvider,
+  PaymentProviders,
   PaymentStatus,
   ProviderAnswer,
   ProviderEvent,

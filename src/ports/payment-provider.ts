@@ -134,3 +134,19 @@ export interface PaymentProvider {
   /** A webhook request verified by the provider's signature, or refused. */
   verifyWebhook(request: Request): Promise<WebhookVerdict>;
 }
+
+/**
+ * The payment providers of a checkout, by payment method code (`createPaymentProviders` in
+ * `cartwright/extensions` makes one: the offline methods by default, the host's own beside them, each with its
+ * deadline).
+ */
+export interface PaymentProviders {
+  /** The provider of a payment method code, or undefined. */
+  get(code: string): PaymentProvider | undefined;
+  /**
+   * The provider whose payment confirm opens for an order paid with `code` (a card method: authorized at
+   * confirm, perhaps after the customer acts), or undefined: the order is placed as OpenCart places it, and its
+   * answer stays OpenCart's.
+   */
+  atConfirm(code: string): PaymentProvider | undefined;
+}

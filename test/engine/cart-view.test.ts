@@ -182,6 +182,7 @@ describe('addProducts without rows: the cart as it is', () => {
         products: await expectOk(checkout.getProducts(id)),
         totals: await expectOk(checkout.getTotals(id)),
         shippingRequired: true,
+        totalsDigest: (await expectOk(checkout.viewCart(id))).totalsDigest,
       });
     }
     expect((await stored())?.version).toBe(before?.version);

@@ -8,7 +8,14 @@ import { confirmFingerprintSource } from '../../src/domain/order/confirm.js';
 import { demoCheckout } from './support/demo-checkout.js';
 import { confirmOk, readySession } from './support/orders.js';
 
-const input = { orderId: 0, orderStatusId: null, comment: 'at the door', affiliateId: null };
+const input = {
+  orderId: 0,
+  orderStatusId: null,
+  comment: 'at the door',
+  affiliateId: null,
+  totalsDigest: null,
+  paymentToken: null,
+};
 
 describe("confirm's fingerprint", () => {
   it("is node's SHA-256 of the session's canonical content, in lower-case hex", async () => {

@@ -27,6 +27,8 @@ const confirmInput = fc.record<ConfirmInput>({
   orderStatusId: fc.constantFrom(null, 1, 2, 5, 7, 999),
   comment: fc.string({ maxLength: 20 }),
   affiliateId: fc.constantFrom(null, 0),
+  totalsDigest: fc.constant(null),
+  paymentToken: fc.constant(null),
 });
 
 /** The session a random run ends in. */

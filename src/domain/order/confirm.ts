@@ -15,6 +15,7 @@ import { type MessageCatalog, messageText } from '../messages.js';
 import { hasStock, lineMinimumMet } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
+import { viewDigest } from '../pricing/view-digest.js';
 import type { Affiliate } from '../records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
@@ -40,6 +41,10 @@ export interface ConfirmInput {
   readonly comment: string;
   /** null: the session's affiliate; 0: none. */
   readonly affiliateId: number | null;
+  /** The totals digest the client was shown; null: no totals guard (OpenCart's confirm). */
+  readonly totalsDigest: string | null;
+  /** The customer's payment instrument, the provider's opaque reference; null for none. */
+  readonly paymentToken: string | null;
 }
 
 /** What confirm reads besides the command facts. */
@@ -156,6 +161,10 @@ export function decideConfirm(
         all,
       ),
     );
+  }
+  // The totals guard: the order is refused when what the customer saw is no longer what they would buy.
+  if (input.totalsDigest !== null && input.totalsDigest !== viewDigest(view)) {
+    return err(checkoutError('conflict', { totals: messageText(facts.messages, 'order.totals') }));
   }
   return ok(planWrite(session, input, facts, settings, view));
 }
@@ -318,7 +327,20 @@ export function confirmFingerprintSource(session: CheckoutSession, input: Confir
     affiliateId: session.affiliateId,
     currency: session.currency,
     language: session.language,
-    confirm: input,
+    confirm: fingerprintedInput(input),
   };
   return canonicalJson(content);
+}
+
+/**
+ * The confirm fields a fingerprint reads: the digest and the payment token only when sent, so that a confirm
+ * without them fingerprints as it always did (a session confirmed before keeps replaying its order).
+ */
+function fingerprintedInput(input: ConfirmInput): Record<string, unknown> {
+  const { totalsDigest, paymentToken, ...rest } = input;
+  return {
+    ...rest,
+    ...(totalsDigest === null ? {} : { totalsDigest }),
+    ...(paymentToken === null ? {} : { paymentToken }),
+  };
 }

@@ -39,6 +39,17 @@ export {
   type PaymentRecord,
 } from './record.js';
 export {
+  DEFAULT_PAYMENT_HOLD_MINUTES,
+  expiredStep,
+  failedStep,
+  openingStep,
+  orderPaymentAmount,
+  type PaymentStep,
+  type SettleContext,
+  settleStep,
+  voidedStep,
+} from './settle.js';
+export {
   canMovePayment,
   isFinalPaymentStatus,
   isOpenPaymentStatus,

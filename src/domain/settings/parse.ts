@@ -65,6 +65,9 @@ const configFields = {
   config_weight_class_id: [positiveId, 'weightClassId'],
   config_length_class_id: [positiveId, 'lengthClassId'],
   config_rounding_mode: [z.enum(roundingModes), 'roundingMode'],
+  config_payment_hold_minutes: [positiveId.pipe(z.number().max(10_080)), 'paymentHoldMinutes'],
+  config_payment_capture_statuses: [ids, 'paymentCaptureStatusIds'],
+  config_payment_void_statuses: [ids, 'paymentVoidStatusIds'],
 } as const satisfies Record<string, readonly [z.ZodType, keyof StoreSettings]>;
 
 type ConfigName = keyof typeof configFields;
@@ -132,6 +135,8 @@ export function checkStoreSettings(settings: StoreSettings): Result<StoreSetting
     ['config_complete_status', settings.completeStatusIds],
     ['config_fraud_status_id', [settings.fraudStatusId]],
     ['config_void_status_id', [settings.voidStatusId]],
+    ['config_payment_capture_statuses', settings.paymentCaptureStatusIds ?? []],
+    ['config_payment_void_statuses', settings.paymentVoidStatusIds ?? []],
   ];
   for (const [name, statusIds] of statusFields) {
     if (unknownStatus(statusIds)) errors[name] = `${name} names an order status the store does not have!`;

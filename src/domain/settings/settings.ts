@@ -76,4 +76,19 @@ export interface StoreSettings {
   readonly lengthClasses: readonly MeasureClass[];
   /** Tie behaviour when rounding each total line to the currency's decimal places. */
   readonly roundingMode: RoundingMode;
+  /**
+   * `config_payment_hold_minutes`: how long an order's stock stays held while its payment waits for the
+   * customer (a 3-D Secure challenge); default 30.
+   */
+  readonly paymentHoldMinutes?: number | undefined;
+  /**
+   * `config_payment_capture_statuses`: a history entry into one of these captures the order's authorized
+   * payment first; default the processing and complete statuses.
+   */
+  readonly paymentCaptureStatusIds?: readonly number[] | undefined;
+  /**
+   * `config_payment_void_statuses`: a history entry into one of these voids the order's uncaptured payment, or
+   * refunds a captured one; default Canceled, Denied, Voided, Reversed and Refunded (OpenCart's 7, 8, 16, 12, 11).
+   */
+  readonly paymentVoidStatusIds?: readonly number[] | undefined;
 }

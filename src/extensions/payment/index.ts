@@ -23,6 +23,7 @@ export {
   type OfflineAuthorization,
 } from './offline-provider.js';
 export { type PaymentDeadlineOptions, withPaymentDeadline } from './provider-deadline.js';
+export { createPaymentProviders, type PaymentProvidersOptions } from './registry.js';
 
 /** Translated names for the built-in payment methods, by method code; a method left out keeps OpenCart's en-gb. */
 export interface PaymentMethodNames {

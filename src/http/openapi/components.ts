@@ -20,6 +20,7 @@ import {
   orderProductWire,
   orderWire,
 } from '../wire/order.js';
+import { paymentWire, webhookAnswerWire } from '../wire/payment.js';
 import { tidySchema } from './json.js';
 
 /** The component name of each kind of answer. */
@@ -32,6 +33,7 @@ export const answerComponents: { readonly [K in AnswerKind]: string } = {
   cart_lines: 'CartLines',
   totals: 'TotalLines',
   confirm: 'ConfirmAnswer',
+  payment: 'PaymentAnswer',
   order: 'OrderAnswer',
   manufacturer: 'ManufacturerAnswer',
   manufacturer_page: 'ManufacturerPage',
@@ -48,6 +50,8 @@ const parts: readonly (readonly [string, z.ZodType])[] = [
   ['ShippingQuote', shippingQuoteWire],
   ['ShippingMethod', shippingMethodWire],
   ['PaymentMethod', paymentMethodWire],
+  ['Payment', paymentWire],
+  ['WebhookAnswer', webhookAnswerWire],
   ['Manufacturer', manufacturerWire],
   ['ManufacturerEntry', manufacturerEntryWire],
   ['ProductEntry', productEntryWire],

@@ -20,6 +20,7 @@ import {
   jsonAnswer,
   loginErrorStatuses,
   logoutErrorStatuses,
+  paymentWebhookErrorStatuses,
   sessionErrorStatuses,
   setCookieHeader,
 } from './responses.js';
@@ -45,7 +46,8 @@ export function queryFormOf(address: OperationRoute): string {
 /** The tag an operation is listed under. */
 function tagOf(operation: Operation): string {
   if (operation.kind === 'lookup') return operation.port === 'catalog' ? 'Catalog' : 'Orders';
-  if (operation.kind === 'confirm' || operation.kind === 'history') return 'Orders';
+  if (operation.kind === 'confirm' || operation.kind === 'history' || operation.kind === 'payment')
+    return 'Orders';
   if (operation.kind === 'view') return 'Cart';
   return 'Checkout';
 }
@@ -162,6 +164,10 @@ interface OwnRoute {
   /** Open to anyone: no session. */
   readonly open?: boolean;
   readonly body?: JsonSchema;
+  /** Query parameters besides the route. */
+  readonly parameters?: readonly JsonObject[];
+  /** The body is the sender's own JSON, read as bytes (a signature covers them), never as a form. */
+  readonly rawBody?: JsonObject;
   readonly answer: JsonObject;
   readonly errors: readonly number[];
 }
@@ -169,10 +175,14 @@ interface OwnRoute {
 /** The path operation of one of the HTTP layer's own routes. */
 function ownOperation(own: OwnRoute): PathOperation {
   const address = { route: own.route };
-  const content = own.body && {
-    'application/json': { schema: own.body },
-    'application/x-www-form-urlencoded': { schema: own.body },
-  };
+  const content =
+    own.rawBody === undefined
+      ? own.body && {
+          'application/json': { schema: own.body },
+          'application/x-www-form-urlencoded': { schema: own.body },
+        }
+      : { 'application/json': { schema: own.rawBody } };
+  const parameters = [...(own.open === true ? [] : [apiTokenRef]), ...(own.parameters ?? [])];
   return {
     path: pathOf(address),
     method: own.method,
@@ -182,7 +192,8 @@ function ownOperation(own: OwnRoute): PathOperation {
       description: [`Also \`${queryFormOf(address)}\`.`, own.note].filter(Boolean).join(' '),
       tags: [own.tag],
       'x-opencart-route': address,
-      ...(own.open === true ? { security: [] } : { parameters: [apiTokenRef] }),
+      ...(own.open === true ? { security: [] } : {}),
+      ...(parameters.length === 0 ? {} : { parameters }),
       ...(content === undefined ? {} : { requestBody: { required: true, content } }),
       responses: { '200': own.answer, ...errorAnswers(own.errors) },
     },
@@ -223,6 +234,33 @@ export function ownOperations(): PathOperation[] {
       open: true,
       answer: jsonAnswer('The OpenAPI document.', { type: 'object' }),
       errors: documentErrorStatuses,
+    },
+    {
+      id: 'payment_webhook',
+      route: 'api/payment/webhook',
+      method: 'post',
+      tag: 'Orders',
+      summary:
+        "A payment provider's notification about a payment: the payment it names is moved to the provider's " +
+        'truth (asked of the provider, never read from the notification), as `payment_complete` does.',
+      note:
+        'No session and no API key: the provider signs the raw body (`Stripe-Signature`, `Test-Card-Signature`), ' +
+        'and a missing, wrong or stale signature, or a changed body, is refused (401) with nothing read or written. ' +
+        'Delivered twice, or after the client completed the payment, it answers the same and changes nothing.',
+      open: true,
+      parameters: [
+        {
+          name: 'code',
+          in: 'query',
+          required: true,
+          description:
+            'The payment method code whose provider sends the notification (`stripe`, `test_card`).',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' },
+        },
+      ],
+      rawBody: { type: 'object', description: "The provider's own event, exactly as it signed it." },
+      answer: jsonAnswer('The notification was received.', componentRef('WebhookAnswer')),
+      errors: paymentWebhookErrorStatuses,
     },
   ];
   return own.map(ownOperation);

@@ -36,6 +36,9 @@ export const logoutErrorStatuses = [400, 401, 403, 405, 413, 415, 500, 503] as c
 /** The error statuses of the document's own route. */
 export const documentErrorStatuses = [400, 405, 413, 500] as const;
 
+/** The error statuses of the payment webhook. */
+export const paymentWebhookErrorStatuses = [400, 401, 404, 405, 409, 413, 500, 503] as const;
+
 /** The headers of the document, by name. */
 export const headerComponents: Record<string, JsonObject> = {
   Allow: {

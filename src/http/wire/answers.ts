@@ -10,7 +10,8 @@ import { cartLineWire, totalLineWire } from './cart.js';
 import { manufacturerAnswerWire, manufacturerPageWire, productPageWire } from './catalog.js';
 import { paymentMethodsWire, shippingMethodsWire } from './methods.js';
 import { orderAnswerWire } from './order.js';
-import { cartAnswerWire, stepWire, summaryWire } from './steps.js';
+import { paymentWire } from './payment.js';
+import { cartAnswerWire, stepWire, summaryWire, totalsDigestWire } from './steps.js';
 
 /** The wire schema of each kind of answer. */
 export const answerWires = {
@@ -29,7 +30,10 @@ export const answerWires = {
     products: z.array(cartLineWire),
     totals: z.array(totalLineWire),
     shipping_required: z.boolean(),
+    totals_digest: totalsDigestWire,
+    payment: paymentWire.optional(),
   }),
+  payment: z.object({ success: z.string(), order_id: z.int(), payment: paymentWire }),
   order: orderAnswerWire,
   manufacturer: manufacturerAnswerWire,
   manufacturer_page: manufacturerPageWire,

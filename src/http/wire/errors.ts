@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod';
-import { cartSummaryWire } from './steps.js';
+import { cartSummaryWire, totalsDigestWire } from './steps.js';
 
 /** The texts of an error by key (a request field, or `warning`). */
 export const fieldErrorsWire = z.record(z.string(), z.string());
@@ -12,8 +12,15 @@ export const fieldErrorsWire = z.record(z.string(), z.string());
 /** Every handled error's answer. */
 export const errorWire = z.object({ error: fieldErrorsWire });
 
-/** A refused confirm's answer: the error, with OpenCart's `products`, `totals` and `shipping_required`. */
-export const confirmFailureWire = z.object({ error: fieldErrorsWire, ...cartSummaryWire });
+/**
+ * A refused confirm's answer: the error, with OpenCart's `products`, `totals` and `shipping_required`, and
+ * their totals digest (absent when the cart could not be read either).
+ */
+export const confirmFailureWire = z.object({
+  error: fieldErrorsWire,
+  ...cartSummaryWire,
+  totals_digest: totalsDigestWire.optional(),
+});
 
 /** Every handled error's answer. */
 export type ErrorJson = z.output<typeof errorWire>;

@@ -15,11 +15,18 @@ export const droppedWire = z.array(selectionWire).optional();
 /** A step's answer. */
 export const stepWire = z.object({ success: z.string(), dropped: droppedWire });
 
-/** OpenCart's `products`, `totals` and `shipping_required`. */
+/**
+ * The totals digest: 16 hex digits naming the lines and totals shown; confirm's `totals_digest` sends it back
+ * so that an order is never placed at prices that changed since.
+ */
+export const totalsDigestWire = z.string().regex(/^[0-9a-f]{16}$/);
+
+/** OpenCart's `products`, `totals` and `shipping_required`, and the totals digest of what they show. */
 export const cartSummaryWire = {
   products: z.array(cartLineWire),
   totals: z.array(totalLineWire),
   shipping_required: z.boolean(),
+  totals_digest: totalsDigestWire,
 };
 
 /** A method or extension step's answer: the step's, with the cart and totals after it. */

@@ -64,6 +64,9 @@ function summary(body: Loose): string[] {
     ...list('products', body.products, cartLine),
     ...list('totals', body.totals, totalLine),
     ...(typeof body.shipping_required === 'boolean' ? [] : ['shipping_required is not a boolean']),
+    ...(typeof body.totals_digest === 'string' && /^[0-9a-f]{16}$/.test(body.totals_digest)
+      ? []
+      : ['totals_digest is not 16 hex digits']),
   ];
 }
 
@@ -144,6 +147,10 @@ export function successProblems(shape: Shape, body: unknown): string[] {
 /** Field names without ids. */
 const plainKeys = new Set([
   'warning',
+  'totals',
+  'totals_digest',
+  'payment_token',
+  'payment',
   'firstname',
   'lastname',
   'email',
@@ -190,7 +197,7 @@ export function isAllowedKey(key: string): boolean {
 export function errorProblems(body: unknown, extras: boolean): string[] {
   if (!isObject(body)) return ['the error body is not an object'];
   const problems: string[] = [];
-  const allowed = extras ? ['error', 'products', 'totals', 'shipping_required'] : ['error'];
+  const allowed = extras ? ['error', 'products', 'totals', 'shipping_required', 'totals_digest'] : ['error'];
   for (const key of Object.keys(body)) if (!allowed.includes(key)) problems.push(`unexpected member ${key}`);
   if (!isObject(body.error)) return [...problems, '`error` is not an object of texts'];
   const entries = Object.entries(body.error);
