@@ -56,9 +56,9 @@ export interface CheckoutDeps {
   /** Receives domain events after the writes they describe; optional (events are then dropped). */
   readonly notifier?: Notifier | undefined;
   /** Shipping methods on offer, by code; none by default. */
-  readonly shippingMethods?: readonly ShippingMethod[] | undefined;
+  readonly shippingMethods?: readonly ShippingMethod<unknown>[] | undefined;
   /** Payment methods on offer, by code; none by default. */
-  readonly paymentMethods?: readonly PaymentMethod[] | undefined;
+  readonly paymentMethods?: readonly PaymentMethod<unknown>[] | undefined;
   /**
    * The totals pipeline, run in sort order; default `defaultTotalCalculators`: sub_total, reward, shipping,
    * coupon, tax and total at OpenCart's default sort orders (no fees, no store credit).
@@ -151,6 +151,11 @@ export interface EngineContext {
   readonly contention: ContentionPolicy;
   /** This engine's commands waiting for their session's turn. */
   readonly sessionQueue: SessionQueue;
+  /**
+   * This engine's history writes waiting for their order's turn, by order id: writes to one order in one engine
+   * take turns as commands on one session do, so only writes of other processes race at the order's revision.
+   */
+  readonly orderQueue: SessionQueue;
   /** The offers this engine's sessions share (see `shared-offers.ts`). */
   readonly sharedOffers: SharedOffers;
   /** Priced carts and totals this engine's commands reuse while their inputs are the same objects. */
@@ -204,9 +209,16 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     onEventError: options.onEventError ?? logEventError(logger),
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
+    orderQueue: createSessionQueue(contention.turnMs),
     sharedOffers: createSharedOffers(),
     pricingCache: createPricingCache(),
   };
+}
+
+/** Waits out a lost race before deciding again (the policy's wait for `attempt`). */
+export function backoff(context: EngineContext, attempt: number): Promise<void> {
+  const ms = context.contention.backoffMs(attempt);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /** What a step of the shell answers once its port calls are done: the value, or why not. */

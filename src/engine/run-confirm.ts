@@ -10,7 +10,7 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
@@ -141,9 +141,9 @@ function applyFraud(
   context: EngineContext,
   plan: OrderWrite,
   messages: MessageCatalog,
-): ResultAsync<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
+): Result<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
   const checks = context.deps.fraudChecks ?? [];
-  if (checks.length === 0 || !entersActive(plan, context.settings)) return okAsync({ plan, flagged: [] });
+  if (checks.length === 0 || !entersActive(plan, context.settings)) return ok({ plan, flagged: [] });
   return checkFraud(context, messages, provisionalRecord(plan), plan.move.to).map((verdict) =>
     verdict === undefined
       ? { plan, flagged: [] }
@@ -314,7 +314,7 @@ async function confirmPass(
     await slideExpiry(context, loaded, new Date(facts.now));
     return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
   }
-  const checked = await applyFraud(context, plan, messages);
+  const checked = applyFraud(context, plan, messages);
   if (checked.isErr()) return err(checked.error);
   const written = await performWrite(context, loaded, checked.value.plan.effect, facts);
   if (written.isErr()) return err(written.error);

@@ -18,7 +18,7 @@ import type { Pricing } from '../domain/pricing/pricing.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
-import type { Answer, EngineContext } from './context.js';
+import { type Answer, backoff, type EngineContext } from './context.js';
 import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
 import { freezeAll } from './freeze-all.js';
 import { paymentOffers, shippingOffers } from './offers.js';
@@ -157,12 +157,6 @@ async function attempt<C, K extends StepAnswerKind>(
     answer: stepAnswer(context, operation.answer, outcome),
     decision: decision.value,
   });
-}
-
-/** Waits out a lost race before deciding again. */
-function backoff(context: EngineContext, attempt: number): Promise<void> {
-  const ms = context.contention.backoffMs(attempt);
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /**

@@ -5,13 +5,17 @@
 import type { OrderRecord } from '../domain/records/order.js';
 
 /**
- * Consulted when an order moves into the processing or complete statuses (unless the history entry says
- * `override`). Contract: answers the status id that should replace the requested one, or null to let it stand,
- * leaving the order as it was; a failed service rejects rather than letting the order through.
- * `describeFraudCheckContract` in `cartwright/testing` checks every point.
+ * A fraud rule, consulted when an order moves into the processing or complete statuses (unless the history entry
+ * says `override`): a pure, synchronous rule over the order, as a total calculator is.
+ *
+ * Contract: answers the status id that should replace the requested one, or null to let it stand, the same for
+ * the same order, leaving the order as it was; it does no I/O. A remote screening service is not a fraud check:
+ * the host confirms such orders into a status of its own (say, "Pending review"), screens them outside the
+ * request, and moves them on with `history_add`. `describeFraudCheckContract` in `cartwright/testing` checks
+ * every point.
  */
 export interface FraudCheck {
   readonly code: string;
   /** The status that should replace the requested one, or null. */
-  check(order: OrderRecord): Promise<number | null>;
+  check(order: OrderRecord): number | null;
 }
