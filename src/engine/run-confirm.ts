@@ -1,6 +1,6 @@
 /**
  * Confirm in the shell: take the session → parse → gather facts (the view's, the order to update, the
- * affiliate, the fingerprint) and price once → `decideConfirm` → fraud checks → perform the write effect (order,
+ * affiliate, the fingerprint) and price once → `decideConfirm` (fraud rules included) → perform the write effect (order,
  * lines, totals and the first history entry with its stock moves, one repository transaction) → record the order
  * on the session → deliver events.
  *
@@ -10,9 +10,8 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
@@ -24,11 +23,7 @@ import {
   confirmedSession,
   confirmFingerprintSource,
   decideConfirm,
-  entersActive,
-  type OrderWrite,
   orderEvents,
-  provisionalRecord,
-  withStatus,
 } from '../domain/order/confirm.js';
 import type { WriteOrder } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
@@ -39,7 +34,6 @@ import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, callPort, type EngineContext } from './context.js';
 import { viewPricing } from './facts.js';
-import { checkFraud } from './fraud.js';
 import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
@@ -134,24 +128,6 @@ async function confirmFacts(
   if (viewFacts.coupon !== undefined) facts.coupon = viewFacts.coupon;
   if (viewFacts.rewardBalance !== undefined) facts.rewardBalance = viewFacts.rewardBalance;
   return ok({ facts, pricing: pricing.value });
-}
-
-/** The plan after the fraud checks, and the event of a replaced status. */
-function applyFraud(
-  context: EngineContext,
-  plan: OrderWrite,
-  messages: MessageCatalog,
-): Result<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
-  const checks = context.deps.fraudChecks ?? [];
-  if (checks.length === 0 || !entersActive(plan, context.settings)) return ok({ plan, flagged: [] });
-  return checkFraud(context, messages, provisionalRecord(plan), plan.move.to).map((verdict) =>
-    verdict === undefined
-      ? { plan, flagged: [] }
-      : {
-          plan: withStatus(plan, verdict.orderStatusId, context.settings),
-          flagged: [verdict.event as DomainEvent],
-        },
-  );
 }
 
 /** The written order and whether this confirm wrote it (a replayed claim wrote nothing). */
@@ -303,7 +279,14 @@ async function confirmPass(
   const gathered = await confirmFacts(context, taken.value, input.value, options, messages);
   if (gathered.isErr()) return err(gathered.error);
   const { facts, pricing } = gathered.value;
-  const decided = decideConfirm(loaded, input.value, facts, pricing, context.settings);
+  const decided = decideConfirm(
+    loaded,
+    input.value,
+    facts,
+    pricing,
+    context.settings,
+    context.deps.fraudChecks ?? [],
+  );
   if (decided.isErr()) return err(decided.error);
   const plan = decided.value;
   if (plan.kind === 'replay') {
@@ -314,14 +297,12 @@ async function confirmPass(
     await slideExpiry(context, loaded, new Date(facts.now));
     return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, order.value, messages));
   }
-  const checked = applyFraud(context, plan, messages);
-  if (checked.isErr()) return err(checked.error);
-  const written = await performWrite(context, loaded, checked.value.plan.effect, facts);
+  const written = await performWrite(context, loaded, plan.effect, facts);
   if (written.isErr()) return err(written.error);
   const { order, fresh } = written.value;
   await recordOrder(context, loaded, order.orderId, facts);
-  if (fresh) await runEvents(context, orderEvents(order, checked.value.plan, checked.value.flagged));
-  return ok(resultOf(context, checked.value.plan, order.orderId, order, messages));
+  if (fresh) await runEvents(context, orderEvents(order, plan));
+  return ok(resultOf(context, plan, order.orderId, order, messages));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * history_add in the shell: parse → gather facts (the order, its coupon, the fraud checks' verdict when the entry
- * moves the order into the processing or complete statuses, unless `override`) → `decideHistory` → perform the
- * append effect (the entry, its stock moves and ledger changes, one repository transaction at the order's
+ * history_add in the shell: parse → gather facts (the order, its coupon, the time) → `decideHistory` (which runs
+ * the fraud rules when the entry moves the order into the processing or complete statuses, unless `override`) →
+ * perform the append effect (the entry, its stock moves and ledger changes, one repository transaction at the order's
  * revision) → deliver events.
  *
  * Writes to one order take turns within the engine, so they never race each other at the repository; a write
@@ -10,17 +10,15 @@
  * every store, as commands racing on one session are.
  * @module
  */
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { AppendHistory } from '../domain/order/effects.js';
 import {
   checkOrderStatus,
   decideHistory,
-  type FraudVerdict,
   type HistoryCommand,
   type HistoryFacts,
-  historyEntersActive,
   shortageErrors,
 } from '../domain/order/history.js';
 import type { OrderRecord } from '../domain/records/order.js';
@@ -28,25 +26,13 @@ import type { StepResult } from '../operations/answers.js';
 import type { HistoryDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, backoff, type EngineContext } from './context.js';
 import { readTimeFacts } from './facts.js';
-import { checkFraud } from './fraud.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import { readSession } from './run-read.js';
 import type { SessionTarget } from './session-access.js';
 import type { SessionTurn } from './session-queue.js';
 
-/** The fraud checks' verdict, asked only when the entry moves the order into the active statuses. */
-function verdictOf(
-  context: EngineContext,
-  messages: MessageCatalog,
-  order: OrderRecord | undefined,
-  command: HistoryCommand,
-): Result<FraudVerdict | undefined, CheckoutError> {
-  if (order === undefined || !historyEntersActive(order, command, context.settings)) return ok(undefined);
-  return checkFraud(context, messages, order, command.orderStatusId);
-}
-
-/** The facts of a history entry, read afresh for each attempt: the order as it is now, its coupon, the verdict. */
+/** The facts of a history entry, read afresh for each attempt: the order as it is now, its coupon, the time. */
 async function historyFacts(
   context: EngineContext,
   command: HistoryCommand,
@@ -56,14 +42,11 @@ async function historyFacts(
   if (order.isErr()) return err(order.error);
   const couponId = order.value === undefined ? ok(null) : await couponIdOf(context, messages, order.value);
   if (couponId.isErr()) return err(couponId.error);
-  const verdict = verdictOf(context, messages, order.value, command);
-  if (verdict.isErr()) return err(verdict.error);
   const time = readTimeFacts(context, messages);
   if (time.isErr()) return err(time.error);
   return ok({
     order: order.value,
     couponId: couponId.value,
-    verdict: verdict.value,
     now: time.value.now,
     messages,
   });
@@ -109,7 +92,7 @@ async function appendInTurn(
   for (let round = 0; ; round += 1) {
     const facts = await historyFacts(context, command, messages);
     if (facts.isErr()) return err(facts.error);
-    const decision = decideHistory(command, facts.value, context.settings);
+    const decision = decideHistory(command, facts.value, context.settings, context.deps.fraudChecks ?? []);
     if (decision.isErr()) return err(decision.error);
     const appended = await performAppend(context, decision.value.effect, decision.value.order, messages);
     if (appended.isErr()) return err(appended.error);
