@@ -3,7 +3,7 @@
  * a port is called (a failure becomes `unavailable`, never a throw).
  * @module
  */
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import {
   CartwrightInvariantError,
   type CheckoutError,
@@ -253,18 +253,9 @@ function portFailure(port: PortName, messages: MessageCatalog, cause: unknown) {
   return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
 }
 
-/** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */
-export function callPort<T>(
-  port: PortName,
-  messages: MessageCatalog,
-  run: () => Promise<T>,
-): ResultAsync<T, UnavailableError> {
-  return new ResultAsync(askPort(port, messages, run));
-}
-
 /**
  * Calls a synchronous port (the clock, the id generator). A throw becomes `unavailable` naming the port, with
- * the failure kept as `cause`, as {@link callPort} does for the asynchronous ones.
+ * the failure kept as `cause`, as {@link askPort} does for the asynchronous ones.
  */
 export function callSyncPort<T>(
   port: PortName,

@@ -10,7 +10,7 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { needFact } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
@@ -32,20 +32,19 @@ import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
-import { type Answer, askPort, callPort, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 import { viewPricing } from './facts.js';
 import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
 import {
   inSessionTurn,
-  loadLiveSession,
   requestTime,
   type SessionTarget,
   slideExpiry,
   storeSession,
   type TakenSession,
-  takeLive,
+  takeSession,
 } from './session-access.js';
 import { sha256Hex } from './sha256.js';
 
@@ -146,23 +145,23 @@ function keyUsed(messages: MessageCatalog): CheckoutError {
  * key, the key is recorded for that order first (or answers the order it already names; another payload under
  * it is a `conflict`); without one the order is `known`, or read. Undefined when the order is gone.
  */
-function replayedOrder(
+async function replayedOrder(
   context: EngineContext,
   session: CheckoutSession,
   orderId: number,
   facts: ConfirmFacts,
   known?: OrderRecord,
-): ResultAsync<OrderRecord | undefined, CheckoutError> {
+): Answer<OrderRecord | undefined> {
   const { orders } = context.deps;
   const { messages } = facts;
   const claim = keyClaimOf(session, facts.fingerprint, facts.idempotencyKey);
   if (claim === undefined) {
-    return known === undefined ? callPort('orders', messages, () => orders.get(orderId)) : okAsync(known);
+    return known === undefined ? askPort('orders', messages, () => orders.get(orderId)) : ok(known);
   }
-  return callPort('orders', messages, () => orders.claim(orderId, claim)).andThen((outcome) => {
-    if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
-    return okAsync(outcome.status === 'not_found' ? undefined : outcome.order);
-  });
+  const outcome = await askPort('orders', messages, () => orders.claim(orderId, claim));
+  if (outcome.isErr()) return err(outcome.error);
+  if (outcome.value.status === 'idempotency_conflict') return err(keyUsed(messages));
+  return ok(outcome.value.status === 'not_found' ? undefined : outcome.value.order);
 }
 
 /**
@@ -170,12 +169,12 @@ function replayedOrder(
  * by its claims answers the order they name; the session's claim may be the one that replayed, with the key
  * still free, so the key is recorded for that order too.
  */
-function performWrite(
+async function performWrite(
   context: EngineContext,
   session: CheckoutSession,
   effect: WriteOrder,
   facts: ConfirmFacts,
-): ResultAsync<Written, CheckoutError> {
+): Answer<Written> {
   const { orders } = context.deps;
   const { messages } = facts;
   // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
@@ -183,32 +182,32 @@ function performWrite(
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
-    return callPort('orders', messages, () =>
+    const created = await askPort('orders', messages, () =>
       orders.create(effect.draft, effect.history, effect.claims),
-    ).andThen((outcome): ResultAsync<Written, CheckoutError> => {
-      if (outcome.status === 'created') return okAsync({ order: outcome.order, fresh: true });
-      if (outcome.status === 'insufficient_stock') return errAsync(short(outcome.shortages));
-      if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
-      const replayed = outcome.order;
-      return replayedOrder(context, session, replayed.orderId, facts, replayed).map((order) => ({
-        order: order ?? replayed,
-        fresh: false,
-      }));
-    });
+    );
+    if (created.isErr()) return err(created.error);
+    const outcome = created.value;
+    if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
+    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
+    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
+    const replayed = outcome.order;
+    const order = await replayedOrder(context, session, replayed.orderId, facts, replayed);
+    return order.isErr() ? err(order.error) : ok({ order: order.value ?? replayed, fresh: false });
   }
   const [claim] = effect.claims;
-  return callPort('orders', messages, () =>
+  const updated = await askPort('orders', messages, () =>
     orders.update(effect.orderId, effect.draft, effect.history, effect.expectedRevision, claim),
-  ).andThen((outcome) => {
-    if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
-    if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
-    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
-    if (outcome.status === 'not_found') {
-      return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
-    }
-    return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
-  });
+  );
+  if (updated.isErr()) return err(updated.error);
+  const outcome = updated.value;
+  if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
+  if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
+  if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
+  if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
+  if (outcome.status === 'not_found') {
+    return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
+  }
+  return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
 }
 
 /**
@@ -230,8 +229,10 @@ async function recordOrder(
     return saved.isOk() && saved.value;
   };
   if (await record(loaded)) return;
-  const fresh = await loadLiveSession(context, loaded.id);
-  if (fresh.isOk() && fresh.value.lastOrder?.orderId === loaded.lastOrder?.orderId) await record(fresh.value);
+  const fresh = await takeSession(context, loaded.id);
+  if (fresh.isOk() && fresh.value.session.lastOrder?.orderId === loaded.lastOrder?.orderId) {
+    await record(fresh.value.session);
+  }
 }
 
 /**
@@ -268,7 +269,7 @@ async function confirmPass(
   posted: unknown,
   options: ConfirmOptions,
 ): Answer<ConfirmResult> {
-  const taken = await takeLive(context, target);
+  const taken = await takeSession(context, target);
   if (taken.isErr()) return err(taken.error);
   const loaded = taken.value.session;
   const messages = context.messagesFor(loaded.language);

@@ -27,12 +27,11 @@ import { readSession } from './run-read.js';
 import {
   conflict,
   inSessionTurn,
-  loadLive,
   requestTime,
   type SessionTarget,
   storeSession,
   type TakenSession,
-  takeLive,
+  takeSession,
 } from './session-access.js';
 import type { SessionTurn } from './session-queue.js';
 
@@ -203,7 +202,7 @@ async function decideAndSave<K extends StepAnswerKind>(
   posted: unknown,
   turn: SessionTurn,
 ): Answer<Answers[K]> {
-  const taken = await takeLive(context, target);
+  const taken = await takeSession(context, target);
   if (taken.isErr()) return err(taken.error);
   let live: TakenSession = taken.value;
   const messages = context.messagesFor(live.session.language);
@@ -224,7 +223,7 @@ async function decideAndSave<K extends StepAnswerKind>(
     turn.lostRace();
     if (round >= context.contention.retries) return err(conflict(messages));
     await backoff(context, round);
-    const fresh = await loadLive(context, live.session.id);
+    const fresh = await takeSession(context, live.session.id);
     if (fresh.isErr()) return err(fresh.error);
     live = fresh.value;
   }
