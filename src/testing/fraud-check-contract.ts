@@ -25,6 +25,16 @@ export interface FraudCheckFixture extends CleanableFixture {
   unavailable?(): Promise<FraudCheck>;
 }
 
+/** The check's answer, which must come at once: a fraud check is a synchronous rule, never a remote call. */
+function ruleOf(check: FraudCheck, order: OrderRecord): number | null {
+  const answer: unknown = check.check(order);
+  assert.ok(
+    answer === null || typeof answer === 'number',
+    `the check answered ${typeof answer}; a fraud check answers a status id or null, synchronously`,
+  );
+  return answer;
+}
+
 /**
  * Registers the {@link FraudCheck} contract cases under one `describe`. Every case calls `setup` for a fresh
  * fixture and calls its `cleanup` afterwards; `sampleOrderRecord` helps build the orders. Assertions use
@@ -50,16 +60,6 @@ export interface FraudCheckFixture extends CleanableFixture {
  * }));
  * ```
  */
-/** The check's answer, which must come at once: a fraud check is a synchronous rule, never a remote call. */
-function ruleOf(check: FraudCheck, order: OrderRecord): number | null {
-  const answer: unknown = check.check(order);
-  assert.ok(
-    answer === null || typeof answer === 'number',
-    `the check answered ${typeof answer}; a fraud check answers a status id or null, synchronously`,
-  );
-  return answer;
-}
-
 export function describeFraudCheckContract(
   t: TestApi,
   name: string,
