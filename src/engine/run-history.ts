@@ -24,7 +24,8 @@ import {
 import type { OrderRecord } from '../domain/records/order.js';
 import type { StepResult } from '../operations/answers.js';
 import type { HistoryDescriptor } from '../operations/operation.js';
-import { type Answer, askPort, backoff, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
+import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { readTimeFacts } from './facts.js';
 import { couponIdOf } from './order-lookups.js';
 import { runEvents } from './run-events.js';
@@ -89,21 +90,23 @@ async function appendInTurn(
   messages: MessageCatalog,
   turn: SessionTurn,
 ): Answer<StepResult> {
-  for (let round = 0; ; round += 1) {
-    const facts = await historyFacts(context, command, messages);
-    if (facts.isErr()) return err(facts.error);
-    const decision = decideHistory(command, facts.value, context.settings, context.deps.fraudChecks ?? []);
-    if (decision.isErr()) return err(decision.error);
-    const appended = await performAppend(context, decision.value.effect, decision.value.order, messages);
-    if (appended.isErr()) return err(appended.error);
-    if (appended.value) {
+  return decideAgain(
+    context,
+    turn,
+    () => orderConflict(messages),
+    async (): Answer<Attempt<StepResult>> => {
+      const facts = await historyFacts(context, command, messages);
+      if (facts.isErr()) return err(facts.error);
+      const fraudChecks = context.deps.fraudChecks ?? [];
+      const decision = decideHistory(command, facts.value, context.settings, fraudChecks);
+      if (decision.isErr()) return err(decision.error);
+      const appended = await performAppend(context, decision.value.effect, decision.value.order, messages);
+      if (appended.isErr()) return err(appended.error);
+      if (!appended.value) return ok(lostRace);
       await runEvents(context, decision.value.events);
-      return ok({ success: messageText(messages, 'history.success'), dropped: [] });
-    }
-    turn.lostRace();
-    if (round >= context.contention.retries) return err(orderConflict(messages));
-    await backoff(context, round);
-  }
+      return ok(won({ success: messageText(messages, 'history.success'), dropped: [] }));
+    },
+  );
 }
 
 /** history_add once the session is taken: the command parsed and its status checked, then the entry. */

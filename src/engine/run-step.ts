@@ -18,7 +18,8 @@ import type { Pricing } from '../domain/pricing/pricing.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
-import { type Answer, backoff, type EngineContext } from './context.js';
+import type { Answer, EngineContext } from './context.js';
+import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
 import { freezeAll } from './freeze-all.js';
 import { paymentOffers, shippingOffers } from './offers.js';
@@ -117,7 +118,7 @@ async function reconcile(
 }
 
 /** A step decided and re-checked on one version of the session, with its answer and events. */
-interface Attempt<T> {
+interface StepAttempt<T> {
   readonly session: CheckoutSession;
   readonly answer: T;
   readonly decision: Decision;
@@ -129,13 +130,13 @@ interface Attempt<T> {
  * stored session as it was (a bug answers 500 with the session untouched), so nothing is saved until the answer
  * exists.
  */
-async function attempt<C, K extends StepAnswerKind>(
+async function attemptStep<C, K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
   taken: TakenSession,
   command: C,
   messages: MessageCatalog,
-): Answer<Attempt<Answers[K]>> {
+): Answer<StepAttempt<Answers[K]>> {
   const time = requestTime(context, taken, messages);
   if (time.isErr()) return err(time.error);
   const loaded = taken.session;
@@ -204,27 +205,30 @@ async function decideAndSave<K extends StepAnswerKind>(
 ): Answer<Answers[K]> {
   const taken = await takeSession(context, target);
   if (taken.isErr()) return err(taken.error);
-  let live: TakenSession = taken.value;
-  const messages = context.messagesFor(live.session.language);
+  const messages = context.messagesFor(taken.value.session.language);
   const command = operation.input.parse(posted, messages);
   if (command.isErr()) return err(checkoutError('validation', command.error));
   if (operation.showsCart?.(command.value) === true) {
-    return showCart(context, operation, live.session, command.value, messages);
+    return showCart(context, operation, taken.value.session, command.value, messages);
   }
-  for (let round = 0; ; round += 1) {
-    const decided = await attempt(context, operation, live, command.value, messages);
-    if (decided.isErr()) return err(decided.error);
-    const saved = await storeSession(context, decided.value.session, live.session.version, messages);
-    if (saved.isErr()) return err(saved.error);
-    if (saved.value) {
+  let live: TakenSession = taken.value;
+  return decideAgain(
+    context,
+    turn,
+    () => conflict(messages),
+    async (round): Answer<Attempt<Answers[K]>> => {
+      if (round > 0) {
+        const fresh = await takeSession(context, live.session.id);
+        if (fresh.isErr()) return err(fresh.error);
+        live = fresh.value;
+      }
+      const decided = await attemptStep(context, operation, live, command.value, messages);
+      if (decided.isErr()) return err(decided.error);
+      const saved = await storeSession(context, decided.value.session, live.session.version, messages);
+      if (saved.isErr()) return err(saved.error);
+      if (!saved.value) return ok(lostRace);
       await runEvents(context, decided.value.decision.events);
-      return ok(decided.value.answer);
-    }
-    turn.lostRace();
-    if (round >= context.contention.retries) return err(conflict(messages));
-    await backoff(context, round);
-    const fresh = await takeSession(context, live.session.id);
-    if (fresh.isErr()) return err(fresh.error);
-    live = fresh.value;
-  }
+      return ok(won(decided.value.answer));
+    },
+  );
 }
