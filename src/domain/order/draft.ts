@@ -1,6 +1,6 @@
 /**
  * The order record confirm writes, built from the session and its derived view: every group the
- * seed lists (store, customer, both addresses, methods, lines with options and subscription, totals, taxes,
+ * OpenCart lists (store, customer, both addresses, methods, lines with options and subscription, totals, taxes,
  * affiliate and commission, client, currency and rate, language, dates). Amounts are in the store's default
  * currency, as OpenCart stores them; `currencyCode`/`currencyValue` say how the customer saw them.
  * @module
