@@ -3,10 +3,11 @@
  * (`memoryStore(snapshot)`, or `loadSnapshot(pool, snapshot)` into PostgreSQL).
  * @module
  */
-import { demoStore } from '../adapters/memory/demo-store.js';
-import type { StoreSnapshot } from '../adapters/memory/memory-store.js';
+
 import { minApiKeyLength } from '../adapters/system/api-key-hash.js';
 import type { ApiSigning } from '../domain/records/api-user.js';
+import { demoStore } from './demo-store.js';
+import type { MemoryStoreData as StoreSnapshot } from './store-data.js';
 
 /** Options of {@link demoSnapshot}. */
 export interface DemoSnapshotOptions {

@@ -34,8 +34,8 @@ export interface CheckoutCache {
   timeAt(ms: number, ttlSeconds: number, make: () => InstantFacts): InstantFacts;
   /**
    * The sessions this engine saved, by session id, at most {@link CHECKED_SESSIONS}. Keyed by
-   * content: a stored session counts as one of these when its id, `version` and `schemaVersion` are those of the
-   * kept one. Every store keeps a session's version by compare-and-set, so no write leaves the version as it was:
+   * content: a stored session counts as one of these when its id, `version`, `schemaVersion`, `createdAt` and
+   * `updatedAt` are those of the kept one. Every store keeps a session's version by compare-and-set, so no write leaves the version as it was:
    * the same id and version are the same session, whether the store hands back the very object (memory) or a copy
    * read from its rows (PostgreSQL, Redis, a host's own). Only the expiry moves without a new version (a session
    * touched by a read), so the stored one's `expiresAt` is taken over when it reads as an instant.
@@ -54,16 +54,26 @@ export interface CheckedSessions {
 /** How many sessions a checkout keeps as checked. */
 export const CHECKED_SESSIONS = 4096;
 
+/** Whether `stored` names the same save as `kept`: the same version, shape version, creation and update. */
+function sameSave(kept: CheckoutSession, stored: Readonly<Record<string, unknown>>): boolean {
+  return (
+    kept.version === stored.version &&
+    kept.schemaVersion === stored.schemaVersion &&
+    kept.createdAt === stored.createdAt &&
+    kept.updatedAt === stored.updatedAt
+  );
+}
+
 /** A table of sessions known to be whole. */
 function checkedSessions(): CheckedSessions {
   const table = boundedTable<string, CheckoutSession>(CHECKED_SESSIONS);
   return {
     find(stored) {
-      const { id, version, schemaVersion, expiresAt } = stored as Readonly<Record<string, unknown>>;
+      const record = stored as Readonly<Record<string, unknown>>;
+      const { id, expiresAt } = record;
       if (typeof id !== 'string') return undefined;
       const kept = table.get(id);
-      if (kept === undefined || kept.version !== version || kept.schemaVersion !== schemaVersion)
-        return undefined;
+      if (kept === undefined || !sameSave(kept, record)) return undefined;
       if (kept.expiresAt === expiresAt) return kept;
       if (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt))) return undefined;
       return table.keep(id, deepFreeze({ ...kept, expiresAt }));

@@ -1,9 +1,9 @@
 /**
  * One HTTP exchange as the handler reads and answers it: the parts of a request it looks at (method, URL, headers,
  * a body read up to a limit) and a reply (status, headers, cookies, JSON text). A Web `Request` gives these, and
- * so does node's request without becoming one: the node listener hands node's request and response to the
- * handler's core directly, which spares every request a `Request`, a body stream and a `Response` (together more
- * than the engine spends on a small step).
+ * so does node's request without becoming one: the node listener hands the handler a lightweight `Request` made
+ * from the exchange (see `light-request.ts`), which spares every request a `Headers`, a body stream and a Web
+ * `Response` (together more than the engine spends on a small step) unless something else asks for them.
  * @module
  */
 
@@ -84,6 +84,17 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Where a lightweight `Request` keeps the exchange it was made from (see `light-request.ts`); it answers
+ * undefined once something else has read or changed the request.
+ */
+export const exchangeKey: unique symbol = Symbol('cartwright.exchange');
+
+/** The exchange a lightweight `Request` was made from, while it is as it was made; undefined otherwise. */
+export function lightExchangeOf(request: Request): HttpExchange | undefined {
+  return (request as { readonly [exchangeKey]?: HttpExchange | undefined })[exchangeKey];
 }
 
 /** The exchange of a Web `Request`. */

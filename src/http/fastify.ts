@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from './client-ip.js';
 import type { FetchHandler } from './fetch-handler.js';
+import { lightReplyOf } from './light-response.js';
 import { answerNodeRequest, type NodeAnswer } from './node.js';
 import { bodyLostText } from './node-body.js';
 import type { HttpLogger } from './options.js';
@@ -64,8 +65,9 @@ export type CartwrightPluginOptions = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Hands an answer to Fastify's reply: status, headers, cookies, body. */
-async function sendAnswer(reply: FastifyReplyLike, answer: Exclude<NodeAnswer, 'body_lost'>): Promise<void> {
-  if (answer instanceof Response) {
+async function sendAnswer(reply: FastifyReplyLike, answer: Response): Promise<void> {
+  const light = lightReplyOf(answer);
+  if (light === undefined) {
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);
@@ -75,12 +77,12 @@ async function sendAnswer(reply: FastifyReplyLike, answer: Exclude<NodeAnswer, '
     reply.send(new Uint8Array(await answer.arrayBuffer()));
     return;
   }
-  reply.code(answer.status);
-  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
-  if (answer.cookies.length > 0) reply.header('set-cookie', answer.cookies);
+  reply.code(light.status);
+  for (const [name, value] of Object.entries(light.headers)) reply.header(name, value);
+  if (light.cookies.length > 0) reply.header('set-cookie', light.cookies);
   // A HEAD's answer has no body and says its own Content-Length, which Fastify then leaves alone.
-  if (answer.body === null) reply.send();
-  else reply.send(answer.body);
+  if (light.body === null) reply.send();
+  else reply.send(light.body);
 }
 
 /** Answers with a JSON error of the plugin's own. */

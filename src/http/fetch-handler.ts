@@ -13,10 +13,18 @@ import { bodyTaken, createBodyTakenReply } from './body-taken.js';
 import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';
 import type { ClientAddressSource } from './client-ip.js';
 import { isPreflight, preflightReply, withCors } from './cors.js';
-import { exchangeOf, type HeaderReader, type HttpExchange, type HttpReply, responseOf } from './exchange.js';
+import {
+  exchangeOf,
+  type HeaderReader,
+  type HttpExchange,
+  type HttpReply,
+  lightExchangeOf,
+  responseOf,
+} from './exchange.js';
 import type { FormObject } from './form.js';
 import { createErrorLog, warnAnyIp } from './handler-log.js';
 import { type HttpError, httpError } from './http-error.js';
+import { lightResponse } from './light-response.js';
 import { type FetchHandlerOptions, type HandlerConfig, type HttpOptions, resolveOptions } from './options.js';
 import { moneyPresenterOf } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
@@ -52,15 +60,7 @@ export interface ClientInfo {
 export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
 
 /** The handler's core: an exchange in, its reply out (see `exchange.ts`). It never rejects. */
-export type ExchangeHandler = (exchange: HttpExchange, info?: ClientInfo) => Promise<HttpReply>;
-
-/** The core of each handler `createFetchHandler` made, for hosts that can speak to it without Web objects. */
-const cores = new WeakMap<FetchHandler, ExchangeHandler>();
-
-/** The core of `handler` when `createFetchHandler` made it (not when a host wrapped it in its own function). */
-export function exchangeHandlerOf(handler: FetchHandler): ExchangeHandler | undefined {
-  return cores.get(handler);
-}
+type ExchangeHandler = (exchange: HttpExchange, info?: ClientInfo) => Promise<HttpReply>;
 
 /** The route's answer, or the handled error it ended in. */
 type Outcome = Result<RouteReply, HttpError>;
@@ -306,10 +306,12 @@ export function createFetchHandler(
   warnAnyIp(config);
   const core = createCore(checkout, config);
   const bodyTakenReply = createBodyTakenReply(config);
-  const handler: FetchHandler = async (request, info) =>
-    responseOf(bodyTaken(request) ? bodyTakenReply() : await core(exchangeOf(request), info));
-  cores.set(handler, core);
-  return handler;
+  return async (request, info) => {
+    // A lightweight request (the node listener's) is answered with a lightweight response: see light-request.ts.
+    const light = lightExchangeOf(request);
+    if (light !== undefined) return lightResponse(await core(light, info));
+    return responseOf(bodyTaken(request) ? bodyTakenReply() : await core(exchangeOf(request), info));
+  };
 }
 
 /** The core of a handler: every exchange answered by its route, its handled error, or a logged 500; with CORS. */

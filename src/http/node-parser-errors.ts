@@ -11,10 +11,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveClient } from './client-ip.js';
 import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
-import { exchangeHandlerOf, type FetchHandler } from './fetch-handler.js';
+import type { FetchHandler } from './fetch-handler.js';
+import { lightRequest } from './light-request.js';
+import { lightResponse } from './light-response.js';
 import type { NodeListenerOptions } from './node.js';
 import { NodeHeaders, requestUrl } from './node-exchange.js';
-import { writeReply } from './node-reply.js';
+import { writeReply, writeResponse } from './node-reply.js';
 
 /** An Express or Connect error handler (four parameters: that is how Express tells one). */
 export type NodeErrorHandler = (
@@ -63,15 +65,20 @@ function parserFailure(error: unknown): ParserFailure | undefined {
   return { type, status: code, message: typeof message === 'string' ? message : type, body };
 }
 
-/** The handler's answer to the request, its body read as `outcome`; undefined when the handler has no core. */
+/** The body as a Web `Request` carries it: the bytes, or a stream that fails as reading it ended. */
+function webBodyOf(outcome: BodyBytes): ReadableStream<Uint8Array> | Uint8Array {
+  if (typeof outcome === 'object') return outcome.bytes;
+  const reason = outcome === 'too_large' ? "the body is over the parser's limit" : 'the body was cut short';
+  return new ReadableStream({ start: (controller) => controller.error(new Error(reason)) });
+}
+
+/** The handler's answer to the request, its body read as `outcome`, asked as every host asks it. */
 async function answerWithBody(
   handler: FetchHandler,
   options: NodeListenerOptions,
   req: IncomingMessage,
   outcome: BodyBytes,
-): Promise<HttpReply | undefined> {
-  const core = exchangeHandlerOf(handler);
-  if (core === undefined) return undefined;
+): Promise<Response> {
   // The parser undid any transfer or content coding: what the handler is given is the body itself.
   const headers = new NodeHeaders(req.headers, { 'transfer-encoding': null, 'content-encoding': null });
   const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
@@ -87,7 +94,10 @@ async function answerWithBody(
     readBody: async (maxBytes) =>
       typeof outcome === 'object' && outcome.bytes.byteLength > maxBytes ? 'too_large' : outcome,
   };
-  return core(exchange, client);
+  return handler(
+    lightRequest(exchange, () => webBodyOf(outcome)),
+    client,
+  );
 }
 
 /** The answer to a failure the handler cannot replay: the parser's status, in cartwright's JSON. */
@@ -120,13 +130,20 @@ export function bodyParserErrors(handler: FetchHandler, options: NodeListenerOpt
     if (failure === undefined || res.headersSent) return next(error);
     const outcome = replayed[failure.type]?.(failure);
     const answer =
-      outcome === undefined ? Promise.resolve(undefined) : answerWithBody(handler, options, req, outcome);
-    answer.then(
-      (reply) => writeReply(reply ?? failureReply(failure), res),
-      (cause: unknown) => {
-        logger.error('cartwright: could not answer a body parser failure', cause);
-        writeReply(failureReply(failure), res);
-      },
-    );
+      outcome === undefined
+        ? Promise.resolve(lightResponse(failureReply(failure)))
+        : answerWithBody(handler, options, req, outcome);
+    answer
+      .then(
+        (response) => writeResponse(response, res),
+        (cause: unknown) => {
+          logger.error('cartwright: could not answer a body parser failure', cause);
+          writeReply(failureReply(failure), res);
+        },
+      )
+      .catch((cause: unknown) => {
+        logger.error('cartwright: could not write the answer to a body parser failure', cause);
+        res.destroy();
+      });
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Writes a reply of the handler's core to a node response in one `writeHead` and one `end`: the header lines as
- * a Web `Response` is written (names in lower case, in order, then `Set-Cookie`), with the body's
- * `Content-Length`. The header list of the usual JSON reply is worked out once per process.
+ * Writes the fetch handler's `Response` to a node response. A lightweight one (see `light-response.ts`) is
+ * written from its reply in one `writeHead` and one `end`: the header lines as a Web `Response` is written (names
+ * in lower case, in order, then `Set-Cookie`), with the body's `Content-Length`; the header list of the usual
+ * JSON reply is worked out once per process. Any other `Response` is written from its headers and body.
  * @module
  */
 import type { ServerResponse } from 'node:http';
 import { type HttpReply, jsonHeaders } from './exchange.js';
+import { lightReplyOf } from './light-response.js';
 
 /** A flat header list, as `writeHead` takes it: name, value, name, value, … */
 type HeaderList = (string | string[])[];
@@ -55,4 +57,23 @@ export function writeReply(reply: HttpReply, res: ServerResponse): void {
   const body = reply.body ?? '';
   res.writeHead(reply.status, headerListOf(reply, body));
   res.end(body);
+}
+
+/**
+ * Writes the handler's `Response` to the node response: a lightweight one from its reply, any other from its
+ * headers and body. A HEAD's response has no body already (the fetch handler answers HEAD itself), and node
+ * sends none for HEAD in any case.
+ * @param response - the fetch handler's answer
+ * @param res - node's response
+ */
+export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const reply = lightReplyOf(response);
+  if (reply !== undefined) return writeReply(reply, res);
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  res.end(Buffer.from(await response.arrayBuffer()));
 }

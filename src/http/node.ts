@@ -1,23 +1,22 @@
 /**
  * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express and
  * Connect (`app.use(listener)`), and any framework that hands out node's request and response (Fastify has its
- * own plugin, `cartwrightPlugin`). It converts and nothing more: no global is patched, the body is streamed to
- * the handler as it asks for it (or taken from what a body parser in front left, see `node-body.ts`), and the
- * client address is the socket's unless the peer is a trusted proxy.
+ * own plugin, `cartwrightPlugin`). It converts and nothing more: the handler is asked with a lightweight `Request`
+ * over node's request and its lightweight `Response` written to node's (see `light-request.ts`), as
+ * `@hono/node-server` does but with no global patched; the body is read as the handler asks for it (or taken from
+ * what a body parser in front left, see `node-body.ts`), and the client address is the socket's unless the peer
+ * is a trusted proxy.
  * @module
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIp, resolveClient, type TrustProxy } from './client-ip.js';
-import { type HttpExchange, type HttpReply, jsonReply, responseOf } from './exchange.js';
-import {
-  type ClientInfo,
-  type ExchangeHandler,
-  exchangeHandlerOf,
-  type FetchHandler,
-} from './fetch-handler.js';
+import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
+import type { FetchHandler } from './fetch-handler.js';
+import { lightRequest } from './light-request.js';
+import { lightResponse } from './light-response.js';
 import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
 import { NodeHeaders, nodeExchange, requestUrl } from './node-exchange.js';
-import { writeReply } from './node-reply.js';
+import { writeResponse } from './node-reply.js';
 import type { HttpLogger } from './options.js';
 import { defaultHttpTexts, fillText } from './texts.js';
 
@@ -34,16 +33,6 @@ export interface NodeListenerOptions {
 
 /** A node:http request listener (Express and Fastify's `raw` objects are these too). */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The request headers as `Headers`. */
-function toHeaders(raw: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}
 
 /** Whether the socket is TLS. */
 function isEncrypted(req: IncomingMessage): boolean {
@@ -69,9 +58,9 @@ function nextChunk(req: IncomingMessage): Promise<Uint8Array | null> {
 }
 
 /**
- * The request body as a stream the handler pulls from. Nothing is read until it asks (a zero high-water mark);
- * when it stops early (a body over the size limit), the rest is drained and dropped, so the client still gets
- * the answer.
+ * The request body as a stream, for whoever reads the request as a Web `Request` (a host's function wrapping
+ * the handler, say). Nothing is read until it asks (a zero high-water mark); when it stops early, the rest is
+ * drained and dropped, so the client still gets the answer.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
@@ -89,47 +78,11 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/**
- * The body of the `Request`: the request stream, or the bytes a body parser in front left (with the headers
- * changed to describe them: their length, no transfer or content coding, which the parser already undid).
- * Undefined when a framework read the body and kept nothing usable.
- */
-function requestBody(
-  req: IncomingMessage,
-  headers: Headers,
-): ReadableStream<Uint8Array> | Uint8Array | undefined {
+/** The body of a node request for a Web `Request`: its stream, or the bytes a body parser in front left. */
+function webBody(req: IncomingMessage): ReadableStream<Uint8Array> | Uint8Array | null {
   const body = nodeBody(req);
   if (body === 'unread') return bodyStream(req);
-  if (body === 'consumed') return undefined;
-  headers.delete('transfer-encoding');
-  headers.delete('content-encoding');
-  headers.set('content-length', String(body.bytes.byteLength));
-  return body.bytes;
-}
-
-/** The Web `Request` of a node request, or undefined when its body was read by a framework and lost. */
-function toRequest(req: IncomingMessage, url: string, headers: Headers): Request | undefined {
-  const method = req.method ?? 'GET';
-  const framed =
-    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  if (method === 'GET' || method === 'HEAD' || !framed) return new Request(url, { method, headers });
-  const body = requestBody(req, headers);
-  if (body === undefined) return undefined;
-  return new Request(url, { method, headers, body, duplex: 'half' });
-}
-
-/**
- * Writes a Web `Response` to the node response. A HEAD's response has no body already (the fetch handler
- * answers HEAD itself), and node sends none for HEAD in any case.
- */
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  return body === 'consumed' ? null : body.bytes;
 }
 
 /** Whether the client closed the connection before the response was written. */
@@ -150,9 +103,9 @@ function failRequest(res: ServerResponse): void {
 
 /**
  * Methods the Fetch standard forbids in a `Request` (TRACE would echo the request back, CONNECT and TRACK
- * likewise have no place in an API): no route can take them, and `new Request` throws for them. They are
- * answered here with the 405 every other method a route does not take gets, naming the methods the API uses,
- * once the handler has measured them as it measures every request (see `answerUnserved`).
+ * likewise have no place in an API): no route can take them. They are answered here with the 405 every other
+ * method a route does not take gets, naming the methods the API uses, once the handler has measured them as it
+ * measures every request (see {@link answerNodeRequest}).
  */
 const unservedMethods: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
@@ -165,21 +118,8 @@ function unservedReply(): HttpReply {
 /** A method no route takes and `new Request` accepts: the stand-in the handler measures an unserved request by. */
 const STAND_IN_METHOD = 'PROPFIND';
 
-/**
- * The answer to a method no fetch handler can be asked about. The handler measures every request's query string
- * and headers before it looks at the route and the method, so this one is measured too: the handler is handed a
- * stand-in with the same URL and headers and a method no route takes (it answers 413 or 431 over its limits, else
- * 404 or 405, and never runs an operation), and its 413 or 431 is the answer; anything else, the 405.
- */
-async function answerUnserved(
-  handler: FetchHandler,
-  url: string,
-  headers: Headers,
-  client: ClientInfo,
-): Promise<Response> {
-  const measured = await handler(new Request(url, { method: STAND_IN_METHOD, headers }), client);
-  return measured.status === 413 || measured.status === 431 ? measured : responseOf(unservedReply());
-}
+/** The bytes of no body. */
+const noBody = async (): Promise<BodyBytes> => ({ bytes: new Uint8Array() });
 
 /** The client of a node request: the socket's peer, or what a trusted proxy forwarded. */
 function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: TrustProxy | undefined) {
@@ -191,15 +131,23 @@ function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: Trus
 }
 
 /**
- * What the handler answers a node request, before it is written: the reply of the handler's core, a Web
- * `Response` (from a handler `createFetchHandler` did not make), or `body_lost` when a framework in front read
+ * What the handler answers a node request, before it is written: its `Response` (a lightweight one, see
+ * `light-response.ts`, unless something on the way made another), or `body_lost` when a framework in front read
  * the body and kept nothing usable (see `answerBodyLost`).
  */
-export type NodeAnswer = HttpReply | Response | 'body_lost';
+export type NodeAnswer = Response | 'body_lost';
 
-/** Answers one request through the handler's core: no Web `Request` or `Response` is made. */
-async function exchangeAnswer(
-  core: ExchangeHandler,
+/**
+ * The handler's answer to one node request, not written yet: what the listener writes to node's response, and
+ * what the Fastify plugin hands to Fastify's reply (so that the host's hooks and plugins see it). The handler is
+ * asked as every host asks it, with a `Request`: a lightweight one over node's request (see `light-request.ts`).
+ *
+ * A method `new Request` refuses (CONNECT, TRACE, TRACK) is measured first as every request is: the handler is
+ * handed a stand-in with the same URL and headers and a method no route takes (it answers 413 or 431 over its
+ * limits, else 404 or 405, and never runs an operation), and its 413 or 431 is the answer; anything else, a 405.
+ */
+export async function answerNodeRequest(
+  handler: FetchHandler,
   options: NodeListenerOptions,
   req: IncomingMessage,
 ): Promise<NodeAnswer> {
@@ -210,43 +158,23 @@ async function exchangeAnswer(
     const standIn: HttpExchange = {
       method: STAND_IN_METHOD,
       url: url.href,
+      parsedUrl: url,
       headers,
       hasBody: false,
-      readBody: async () => ({ bytes: new Uint8Array() }),
+      readBody: noBody,
     };
-    const measured = await core(standIn, client);
-    return measured.status === 413 || measured.status === 431 ? measured : unservedReply();
+    const measured = await handler(
+      lightRequest(standIn, () => null),
+      client,
+    );
+    return measured.status === 413 || measured.status === 431 ? measured : lightResponse(unservedReply());
   }
-  const request = nodeExchange(req, url, headers);
-  if (request === undefined) return 'body_lost';
-  return await core(request, client);
-}
-
-/**
- * The handler's answer to one node request, not written yet: what the listener writes to node's response, and
- * what the Fastify plugin hands to Fastify's reply (so that the host's hooks and plugins see it).
- */
-export async function answerNodeRequest(
-  handler: FetchHandler,
-  options: NodeListenerOptions,
-  req: IncomingMessage,
-): Promise<NodeAnswer> {
-  const core = exchangeHandlerOf(handler);
-  if (core !== undefined) return exchangeAnswer(core, options, req);
-  const headers = toHeaders(req.headers);
-  const client = resolveClient({
-    peer: req.socket.remoteAddress ?? '',
-    headers,
-    encrypted: isEncrypted(req),
-    trustProxy: options.trustProxy,
-  });
-  const url = requestUrl(req.url ?? '/', req.headers.host, client.https).href;
-  if (unservedMethods.has((req.method ?? '').toUpperCase())) {
-    return answerUnserved(handler, url, headers, client);
-  }
-  const request = toRequest(req, url, headers);
-  if (request === undefined) return 'body_lost';
-  return handler(request, client);
+  const exchange = nodeExchange(req, url, headers);
+  if (exchange === undefined) return 'body_lost';
+  return await handler(
+    lightRequest(exchange, () => webBody(req)),
+    client,
+  );
 }
 
 /** Serves one request: answers it, then writes the answer. */
@@ -257,8 +185,7 @@ async function serve(
 ): Promise<void> {
   const answer = await answerNodeRequest(handler, options, exchange.req);
   if (answer === 'body_lost') return answerBodyLost(exchange.res, exchange.reportLostBody);
-  if (answer instanceof Response) return writeResponse(answer, exchange.res);
-  writeReply(answer, exchange.res);
+  await writeResponse(answer, exchange.res);
 }
 
 /**

@@ -19,12 +19,15 @@ describe('the checkout cache: sessions the engine saved', () => {
     expect(sessions.find(copied(kept))).toBe(kept);
   });
 
-  it('does not know another version, another schema version, another id, or a session never saved', () => {
+  it('does not know another version, schema version, id, creation or update, or a session never saved', () => {
     const { sessions } = createCheckoutCache();
     sessions.keep({ ...session });
     expect(sessions.find(copied({ ...session, version: session.version + 1 }))).toBeUndefined();
     expect(sessions.find(copied({ ...session, schemaVersion: 2 }))).toBeUndefined();
     expect(sessions.find(copied({ ...session, id: 's2' }))).toBeUndefined();
+    // The same id and version again, but another session: one made anew after the first was deleted.
+    expect(sessions.find(copied({ ...session, createdAt: '2026-03-02T10:30:00.000Z' }))).toBeUndefined();
+    expect(sessions.find(copied({ ...session, updatedAt: '2026-03-02T10:30:00.000Z' }))).toBeUndefined();
     expect(createCheckoutCache().sessions.find(copied(session))).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@
  * indexed form, a JSON object keyed by index, and a scalar are that list.
  */
 import { describe, expect, it } from 'vitest';
-import type { CustomFieldDefinition } from '../../src/adapters/memory/store-data.js';
+import type { CustomFieldDefinition } from '../../src/demo/store-data.js';
 import { guest, type Harness, type Session, startDemo, ukAddress } from './support/harness.js';
 
 /** The options of the Apple Cinema 30" (product 42) but its checkbox (223), as a form writes them. */

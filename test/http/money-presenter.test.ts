@@ -4,7 +4,7 @@
  * is bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { demoSettings } from '../../src/adapters/memory/demo/settings.js';
+import { demoSettings } from '../../src/demo/settings.js';
 import { shownLineTotal } from '../../src/domain/pricing/totals/sub-total.js';
 import type { StoreSettings } from '../../src/domain/settings/settings.js';
 import { type MoneyPresenter, moneyPresenterOf } from '../../src/http/present-money.js';

@@ -1,7 +1,8 @@
 /**
- * The node listener speaks to the handler's core: a handler made by `createFetchHandler` is served without a Web
- * `Request` or `Response`, and answers on the wire exactly what the same handler answers through them (which a
- * host's own wrapper around the handler still gets).
+ * The node listener hands the handler a lightweight `Request` and writes its lightweight `Response`: while nobody
+ * else looks at them, no Web `Request`, `Headers` or `Response` is made (a host's function passing them through
+ * included), and the answers on the wire are exactly those of a host's wrapper that reads the request's headers
+ * and answers a `Response` of its own, which go the Web way.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { apiKey, demoApp, listen } from './support/harness.js';
 import { rawRequest } from './support/raw-request.js';
 
 const servers: Server[] = [];
+/** The Web classes, before the counting below replaces them. */
+const { Request: WebRequest, Response: WebResponse } = globalThis;
 afterAll(async () => {
   for (const server of servers) await new Promise((resolve) => server.close(resolve));
 });
@@ -62,10 +65,17 @@ function comparable(reply: Awaited<ReturnType<typeof rawRequest>>) {
 }
 
 describe('the node listener and the handler core', () => {
-  it('serves a handler of createFetchHandler without a Web Request or Response, answering the same on the wire', async () => {
+  it('serves a handler without making a Web Request or Response, answering the same on the wire as the Web way', async () => {
     const { handler } = demoApp();
-    const core = await serve(handler);
-    const web = await serve((request, info) => handler(request, info));
+    const core = await serve((request, info) => handler(request, info));
+    const web = await serve(async (request, info) => {
+      // Looking at the headers makes the request a Web one; a Response of the wrapper's own goes the Web way.
+      expect(request.headers.get('host')).toBe('x');
+      expect(request).toBeInstanceOf(WebRequest);
+      const answered = await handler(request, info);
+      expect(answered).toBeInstanceOf(WebResponse);
+      return new Response(answered.body, answered);
+    });
     const login = (origin: string) =>
       rawRequest(
         origin,

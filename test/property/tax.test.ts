@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UK, US } from '../../src/adapters/memory/demo/geography.js';
+import { UK, US } from '../../src/demo/geography.js';
 import { createTaxRates, type TaxContext } from '../../src/domain/pricing/tax.js';
 import type { GeoZone } from '../../src/domain/records/geo.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../src/domain/records/tax.js';

@@ -3,10 +3,10 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * An {@link ApiUserDirectory} over the memory tables. Usernames match exactly (case included): a login names

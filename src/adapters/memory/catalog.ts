@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type {
   Category,
@@ -18,7 +19,6 @@ import type { Clock } from '../../ports/clock.js';
 import { activeSpecial, type PricedProduct, selectProducts, sortProducts } from './product-list.js';
 import { compareNumbers, compareText, page, sortWithIdTies } from './sorting.js';
 import { releaseDueHolds } from './stock-holds.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /** Every product of `ids` that exists, once each, frozen. */
 function findProducts(data: MemoryStoreData, ids: readonly number[]): Product[] {

@@ -3,10 +3,10 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Coupon, CouponUses } from '../../domain/records/coupon.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * A {@link CouponDirectory} over the memory tables. Uses are counted from the redemption ledger the order

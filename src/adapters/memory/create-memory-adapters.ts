@@ -2,6 +2,8 @@
  * Every memory port over one data object, in one call.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
@@ -24,7 +26,6 @@ import { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 import { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
 import { createMemoryReplayGuard } from './replay-guard.js';
 import { createMemorySessionStore } from './session-store.js';
-import type { MemoryStoreData } from './store-data.js';
 import { createMemoryTaxRates } from './tax-rates.js';
 
 /** Options of {@link createMemoryAdapters}. */

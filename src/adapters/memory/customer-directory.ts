@@ -3,10 +3,10 @@
  * @module
  */
 
+import type { CustomFieldDefinition, MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Affiliate, Customer, CustomerGroup, CustomField } from '../../domain/records/customers.js';
 import type { CustomerDirectory } from '../../ports/customer-directory.js';
-import type { CustomFieldDefinition, MemoryStoreData } from './store-data.js';
 
 /** A frozen record, or undefined. */
 function frozen<T>(record: T | undefined): T | undefined {

@@ -3,11 +3,11 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
 import { sameList } from './freeze.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /** A {@link GeoDirectory} over the memory tables: countries with all their zones, and every geo zone. */
 export function createMemoryGeoDirectory(data: MemoryStoreData): GeoDirectory {

@@ -4,6 +4,18 @@
  * @module
  */
 
+export { type DemoStore, type DemoStoreOptions, demoStore } from '../../demo/demo-store.js';
+export {
+  type CouponUse,
+  type CustomFieldDefinition,
+  type CustomFieldGroupSetting,
+  createMemoryStoreData,
+  type IdempotencyRecord,
+  type MemorySequences,
+  type MemoryStoreData,
+  type RewardPointEntry,
+  type TaxClass,
+} from '../../demo/store-data.js';
 export type {
   BankTransferConfig,
   ChequeConfig,
@@ -32,7 +44,6 @@ export {
   type MemoryAdaptersOptions,
 } from './create-memory-adapters.js';
 export { createMemoryCustomerDirectory } from './customer-directory.js';
-export { type DemoStore, type DemoStoreOptions, demoStore } from './demo-store.js';
 export { createMemoryGeoDirectory } from './geo-directory.js';
 export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './login-throttle.js';
 export { type MemoryStoreOptions, memoryStore, type StoreSnapshot } from './memory-store.js';
@@ -41,15 +52,4 @@ export { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from '
 export { createMemoryReplayGuard, type MemoryReplayGuardOptions } from './replay-guard.js';
 export { createMemorySessionStore, type MemorySessionStoreOptions } from './session-store.js';
 export { createMemoryStock } from './stock.js';
-export {
-  type CouponUse,
-  type CustomFieldDefinition,
-  type CustomFieldGroupSetting,
-  createMemoryStoreData,
-  type IdempotencyRecord,
-  type MemorySequences,
-  type MemoryStoreData,
-  type RewardPointEntry,
-  type TaxClass,
-} from './store-data.js';
 export { createMemoryTaxRates } from './tax-rates.js';

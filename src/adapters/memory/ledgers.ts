@@ -3,9 +3,9 @@
  * @module
  */
 
+import type { CouponUse, MemorySequences, MemoryStoreData, RewardPointEntry } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { HistoryWrite, Redemption } from '../../ports/order-repository.js';
-import type { CouponUse, MemorySequences, MemoryStoreData, RewardPointEntry } from './store-data.js';
 
 /** The ledger entries one history write adds, and whether it first releases the order's earlier ones. */
 export interface LedgerPlan {

@@ -4,10 +4,10 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { CheckoutStore } from '../../ports/store.js';
 import { defineStore, describeValue, wiringError } from '../store.js';
 import { createMemoryAdapters } from './create-memory-adapters.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * A store's tables and settings as plain data: what `memoryStore` serves and `loadSnapshot` (PostgreSQL)

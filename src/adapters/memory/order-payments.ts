@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import {
   type HoldChange,
@@ -20,7 +21,6 @@ import { commitLedgers, planLedgers } from './ledgers.js';
 import type { MemoryOrderRepositoryOptions } from './order-repository.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /** The default number of orders a sweep handles in one call. */
 const DEFAULT_LIMIT = 100;

@@ -3,6 +3,7 @@
  * @module
  */
 
+import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
@@ -24,7 +25,6 @@ import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
 import { releaseDueHolds } from './stock-holds.js';
 import { planStockMoves } from './stock-moves.js';
-import { idempotencyKey, type MemorySequences, type MemoryStoreData } from './store-data.js';
 
 /** Options of {@link createMemoryOrderRepository}. */
 export interface MemoryOrderRepositoryOptions {

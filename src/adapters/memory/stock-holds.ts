@@ -4,10 +4,10 @@
  * @module
  */
 
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
 import { planStockMoves } from './stock-moves.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * Releases (synchronously) every hold due at `now`, up to `limit`: its units go back into stock, its order's

@@ -2,10 +2,11 @@
  * The in-memory stock.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { StockMove } from '../../ports/order-repository.js';
 import type { MoveStockOutcome, Stock } from '../../ports/stock.js';
 import { planStockMoves } from './stock-moves.js';
-import type { MemoryStoreData } from './store-data.js';
 
 /**
  * A {@link Stock} over the memory tables: moves the `quantity` of `data.products` and of their option values,

@@ -2,8 +2,8 @@
  * `loadDemoStore(pool)`: writes a memory store (by default `demoStore()`) into PostgreSQL.
  * @module
  */
-import { type DemoStore, demoStore } from '../memory/demo-store.js';
-import type { MemoryStoreData } from '../memory/store-data.js';
+import { type DemoStore, demoStore } from '../../demo/demo-store.js';
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import { orderTables, qualifiedTables, type TableName, type Tables, tableNames } from './identifiers.js';
 import { storeRows, type TableRows } from './load-rows.js';
 import { draftRows } from './order-rows.js';

@@ -3,8 +3,9 @@
  * taxes, coupons, API users, coupon uses and reward points.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { Money } from '../../money/index.js';
-import type { MemoryStoreData } from '../memory/store-data.js';
 import type { TableName } from './identifiers.js';
 import type { Row } from './order-rows.js';
 

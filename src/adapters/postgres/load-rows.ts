@@ -2,8 +2,9 @@
  * The rows of every catalog and directory table for a {@link MemoryStoreData}, as the loader writes them.
  * @module
  */
+
+import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { Money } from '../../money/index.js';
-import type { MemoryStoreData } from '../memory/store-data.js';
 import { orderTables, type TableName, tableNames } from './identifiers.js';
 import { directoryRows, ledgerRows } from './load-directory-rows.js';
 import { productChildren, productRow, subscriptionRows } from './load-product-rows.js';

@@ -5,9 +5,7 @@
  */
 
 import type { CheckoutStore } from '../../ports/store.js';
-import { createMemoryLoginThrottle } from '../memory/login-throttle.js';
-import { createMemoryReplayGuard } from '../memory/replay-guard.js';
-import { createMemorySessionStore } from '../memory/session-store.js';
+import { inProcessSessions } from '../in-process-sessions.js';
 import { defineStore, describeValue, wiringError } from '../store.js';
 import { createPostgresAdapters } from './create-postgres-adapters.js';
 import type { PostgresAdapterOptions } from './options.js';
@@ -49,9 +47,7 @@ export function postgresStore(options: PostgresStoreOptions): CheckoutStore {
       ],
       open: ({ clock, settings }) => ({
         ...createPostgresAdapters({ ...options, currency: settings.currency }),
-        sessions: createMemorySessionStore({ clock }),
-        loginThrottle: createMemoryLoginThrottle({ clock }),
-        replayGuard: createMemoryReplayGuard({ clock }),
+        ...inProcessSessions(clock),
       }),
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoGeoZones, SINGAPORE, UK, US } from '../../../src/adapters/memory/demo/geography.js';
+import { demoGeoZones, SINGAPORE, UK, US } from '../../../src/demo/geography.js';
 import { appliesInGeoZone, geoZonesOf, isInGeoZone } from '../../../src/domain/address/geo-zone.js';
 import type { GeoZone } from '../../../src/domain/records/geo.js';
 

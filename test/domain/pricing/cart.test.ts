@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { choiceOption, optionValue } from '../../../src/adapters/memory/demo/options.js';
 import { demoStore } from '../../../src/adapters/memory/index.js';
+import { choiceOption, optionValue } from '../../../src/demo/options.js';
 import type { PricedCartLine } from '../../../src/domain/cart/line.js';
 import type { CartLine, CartOptionValue } from '../../../src/domain/machine/session.js';
 import {

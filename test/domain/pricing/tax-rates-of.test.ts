@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoGeoZones, demoTaxRates, demoTaxRules } from '../../../src/adapters/memory/demo/geography.js';
 import { demoStore } from '../../../src/adapters/memory/index.js';
+import { demoGeoZones, demoTaxRates, demoTaxRules } from '../../../src/demo/geography.js';
 import type { CheckoutSession, SessionAddress } from '../../../src/domain/machine/session.js';
 import { taxRatesOf } from '../../../src/domain/pricing/checkout.js';
 import { sampleSession } from '../../../src/testing/index.js';

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  demoGeoZones,
-  demoTaxRates,
-  demoTaxRules,
-  UK,
-  US,
-} from '../../../src/adapters/memory/demo/geography.js';
+import { demoGeoZones, demoTaxRates, demoTaxRules, UK, US } from '../../../src/demo/geography.js';
 import { createTaxRates, sumTaxes, type TaxContext } from '../../../src/domain/pricing/tax.js';
 import type { TaxTable } from '../../../src/domain/records/tax.js';
 import { money } from '../../../src/money/index.js';

@@ -3,7 +3,7 @@
  * options, availability, stock, minimum, plans and whether it ships; the countries and zones; the accounts a
  * customer e-mail logs in to; the currencies and order statuses.
  */
-import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
+import type { MemoryStoreData } from '../../../src/demo/store-data.js';
 import type { OptionRule } from './reading.js';
 
 /** A product as the model reads a cart add. */

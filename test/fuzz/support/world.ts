@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { prepareDemoStore, wireDemoApp } from '../../../examples/shared/demo-app.js';
 import { type DemoStores, openDemoStores } from '../../../examples/shared/demo-stores.js';
 import { createMemoryLoginThrottle } from '../../../src/adapters/memory/index.js';
-import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
+import type { MemoryStoreData } from '../../../src/demo/store-data.js';
 import { createFetchHandler, createNodeServer, type HttpLogger } from '../../../src/http/index.js';
 import type { LoginThrottle } from '../../../src/ports/login-throttle.js';
 import type { SessionStore } from '../../../src/ports/session-store.js';

@@ -6,7 +6,6 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { createMemoryLoginThrottle, createMemoryNotifier } from '../../../src/adapters/memory/index.js';
-import type { MemoryStoreData } from '../../../src/adapters/memory/store-data.js';
 import {
   createPostgresAdapters,
   createPostgresReferenceCache,
@@ -20,6 +19,7 @@ import {
   verifyApiKey,
 } from '../../../src/adapters/system/index.js';
 import type { StoreSettings } from '../../../src/core/index.js';
+import type { MemoryStoreData } from '../../../src/demo/store-data.js';
 import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
 import { createCheckout } from '../../../src/engine/index.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';

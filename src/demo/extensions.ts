@@ -3,8 +3,8 @@
  * @module
  */
 
-import type { ExtensionConfig, FeeTotalConfig } from '../../../domain/settings/extension-config.js';
-import { money } from '../../../money/index.js';
+import type { ExtensionConfig, FeeTotalConfig } from '../domain/settings/extension-config.js';
+import { money } from '../money/index.js';
 
 const usd = (amount: string) => money(amount, 'USD');
 

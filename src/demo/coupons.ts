@@ -3,8 +3,8 @@
  * installed disabled and long expired, so a demo could use none), plus `4444` for a category-limited discount.
  * @module
  */
-import type { Coupon } from '../../../domain/records/coupon.js';
-import { money } from '../../../money/index.js';
+import type { Coupon } from '../domain/records/coupon.js';
+import { money } from '../money/index.js';
 
 /** What a demo coupon states; the rest is an enabled, guest-usable, undated coupon for every product. */
 type CouponRow = Pick<Coupon, 'couponId' | 'name' | 'code' | 'type' | 'discount'> & Partial<Coupon>;

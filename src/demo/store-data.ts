@@ -1,14 +1,15 @@
 /**
- * The tables every memory adapter reads and writes. Adapters made over one {@link MemoryStoreData} share it:
- * stock the order repository moves is what the catalog reads next, and the coupon and reward ledgers it writes
- * are what the coupon and customer directories count.
+ * A store's data as plain tables: the snapshot a store is loaded from (the demo store is one, which the memory
+ * and the PostgreSQL adapters both load), and the tables every memory adapter reads and writes. Adapters made
+ * over one {@link MemoryStoreData} share it: stock the order repository moves is what the catalog reads next, and
+ * the coupon and reward ledgers it writes are what the coupon and customer directories count.
  * @module
  */
 
-import type { StockHold } from '../../domain/payment/index.js';
-import type { ApiUser } from '../../domain/records/api-user.js';
-import type { Category, Manufacturer, Product } from '../../domain/records/catalog.js';
-import type { Coupon } from '../../domain/records/coupon.js';
+import type { StockHold } from '../domain/payment/index.js';
+import type { ApiUser } from '../domain/records/api-user.js';
+import type { Category, Manufacturer, Product } from '../domain/records/catalog.js';
+import type { Coupon } from '../domain/records/coupon.js';
 import type {
   Affiliate,
   Customer,
@@ -16,13 +17,13 @@ import type {
   CustomFieldLocation,
   CustomFieldOption,
   CustomFieldType,
-} from '../../domain/records/customers.js';
-import type { Country, GeoZone } from '../../domain/records/geo.js';
-import type { OrderRecord } from '../../domain/records/order.js';
-import type { TaxRate, TaxRule } from '../../domain/records/tax.js';
-import type { ExtensionConfig } from '../../domain/settings/extension-config.js';
-import type { StoreSettings } from '../../domain/settings/settings.js';
-import type { Money } from '../../money/index.js';
+} from '../domain/records/customers.js';
+import type { Country, GeoZone } from '../domain/records/geo.js';
+import type { OrderRecord } from '../domain/records/order.js';
+import type { TaxRate, TaxRule } from '../domain/records/tax.js';
+import type { ExtensionConfig } from '../domain/settings/extension-config.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
+import type { Money } from '../money/index.js';
 
 /** A custom field's setting for one customer group (OpenCart's `custom_field_customer_group`). */
 export interface CustomFieldGroupSetting {

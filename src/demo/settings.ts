@@ -3,8 +3,8 @@
  * address is collected (both unset in a fresh install), so the demo asks what a real checkout asks.
  * @module
  */
-import type { MeasureClass, OrderStatus, StoreSettings } from '../../../domain/settings/settings.js';
-import type { Currency } from '../../../money/index.js';
+import type { MeasureClass, OrderStatus, StoreSettings } from '../domain/settings/settings.js';
+import type { Currency } from '../money/index.js';
 
 /**
  * USD (default), GBP and EUR with OpenCart's demo rates: the enabled ones. The five installed disabled (HKD, INR,

@@ -3,8 +3,8 @@
  * options: one of every type.
  * @module
  */
-import type { OptionType, ProductOption, ProductOptionValue } from '../../../domain/records/catalog.js';
-import { money } from '../../../money/index.js';
+import type { OptionType, ProductOption, ProductOptionValue } from '../domain/records/catalog.js';
+import { money } from '../money/index.js';
 
 /** The stock the demo gives what its checkouts buy, so the demo and the benchmarks never run it out. */
 export const PLENTY = 1_000_000;

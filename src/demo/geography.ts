@@ -3,9 +3,9 @@
  * with all its zones), OpenCart's two UK geo zones, and its two tax classes with VAT and the eco tax.
  * @module
  */
-import type { Country, GeoZone, Zone } from '../../../domain/records/geo.js';
-import type { TaxRate, TaxRule } from '../../../domain/records/tax.js';
-import type { TaxClass } from '../store-data.js';
+import type { Country, GeoZone, Zone } from '../domain/records/geo.js';
+import type { TaxRate, TaxRule } from '../domain/records/tax.js';
+import type { TaxClass } from './store-data.js';
 import { ukZoneRows } from './uk-zones.js';
 import { usZoneRows } from './us-zones.js';
 

@@ -4,23 +4,23 @@
  * @module
  */
 
-import { deepFreeze } from '../../domain/deep-freeze.js';
-import type { ApiUser } from '../../domain/records/api-user.js';
-import type { StoreSettings } from '../../domain/settings/settings.js';
-import { generateApiKey, hashApiKey } from '../system/api-key-hash.js';
-import { demoCategories, demoManufacturers } from './demo/catalog.js';
-import { demoCoupons } from './demo/coupons.js';
+import { generateApiKey, hashApiKey } from '../adapters/system/api-key-hash.js';
+import { deepFreeze } from '../domain/deep-freeze.js';
+import type { ApiUser } from '../domain/records/api-user.js';
+import type { StoreSettings } from '../domain/settings/settings.js';
+import { demoCategories, demoManufacturers } from './catalog.js';
+import { demoCoupons } from './coupons.js';
 import {
   demoAffiliates,
   demoCustomerGroups,
   demoCustomers,
   demoCustomFields,
   demoRewardPoints,
-} from './demo/customers.js';
-import { demoExtensions } from './demo/extensions.js';
-import { demoCountries, demoGeoZones, demoTaxClasses, demoTaxRates, demoTaxRules } from './demo/geography.js';
-import { demoProducts } from './demo/products.js';
-import { demoSettings } from './demo/settings.js';
+} from './customers.js';
+import { demoExtensions } from './extensions.js';
+import { demoCountries, demoGeoZones, demoTaxClasses, demoTaxRates, demoTaxRules } from './geography.js';
+import { demoProducts } from './products.js';
+import { demoSettings } from './settings.js';
 import { createMemoryStoreData, type MemoryStoreData } from './store-data.js';
 
 /** Options of {@link demoStore}. */

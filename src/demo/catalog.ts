@@ -2,7 +2,7 @@
  * The demo store's manufacturers and categories, as OpenCart 4.1.0.4 installs them.
  * @module
  */
-import type { Category, Manufacturer } from '../../../domain/records/catalog.js';
+import type { Category, Manufacturer } from '../domain/records/catalog.js';
 
 /** A manufacturer: OpenCart 4.1.0.4 keeps only its name, image and sort order, so the text fields are empty. */
 function manufacturer(manufacturerId: number, name: string, image: string): Manufacturer {

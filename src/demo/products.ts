@@ -6,8 +6,8 @@
  * quantity discounts are fixed prices, as their figures mean (installed as percentages by a column default).
  * @module
  */
-import type { FixedPriceDiscount, Product, SubscriptionPlan } from '../../../domain/records/catalog.js';
-import { money } from '../../../money/index.js';
+import type { FixedPriceDiscount, Product, SubscriptionPlan } from '../domain/records/catalog.js';
+import { money } from '../money/index.js';
 import { cinemaOptions, freeOption, optionValue, PLENTY, selectOption } from './options.js';
 
 const usd = (amount: string) => money(amount, 'USD');

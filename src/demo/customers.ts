@@ -10,8 +10,8 @@ import type {
   CustomerGroup,
   CustomFieldLocation,
   CustomFieldType,
-} from '../../../domain/records/customers.js';
-import type { CustomFieldDefinition, RewardPointEntry } from '../store-data.js';
+} from '../domain/records/customers.js';
+import type { CustomFieldDefinition, RewardPointEntry } from './store-data.js';
 
 /** Groups 1 "Default", 2 "Retail" and 3 "Wholesale". */
 export function demoCustomerGroups(): CustomerGroup[] {
