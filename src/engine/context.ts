@@ -3,7 +3,7 @@
  * a port is called (a failure becomes `unavailable`, never a throw).
  * @module
  */
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import {
   CartwrightInvariantError,
   type CheckoutError,
@@ -59,9 +59,9 @@ export interface CheckoutDeps {
   /** Receives domain events after the writes they describe; optional (events are then dropped). */
   readonly notifier?: Notifier | undefined;
   /** Shipping methods on offer, by code; none by default. */
-  readonly shippingMethods?: readonly ShippingMethod[] | undefined;
+  readonly shippingMethods?: readonly ShippingMethod<unknown>[] | undefined;
   /** Payment methods on offer, by code; none by default. */
-  readonly paymentMethods?: readonly PaymentMethod[] | undefined;
+  readonly paymentMethods?: readonly PaymentMethod<unknown>[] | undefined;
   /**
    * The totals pipeline, run in sort order; default `defaultTotalCalculators`: sub_total, reward, shipping,
    * coupon, tax and total at OpenCart's default sort orders (no fees, no store credit).
@@ -170,6 +170,12 @@ export interface EngineContext {
   readonly contention: ContentionPolicy;
   /** This engine's commands waiting for their session's turn. */
   readonly sessionQueue: SessionQueue;
+  /**
+   * This engine's order writes waiting for their order's turn, by order id: history entries and payment moves on
+   * one order in one engine take turns as commands on one session do, so only writes of other processes race at
+   * the order's revision.
+   */
+  readonly orderQueue: SessionQueue;
   /** Everything this engine keeps from one request to the next (see `checkout-cache.ts`). */
   readonly cache: CheckoutCache;
   /** The offers this engine's sessions share: the cache's `offers`. */
@@ -180,8 +186,6 @@ export interface EngineContext {
   readonly payments: PaymentProviders | undefined;
   /** Where payments are written, when the host gave payment providers. */
   readonly orderPayments: OrderPayments | undefined;
-  /** Payment moves on one order take turns in this engine, as commands on one session do. */
-  readonly orderQueue: SessionQueue;
   readonly paymentReturnUrl: ((orderId: number) => string) | undefined;
 }
 
@@ -256,14 +260,20 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     onEventError: options.onEventError ?? logEventError(logger),
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
+    orderQueue: createSessionQueue(contention.turnMs),
     cache,
     sharedOffers: cache.offers,
     pricingCache: cache.pricing,
     payments: deps.paymentProviders,
     orderPayments: orderPaymentsOf(deps),
-    orderQueue: createSessionQueue(contention.turnMs),
     paymentReturnUrl: options.paymentReturnUrl,
   };
+}
+
+/** Waits out a lost race before deciding again (the policy's wait for `attempt`). */
+export function backoff(context: EngineContext, attempt: number): Promise<void> {
+  const ms = context.contention.backoffMs(attempt);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /** What a step of the shell answers once its port calls are done: the value, or why not. */
@@ -298,18 +308,9 @@ function portFailure(port: PortName, messages: MessageCatalog, cause: unknown) {
   return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
 }
 
-/** {@link askPort} as a `ResultAsync`, for the shell code that chains its port calls. */
-export function callPort<T>(
-  port: PortName,
-  messages: MessageCatalog,
-  run: () => Promise<T>,
-): ResultAsync<T, UnavailableError> {
-  return new ResultAsync(askPort(port, messages, run));
-}
-
 /**
  * Calls a synchronous port (the clock, the id generator). A throw becomes `unavailable` naming the port, with
- * the failure kept as `cause`, as {@link callPort} does for the asynchronous ones.
+ * the failure kept as `cause`, as {@link askPort} does for the asynchronous ones.
  */
 export function callSyncPort<T>(
   port: PortName,

@@ -17,9 +17,9 @@ import type {
   SessionMethods,
 } from './checkout.js';
 import {
+  askPort,
   type CheckoutDeps,
   type CheckoutOptions,
-  callPort,
   createEngineContext,
   type EngineContext,
 } from './context.js';
@@ -31,7 +31,7 @@ import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
 import { runLookup, runView, viewCart } from './run-read.js';
 import { runStep } from './run-step.js';
-import { loadSession, type SessionTarget, sessionOf, touchSession } from './session-access.js';
+import { type SessionTarget, takeSession, touchSession } from './session-access.js';
 
 /** Runs an operation through the shell of its kind. */
 function perform(
@@ -57,6 +57,11 @@ function perform(
   }
 }
 
+/** The live session an id names; anything but a string (from an untyped caller) names no session. */
+function byId(context: EngineContext, sessionId: string) {
+  return new ResultAsync(takeSession(context, typeof sessionId === 'string' ? sessionId : ''));
+}
+
 /** The operations by name. */
 const byName: ReadonlyMap<string, Operation> = new Map(
   operations.map((operation) => [operation.name, operation]),
@@ -72,12 +77,17 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
   const sessionMethods: SessionMethods = {
     openSession: (input) => openSession(context, input),
     closeSession: (target) =>
-      sessionOf(context, target).andThen((session) =>
-        callPort('sessions', context.messagesFor(session.language), () => deps.sessions.delete(session.id)),
+      new ResultAsync(takeSession(context, target)).andThen(
+        ({ session }) =>
+          new ResultAsync(
+            askPort('sessions', context.messagesFor(session.language), () =>
+              deps.sessions.delete(session.id),
+            ),
+          ),
       ),
-    findSession: (sessionId) => loadSession(context, sessionId),
+    findSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
     getSession: (sessionId) =>
-      loadSession(context, sessionId).andThen((session) => touchSession(context, session)),
+      byId(context, sessionId).andThen(({ session }) => touchSession(context, session)),
     viewCart: (target) => viewCart(context, target),
     run: <N extends OperationName>(
       name: N,

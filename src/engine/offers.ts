@@ -1,11 +1,13 @@
 /**
  * What is on offer for a session: shipping quotes from the registered shipping methods, payment methods from the
- * registered payment methods. Extensions are ports (the host may add its own), so asking them is the engine's
- * job; deciding what a change leaves standing is the pure `recheckSelections`.
+ * registered payment methods. Each method is a pure rule over the facts; a method that reads a remote source
+ * (a carrier's rates) does so in its `gather`, asked here before its rule runs. Deciding what a change leaves
+ * standing is the pure `recheckSelections`.
  * @module
  */
-import { err, ok } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { PricedCartLine } from '../domain/cart/line.js';
+import type { UnavailableError } from '../domain/errors.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import { shippingWeight } from '../domain/methods/shipping-weight.js';
@@ -15,22 +17,52 @@ import type { Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { PaymentContext } from '../ports/payment-method.js';
 import type { ShippingContext } from '../ports/shipping-method.js';
-import { type Answer, askPort, type EngineContext } from './context.js';
+import { type Answer, askPort, callSyncPort, type EngineContext } from './context.js';
 import { type SharedOffers, shareOffers } from './shared-offers.js';
 
+/** A registered method: its code, and optionally the remote read its rule prices from. */
+interface Method<Context> {
+  readonly code: string;
+  gather?(context: Context): Promise<unknown>;
+}
+
 /**
- * Asks each registered method, keeping those that answer, keyed by code in sort order: the session's `current`
- * offers when they are the same, else the engine's shared ones (see `shared-offers.ts`).
+ * One method's rule, run on the context and what its `gather` answered. Rules are synchronous: a rule answering
+ * a promise (a host's method written for the older asynchronous interface) is a fault of that method, named so
+ * its author knows to move the remote read into `gather`.
  */
-async function collect<T extends { readonly code: string; readonly sortOrder: number }>(
+function runRule<M extends Method<C>, C, T>(
+  method: M,
+  rule: (method: M, context: C, gathered: unknown) => T | null,
+  context: C,
+  gathered: unknown,
+): T | null {
+  const answer = rule(method, context, gathered);
+  if (answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
+    throw new TypeError(
+      `cartwright: the extension "${method.code}" answered a promise; its rule must answer synchronously, with any remote read in its gather()`,
+    );
+  }
+  return answer;
+}
+
+/**
+ * Runs each registered method's rule, keeping those that answer, keyed by code in sort order: the session's
+ * `current` offers when they are the same, else the engine's shared ones (see `shared-offers.ts`). A method
+ * that throws is `unavailable` `extension`, as a failed port is.
+ */
+function offersOf<M extends Method<C>, C, T extends { readonly code: string; readonly sortOrder: number }>(
   shared: SharedOffers,
   current: Readonly<Record<string, T>> | null,
   messages: MessageCatalog,
-  asks: readonly (() => Promise<T | null>)[],
-): Answer<Readonly<Record<string, T>>> {
-  const answers = await Promise.all(asks.map((ask) => askPort('extension', messages, ask)));
+  methods: readonly M[],
+  context: C,
+  rule: (method: M, context: C, gathered: unknown) => T | null,
+  gathered: readonly unknown[] = [],
+): Result<Readonly<Record<string, T>>, UnavailableError> {
   const offered: T[] = [];
-  for (const answer of answers) {
+  for (const [i, method] of methods.entries()) {
+    const answer = callSyncPort('extension', messages, () => runRule(method, rule, context, gathered[i]));
     if (answer.isErr()) return err(answer.error);
     if (answer.value !== null) offered.push(answer.value);
   }
@@ -39,6 +71,41 @@ async function collect<T extends { readonly code: string; readonly sortOrder: nu
     offered.map((answer) => [answer.code, answer]),
   );
   return ok(shareOffers(shared, offers, current));
+}
+
+/**
+ * The offers of `methods`: the remote facts of those that gather any asked first, all at once (each a port
+ * call), then every rule on them. Without such a method nothing is awaited.
+ */
+async function collect<
+  M extends Method<C>,
+  C,
+  T extends { readonly code: string; readonly sortOrder: number },
+>(
+  shared: SharedOffers,
+  current: Readonly<Record<string, T>> | null,
+  messages: MessageCatalog,
+  methods: readonly M[],
+  context: C,
+  rule: (method: M, context: C, gathered: unknown) => T | null,
+): Answer<Readonly<Record<string, T>>> {
+  if (!methods.some((method) => method.gather !== undefined)) {
+    return offersOf(shared, current, messages, methods, context, rule);
+  }
+  const asked = await Promise.all(
+    methods.map((method) => {
+      const gather = method.gather?.bind(method);
+      return gather === undefined
+        ? ok<unknown, UnavailableError>(undefined)
+        : askPort('extension', messages, () => gather(context));
+    }),
+  );
+  const gathered: unknown[] = [];
+  for (const answer of asked) {
+    if (answer.isErr()) return err(answer.error);
+    gathered.push(answer.value);
+  }
+  return offersOf(shared, current, messages, methods, context, rule, gathered);
 }
 
 /** Nothing on offer. */
@@ -67,11 +134,8 @@ export function shippingOffers(
     ),
     settings: context.settings,
   };
-  return collect(
-    context.sharedOffers,
-    current,
-    messages,
-    methods.map((method) => () => method.quote(shipping)),
+  return collect(context.sharedOffers, current, messages, methods, shipping, (method, context, gathered) =>
+    method.quote(context, gathered),
   );
 }
 
@@ -94,10 +158,7 @@ export function paymentOffers(
     total: view.total,
     settings: context.settings,
   };
-  return collect(
-    context.sharedOffers,
-    current,
-    messages,
-    methods.map((method) => () => method.offer(payment)),
+  return collect(context.sharedOffers, current, messages, methods, payment, (method, context, gathered) =>
+    method.offer(context, gathered),
   );
 }

@@ -2,20 +2,18 @@
  * The order reads confirm and history_add share: the coupon an order used, by its code.
  * @module
  */
-import { okAsync, type ResultAsync } from 'neverthrow';
-import type { CheckoutError } from '../domain/errors.js';
+import { err, ok } from 'neverthrow';
 import type { MessageCatalog } from '../domain/messages.js';
 import type { OrderRecord } from '../domain/records/order.js';
-import { callPort, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 
 /** The id of the coupon an order used, looked up by its code (null for none or a coupon since deleted). */
-export function couponIdOf(
+export async function couponIdOf(
   context: EngineContext,
   messages: MessageCatalog,
   order: OrderRecord,
-): ResultAsync<number | null, CheckoutError> {
-  if (order.couponCode === '') return okAsync(null);
-  return callPort('coupons', messages, () => context.deps.coupons.getCoupon(order.couponCode)).map(
-    (coupon) => coupon?.couponId ?? null,
-  );
+): Answer<number | null> {
+  if (order.couponCode === '') return ok(null);
+  const coupon = await askPort('coupons', messages, () => context.deps.coupons.getCoupon(order.couponCode));
+  return coupon.isErr() ? err(coupon.error) : ok(coupon.value?.couponId ?? null);
 }

@@ -1,6 +1,6 @@
 /**
  * Confirm in the shell: take the session → parse → gather facts (the view's, the order to update, the
- * affiliate, the fingerprint) and price once → `decideConfirm` → fraud checks → perform the write effect (order,
+ * affiliate, the fingerprint) and price once → `decideConfirm` (fraud rules included) → perform the write effect (order,
  * lines, totals and the first history entry with its stock moves, one repository transaction) → record the order
  * on the session → deliver events.
  *
@@ -12,9 +12,8 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
-import type { DomainEvent } from '../domain/machine/events.js';
 import { needFact } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
@@ -26,11 +25,7 @@ import {
   confirmedSession,
   confirmFingerprintSource,
   decideConfirm,
-  entersActive,
-  type OrderWrite,
   orderEvents,
-  provisionalRecord,
-  withStatus,
 } from '../domain/order/confirm.js';
 import type { WriteOrder } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
@@ -40,9 +35,8 @@ import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
-import { type Answer, askPort, callPort, type EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 import { viewPricing } from './facts.js';
-import { checkFraud } from './fraud.js';
 import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import {
@@ -55,13 +49,12 @@ import {
 import { runEvents } from './run-events.js';
 import {
   inSessionTurn,
-  loadLiveSession,
   requestTime,
   type SessionTarget,
   slideExpiry,
   storeSession,
   type TakenSession,
-  takeLive,
+  takeSession,
 } from './session-access.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
@@ -145,24 +138,6 @@ async function confirmFacts(
   return ok({ facts, pricing: pricing.value });
 }
 
-/** The plan after the fraud checks, and the event of a replaced status. */
-function applyFraud(
-  context: EngineContext,
-  plan: OrderWrite,
-  messages: MessageCatalog,
-): ResultAsync<{ plan: OrderWrite; flagged: DomainEvent[] }, CheckoutError> {
-  const checks = context.deps.fraudChecks ?? [];
-  if (checks.length === 0 || !entersActive(plan, context.settings)) return okAsync({ plan, flagged: [] });
-  return checkFraud(context, messages, provisionalRecord(plan), plan.move.to).map((verdict) =>
-    verdict === undefined
-      ? { plan, flagged: [] }
-      : {
-          plan: withStatus(plan, verdict.orderStatusId, context.settings),
-          flagged: [verdict.event as DomainEvent],
-        },
-  );
-}
-
 /** The written order and whether this confirm wrote it (a replayed claim wrote nothing). */
 interface Written {
   readonly order: OrderRecord;
@@ -179,23 +154,23 @@ function keyUsed(messages: MessageCatalog): CheckoutError {
  * key, the key is recorded for that order first (or answers the order it already names; another payload under
  * it is a `conflict`); without one the order is `known`, or read. Undefined when the order is gone.
  */
-function replayedOrder(
+async function replayedOrder(
   context: EngineContext,
   session: CheckoutSession,
   orderId: number,
   facts: ConfirmFacts,
   known?: OrderRecord,
-): ResultAsync<OrderRecord | undefined, CheckoutError> {
+): Answer<OrderRecord | undefined> {
   const { orders } = context.deps;
   const { messages } = facts;
   const claim = keyClaimOf(session, facts.fingerprint, facts.idempotencyKey);
   if (claim === undefined) {
-    return known === undefined ? callPort('orders', messages, () => orders.get(orderId)) : okAsync(known);
+    return known === undefined ? askPort('orders', messages, () => orders.get(orderId)) : ok(known);
   }
-  return callPort('orders', messages, () => orders.claim(orderId, claim)).andThen((outcome) => {
-    if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
-    return okAsync(outcome.status === 'not_found' ? undefined : outcome.order);
-  });
+  const outcome = await askPort('orders', messages, () => orders.claim(orderId, claim));
+  if (outcome.isErr()) return err(outcome.error);
+  if (outcome.value.status === 'idempotency_conflict') return err(keyUsed(messages));
+  return ok(outcome.value.status === 'not_found' ? undefined : outcome.value.order);
 }
 
 /**
@@ -203,12 +178,12 @@ function replayedOrder(
  * by its claims answers the order they name; the session's claim may be the one that replayed, with the key
  * still free, so the key is recorded for that order too.
  */
-function performWrite(
+async function performWrite(
   context: EngineContext,
   session: CheckoutSession,
   effect: WriteOrder,
   facts: ConfirmFacts,
-): ResultAsync<Written, CheckoutError> {
+): Answer<Written> {
   const { orders } = context.deps;
   const { messages } = facts;
   // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
@@ -216,32 +191,32 @@ function performWrite(
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
-    return callPort('orders', messages, () =>
+    const created = await askPort('orders', messages, () =>
       orders.create(effect.draft, effect.history, effect.claims),
-    ).andThen((outcome): ResultAsync<Written, CheckoutError> => {
-      if (outcome.status === 'created') return okAsync({ order: outcome.order, fresh: true });
-      if (outcome.status === 'insufficient_stock') return errAsync(short(outcome.shortages));
-      if (outcome.status === 'idempotency_conflict') return errAsync(keyUsed(messages));
-      const replayed = outcome.order;
-      return replayedOrder(context, session, replayed.orderId, facts, replayed).map((order) => ({
-        order: order ?? replayed,
-        fresh: false,
-      }));
-    });
+    );
+    if (created.isErr()) return err(created.error);
+    const outcome = created.value;
+    if (outcome.status === 'created') return ok({ order: outcome.order, fresh: true });
+    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
+    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
+    const replayed = outcome.order;
+    const order = await replayedOrder(context, session, replayed.orderId, facts, replayed);
+    return order.isErr() ? err(order.error) : ok({ order: order.value ?? replayed, fresh: false });
   }
   const [claim] = effect.claims;
-  return callPort('orders', messages, () =>
+  const updated = await askPort('orders', messages, () =>
     orders.update(effect.orderId, effect.draft, effect.history, effect.expectedRevision, claim),
-  ).andThen((outcome) => {
-    if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
-    if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
-    if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
-    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
-    if (outcome.status === 'not_found') {
-      return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
-    }
-    return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
-  });
+  );
+  if (updated.isErr()) return err(updated.error);
+  const outcome = updated.value;
+  if (outcome.status === 'written') return ok({ order: outcome.order, fresh: true });
+  if (outcome.status === 'replayed') return ok({ order: outcome.order, fresh: false });
+  if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
+  if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
+  if (outcome.status === 'not_found') {
+    return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
+  }
+  return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
 }
 
 /**
@@ -263,8 +238,10 @@ async function recordOrder(
     return saved.isOk() && saved.value;
   };
   if (await record(loaded)) return;
-  const fresh = await loadLiveSession(context, loaded.id);
-  if (fresh.isOk() && fresh.value.lastOrder?.orderId === loaded.lastOrder?.orderId) await record(fresh.value);
+  const fresh = await takeSession(context, loaded.id);
+  if (fresh.isOk() && fresh.value.session.lastOrder?.orderId === loaded.lastOrder?.orderId) {
+    await record(fresh.value.session);
+  }
 }
 
 /**
@@ -304,7 +281,7 @@ async function confirmPass(
   posted: unknown,
   options: ConfirmOptions,
 ): Answer<ConfirmResult> {
-  const taken = await takeLive(context, target);
+  const taken = await takeSession(context, target);
   if (taken.isErr()) return err(taken.error);
   const loaded = taken.value.session;
   const messages = context.messagesFor(loaded.language);
@@ -315,7 +292,14 @@ async function confirmPass(
   const gathered = await confirmFacts(context, taken.value, input.value, options, messages);
   if (gathered.isErr()) return err(gathered.error);
   const { facts, pricing } = gathered.value;
-  const decided = decideConfirm(loaded, input.value, facts, pricing, context.settings);
+  const decided = decideConfirm(
+    loaded,
+    input.value,
+    facts,
+    pricing,
+    context.settings,
+    context.deps.fraudChecks ?? [],
+  );
   if (decided.isErr()) return err(decided.error);
   const plan = decided.value;
   if (plan.kind === 'replay') {
@@ -329,19 +313,16 @@ async function confirmPass(
     if (resumed.isErr()) return err(resumed.error);
     return ok(resultOf(context, plan, order.value?.orderId ?? plan.orderId, resumed.value, messages));
   }
-  const checked = await applyFraud(context, plan, messages);
-  if (checked.isErr()) return err(checked.error);
   // A card payment: the order waits with status 0 until its payment is authorized.
-  const paying = paymentAtConfirm(context, checked.value.plan);
-  const toWrite = paying === undefined ? checked.value.plan : awaitingPayment(checked.value.plan, context);
+  const paying = paymentAtConfirm(context, plan);
+  const toWrite = paying === undefined ? plan : awaitingPayment(plan, context);
   const written = await performWrite(context, loaded, toWrite.effect, facts);
   if (written.isErr()) return err(written.error);
   const { order, fresh } = written.value;
   await recordOrder(context, loaded, order.orderId, facts);
-  if (fresh) await runEvents(context, orderEvents(order, toWrite, checked.value.flagged));
+  if (fresh) await runEvents(context, orderEvents(order, toWrite));
   if (paying === undefined) return ok(resultOf(context, toWrite, order.orderId, order, messages));
-  const { move } = checked.value.plan;
-  const paid = await payAtConfirm(context, paying, order, move.to, input.value.paymentToken, messages);
+  const paid = await payAtConfirm(context, paying, order, plan.move.to, input.value.paymentToken, messages);
   if (paid.isErr()) return err(paid.error);
   return ok(resultOf(context, toWrite, order.orderId, paid.value, messages));
 }

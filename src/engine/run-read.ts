@@ -14,7 +14,7 @@ import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { timeFactsAt, viewPricing } from './facts.js';
-import { loadLive, type SessionTarget, slideExpiry } from './session-access.js';
+import { type SessionTarget, slideExpiry, takeSession } from './session-access.js';
 
 /** A live session for a read, its texts and the day of the read. */
 export interface ReadAccess {
@@ -66,20 +66,13 @@ async function readPass<T>(
  * taking a session handed over.
  */
 async function accessOf(context: EngineContext, target: SessionTarget): Answer<ReadAccess> {
-  let session: CheckoutSession;
-  let now: Date;
-  if (typeof target === 'string') {
-    const live = await loadLive(context, target);
-    if (live.isErr()) return err(live.error);
-    ({ session, now } = live.value);
-  } else {
-    session = target;
-    const clock = readClock(context, context.messagesFor(session.language));
-    if (clock.isErr()) return err(clock.error);
-    now = clock.value;
-  }
+  const taken = await takeSession(context, target);
+  if (taken.isErr()) return err(taken.error);
+  const { session } = taken.value;
   const messages = context.messagesFor(session.language);
-  return ok({ session, messages, today: timeFactsAt(context, now).today, now });
+  const now = taken.value.now === undefined ? readClock(context, messages) : ok(taken.value.now);
+  if (now.isErr()) return err(now.error);
+  return ok({ session, messages, today: timeFactsAt(context, now.value).today, now: now.value });
 }
 
 /**

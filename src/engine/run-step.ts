@@ -19,6 +19,7 @@ import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryAnswer } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
+import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { coverTaxClasses, gatherFacts, viewPricing } from './facts.js';
 import { freezeAll } from './freeze-all.js';
 import { paymentOffers, shippingOffers } from './offers.js';
@@ -27,12 +28,11 @@ import { readSession } from './run-read.js';
 import {
   conflict,
   inSessionTurn,
-  loadLive,
   requestTime,
   type SessionTarget,
   storeSession,
   type TakenSession,
-  takeLive,
+  takeSession,
 } from './session-access.js';
 import type { SessionTurn } from './session-queue.js';
 
@@ -118,7 +118,7 @@ async function reconcile(
 }
 
 /** A step decided and re-checked on one version of the session, with its answer and events. */
-interface Attempt<T> {
+interface StepAttempt<T> {
   readonly session: CheckoutSession;
   readonly answer: T;
   readonly decision: Decision;
@@ -130,13 +130,13 @@ interface Attempt<T> {
  * stored session as it was (a bug answers 500 with the session untouched), so nothing is saved until the answer
  * exists.
  */
-async function attempt<C, K extends StepAnswerKind>(
+async function attemptStep<C, K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
   taken: TakenSession,
   command: C,
   messages: MessageCatalog,
-): Answer<Attempt<Answers[K]>> {
+): Answer<StepAttempt<Answers[K]>> {
   const time = requestTime(context, taken, messages);
   if (time.isErr()) return err(time.error);
   const loaded = taken.session;
@@ -157,12 +157,6 @@ async function attempt<C, K extends StepAnswerKind>(
     answer: stepAnswer(context, operation.answer, outcome),
     decision: decision.value,
   });
-}
-
-/** Waits out a lost race before deciding again. */
-function backoff(context: EngineContext, attempt: number): Promise<void> {
-  const ms = context.contention.backoffMs(attempt);
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /**
@@ -209,29 +203,32 @@ async function decideAndSave<K extends StepAnswerKind>(
   posted: unknown,
   turn: SessionTurn,
 ): Answer<Answers[K]> {
-  const taken = await takeLive(context, target);
+  const taken = await takeSession(context, target);
   if (taken.isErr()) return err(taken.error);
-  let live: TakenSession = taken.value;
-  const messages = context.messagesFor(live.session.language);
+  const messages = context.messagesFor(taken.value.session.language);
   const command = operation.input.parse(posted, messages);
   if (command.isErr()) return err(checkoutError('validation', command.error));
   if (operation.showsCart?.(command.value) === true) {
-    return showCart(context, operation, live.session, command.value, messages);
+    return showCart(context, operation, taken.value.session, command.value, messages);
   }
-  for (let round = 0; ; round += 1) {
-    const decided = await attempt(context, operation, live, command.value, messages);
-    if (decided.isErr()) return err(decided.error);
-    const saved = await storeSession(context, decided.value.session, live.session.version, messages);
-    if (saved.isErr()) return err(saved.error);
-    if (saved.value) {
+  let live: TakenSession = taken.value;
+  return decideAgain(
+    context,
+    turn,
+    () => conflict(messages),
+    async (round): Answer<Attempt<Answers[K]>> => {
+      if (round > 0) {
+        const fresh = await takeSession(context, live.session.id);
+        if (fresh.isErr()) return err(fresh.error);
+        live = fresh.value;
+      }
+      const decided = await attemptStep(context, operation, live, command.value, messages);
+      if (decided.isErr()) return err(decided.error);
+      const saved = await storeSession(context, decided.value.session, live.session.version, messages);
+      if (saved.isErr()) return err(saved.error);
+      if (!saved.value) return ok(lostRace);
       await runEvents(context, decided.value.decision.events);
-      return ok(decided.value.answer);
-    }
-    turn.lostRace();
-    if (round >= context.contention.retries) return err(conflict(messages));
-    await backoff(context, round);
-    const fresh = await loadLive(context, live.session.id);
-    if (fresh.isErr()) return err(fresh.error);
-    live = fresh.value;
-  }
+      return ok(won(decided.value.answer));
+    },
+  );
 }

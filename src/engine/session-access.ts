@@ -58,17 +58,28 @@ function usable(context: EngineContext, stored: unknown): Result<CheckoutSession
   });
 }
 
-/** A live session and the instant it was found live at (the clock read once for the request). */
-export interface LiveSession {
+/**
+ * What an operation runs on: a session id to load, or a session the host loaded already (its authorization reads
+ * the session to check the API user and address, and hands it on, so a request loads its session once).
+ */
+export type SessionTarget = string | CheckoutSession;
+
+/** A session taken for a request, and the instant its load read from the clock (none for one handed over). */
+export interface TakenSession {
   readonly session: CheckoutSession;
+  readonly now: Date | undefined;
+}
+
+/** A session loaded by id, and the instant it was found live at (the clock read once for the request). */
+interface LoadedSession extends TakenSession {
   readonly now: Date;
 }
 
 /**
- * Loads a live session: `unauthorized` when missing, `expired` when its time ran out or no release can read
- * it, `unavailable` when a newer release wrote it. Answers the instant it was judged live at, too.
+ * Loads a live session by id: `unauthorized` when missing, `expired` when its time ran out or no release can
+ * read it, `unavailable` when a newer release wrote it. Answers the instant it was judged live at, too.
  */
-export async function loadLive(context: EngineContext, sessionId: string): Answer<LiveSession> {
+async function loadById(context: EngineContext, sessionId: string): Answer<LoadedSession> {
   if (typeof sessionId !== 'string' || !sessionIdPattern.test(sessionId)) return err(missing(context));
   const messages = storeMessages(context);
   const now = readClock(context, messages);
@@ -83,40 +94,12 @@ export async function loadLive(context: EngineContext, sessionId: string): Answe
   return ok({ session: session.value, now: now.value });
 }
 
-/** {@link loadLive} without the instant. */
-export async function loadLiveSession(context: EngineContext, sessionId: string): Answer<CheckoutSession> {
-  const live = await loadLive(context, sessionId);
-  return live.isErr() ? err(live.error) : ok(live.value.session);
-}
-
-/** {@link loadLiveSession} as a `ResultAsync`. */
-export function loadSession(
-  context: EngineContext,
-  sessionId: string,
-): ResultAsync<CheckoutSession, CheckoutError> {
-  return new ResultAsync(loadLiveSession(context, sessionId));
-}
-
 /**
- * What an operation runs on: a session id to load, or a session the host loaded already (its authorization reads
- * the session to check the API user and address, and hands it on, so a request loads its session once).
+ * The one way the engine takes a session: the one handed over (the host loaded it), or the live session its id
+ * names, loaded, with the instant of that load.
  */
-export type SessionTarget = string | CheckoutSession;
-
-/** The session of a target: the one handed over, or the one its id names, loaded. */
-export function takeSession(context: EngineContext, target: SessionTarget): Answer<CheckoutSession> {
-  return typeof target === 'string' ? loadLiveSession(context, target) : Promise.resolve(ok(target));
-}
-
-/** A session taken for a request, and the instant its load read from the clock (none for one handed over). */
-export interface TakenSession {
-  readonly session: CheckoutSession;
-  readonly now: Date | undefined;
-}
-
-/** The session of a target, and the instant of its load when it was loaded by id. */
-export function takeLive(context: EngineContext, target: SessionTarget): Answer<TakenSession> {
-  if (typeof target === 'string') return loadLive(context, target);
+export function takeSession(context: EngineContext, target: SessionTarget): Answer<TakenSession> {
+  if (typeof target === 'string') return loadById(context, target);
   return Promise.resolve(ok({ session: target, now: undefined }));
 }
 
@@ -130,14 +113,6 @@ export function requestTime(
   messages: MessageCatalog,
 ): Result<TimeFacts, UnavailableError> {
   return taken.now === undefined ? readTimeFacts(context, messages) : ok(timeFactsAt(context, taken.now));
-}
-
-/** {@link takeSession} as a `ResultAsync`. */
-export function sessionOf(
-  context: EngineContext,
-  target: SessionTarget,
-): ResultAsync<CheckoutSession, CheckoutError> {
-  return new ResultAsync(takeSession(context, target));
 }
 
 /**
@@ -178,18 +153,6 @@ export function inSessionTurn<T>(
 ): ResultAsync<T, CheckoutError> {
   const id = typeof target === 'string' ? target : target.id;
   return new ResultAsync(context.sessionQueue.run(id, (turn) => run(turn.waited ? id : target, turn)));
-}
-
-/** Saves over `expectedVersion`; another request having saved first is a `conflict` and nothing is written. */
-export function saveSession(
-  context: EngineContext,
-  session: CheckoutSession,
-  expectedVersion: number,
-): ResultAsync<CheckoutSession, CheckoutError> {
-  const messages = context.messagesFor(session.language);
-  return new ResultAsync(storeSession(context, session, expectedVersion, messages)).andThen((saved) =>
-    saved ? ok(session) : err(conflict(messages)),
-  );
 }
 
 /**

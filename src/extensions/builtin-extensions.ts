@@ -15,9 +15,9 @@ import { createShippingMethods } from './shipping/index.js';
 /** The extensions a checkout offers: each list replaces the store's default for it. */
 export interface Extensions {
   /** Shipping methods on offer, by code. */
-  readonly shippingMethods?: readonly ShippingMethod[] | undefined;
+  readonly shippingMethods?: readonly ShippingMethod<unknown>[] | undefined;
   /** Payment methods on offer, by code. */
-  readonly paymentMethods?: readonly PaymentMethod[] | undefined;
+  readonly paymentMethods?: readonly PaymentMethod<unknown>[] | undefined;
   /** The totals pipeline, run in sort order. */
   readonly totalCalculators?: readonly TotalCalculator[] | undefined;
   /** Consulted when an order enters the processing or complete statuses; none by default. */

@@ -62,6 +62,32 @@ export async function onFrozenInput<T>(what: string, call: () => Promise<T>): Pr
   }
 }
 
+/** A method as the shipping and payment suites ask it: an optional remote read, then its synchronous rule. */
+export interface GatheringMethod<C> {
+  readonly code: string;
+  gather?(context: C): Promise<unknown>;
+}
+
+/**
+ * Asks `method` as the engine does: its `gather` first when it has one (the remote read, awaited), then its
+ * rule on the context and what `gather` answered. The rule must answer at once, never a promise: a remote read
+ * belongs in `gather`, which the engine asks while it gathers facts, never while it decides.
+ */
+export async function askRule<M extends GatheringMethod<C>, C, T>(
+  method: M,
+  context: C,
+  rule: (method: M, context: C, gathered: unknown) => T,
+  what: string,
+): Promise<T> {
+  const gathered = method.gather === undefined ? undefined : await method.gather(context);
+  const answer = rule(method, context, gathered);
+  assert.ok(
+    answer === null || typeof (answer as { then?: unknown }).then !== 'function',
+    `${what}: the method answered a promise; its rule must answer synchronously, with any remote read in gather()`,
+  );
+  return answer;
+}
+
 /** A method fixture as the shipping and payment suites take it: the method, and contexts in and out of its reach. */
 export interface ContextFixture<M, C> extends CleanableFixture {
   /** The method under test. */
@@ -71,8 +97,9 @@ export interface ContextFixture<M, C> extends CleanableFixture {
   /** Contexts the method does not apply to (outside its zone, a cart it cannot take): it must answer null. */
   readonly excluded: readonly C[];
   /**
-   * Optional: a method of the same kind whose service has failed (a provider's API down). When given, the suite
-   * checks that the method then rejects with an `Error`, in time, rather than answering null.
+   * Optional, for a method that reads a remote service in `gather`: the same method whose service has failed (a
+   * carrier's API down). When given, the suite checks that asking it then rejects with an `Error`, in time,
+   * rather than answering null.
    */
   unavailable?(): Promise<M>;
 }

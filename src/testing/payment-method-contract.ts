@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { PaymentMethodOffer } from '../domain/machine/session.js';
 import type { PaymentContext, PaymentMethod } from '../ports/payment-method.js';
 import {
+  askRule,
   type ContextFixture,
   expectEntryCode,
   expectMethodCode,
@@ -19,10 +20,10 @@ import {
 import { fixtureCase, type TestApi } from './test-api.js';
 
 /** A payment method and the contexts it must and must not be offered in, for one case. */
-export type PaymentMethodFixture = ContextFixture<PaymentMethod, PaymentContext>;
+export type PaymentMethodFixture = ContextFixture<PaymentMethod<unknown>, PaymentContext>;
 
 /** Asserts the shape of an offer. */
-function expectOffer(offer: PaymentMethodOffer | null, method: PaymentMethod, what: string): void {
+function expectOffer(offer: PaymentMethodOffer | null, method: PaymentMethod<unknown>, what: string): void {
   assert.ok(offer !== null && typeof offer === 'object', `${what}: expected an offer, got ${String(offer)}`);
   assert.equal(offer.code, method.code, `${what}: the offer's code must be the method's`);
   expectText(offer.name, `${what}: the offer's name`);
@@ -79,13 +80,15 @@ export function describePaymentMethodContract(
     }) => {
       assert.ok(applies.length > 0, 'the fixture must give at least one context the method applies to');
       for (const [i, context] of applies.entries()) {
-        const offer = await onFrozenInput(`context ${i}`, () => method.offer(frozenCopy(context)));
+        const offer = await onFrozenInput(`context ${i}`, () =>
+          askRule(method, frozenCopy(context), (m, c, g) => m.offer(c, g), `context ${i}`),
+        );
         expectOffer(offer, method, `context ${i}`);
       }
     });
 
-    registerContextCases(test, 'offer', (method: PaymentMethod, context: PaymentContext) =>
-      method.offer(context),
+    registerContextCases(test, 'offer', (method: PaymentMethod<unknown>, context: PaymentContext) =>
+      askRule(method, context, (m, c, g) => m.offer(c, g), 'offer'),
     );
   });
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { ShippingContext, ShippingMethod } from '../ports/shipping-method.js';
 import {
+  askRule,
   type ContextFixture,
   expectAmount,
   expectEntryCode,
@@ -20,12 +21,12 @@ import {
 import { fixtureCase, type TestApi } from './test-api.js';
 
 /** A shipping method and the contexts it must and must not quote, for one case. */
-export type ShippingMethodFixture = ContextFixture<ShippingMethod, ShippingContext>;
+export type ShippingMethodFixture = ContextFixture<ShippingMethod<unknown>, ShippingContext>;
 
 /** Asserts the shape of a quote group answered for `context`. */
 function expectGroup(
   group: ShippingQuoteGroup | null,
-  method: ShippingMethod,
+  method: ShippingMethod<unknown>,
   context: ShippingContext,
   what: string,
 ): void {
@@ -94,13 +95,15 @@ export function describeShippingMethodContract(
     }) => {
       assert.ok(applies.length > 0, 'the fixture must give at least one context the method applies to');
       for (const [i, context] of applies.entries()) {
-        const group = await onFrozenInput(`context ${i}`, () => method.quote(frozenCopy(context)));
+        const group = await onFrozenInput(`context ${i}`, () =>
+          askRule(method, frozenCopy(context), (m, c, g) => m.quote(c, g), `context ${i}`),
+        );
         expectGroup(group, method, context, `context ${i}`);
       }
     });
 
-    registerContextCases(test, 'quote', (method: ShippingMethod, context: ShippingContext) =>
-      method.quote(context),
+    registerContextCases(test, 'quote', (method: ShippingMethod<unknown>, context: ShippingContext) =>
+      askRule(method, context, (m, c, g) => m.quote(c, g), 'quote'),
     );
   });
 }

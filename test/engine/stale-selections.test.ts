@@ -51,7 +51,7 @@ function extensions() {
   const state = { quotes: 0, offers: 0, failShipping: false, failPayment: false };
   const shipping: ShippingMethod = {
     code: 'test',
-    quote: async (context) => {
+    quote: (context) => {
       state.quotes += 1;
       if (state.failShipping) throw new Error('shipping extension down');
       return context.address.countryId === 222 ? testQuote(context.shippableQuantity) : null;
@@ -59,7 +59,7 @@ function extensions() {
   };
   const payment: PaymentMethod = {
     code: 'cod',
-    offer: async (context) => {
+    offer: (context) => {
       state.offers += 1;
       if (state.failPayment) throw new Error('payment extension down');
       return context.cartShips ? cod : null;

@@ -75,7 +75,7 @@ describe('confirm, decided purely', () => {
       fc.property(reached, confirmInput, (session, input) => {
         const facts = confirmFactsOf(session);
         const pricing = createPricing(facts, settings, defaultTotalCalculators);
-        const plan = decideConfirm(session, input, facts, pricing, settings);
+        const plan = decideConfirm(session, input, facts, pricing, settings, []);
         if (plan.isErr() || plan.value.kind !== 'write') return;
         const { draft, history } = plan.value.effect;
         const others = draft.totals.filter((line) => line.code !== 'total').map((line) => line.value);
@@ -123,7 +123,7 @@ describe('confirm, decided purely', () => {
         deepFreeze(session);
         deepFreeze(facts);
         const pricing = createPricing(facts, settings, defaultTotalCalculators);
-        const plan = decideConfirm(session, input, facts, pricing, settings);
+        const plan = decideConfirm(session, input, facts, pricing, settings, []);
         if (plan.isOk()) return;
         expect(['validation', 'precondition', 'not_found']).toContain(plan.error.kind);
         expect(Object.keys(plan.error.fields).length).toBeGreaterThan(0);

@@ -1,13 +1,13 @@
 /**
  * Confirm (OpenCart's step 7): every precondition checked together, then the order to write and its
- * first history entry, or the order a repeated confirm already made. Pure: the engine asks the fraud checks,
- * writes through the order repository and saves the session afterwards.
+ * first history entry (its status the fraud rules' when one flags the order), or the order a repeated confirm
+ * already made. Pure: the engine writes through the order repository and saves the session afterwards.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
 import type { Money } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
-import type { DomainEvent } from '../machine/events.js';
+import type { DomainEvent, FraudFlagged } from '../machine/events.js';
 import type { CheckoutFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import { checkGuards } from '../machine/steps.js';
@@ -23,6 +23,7 @@ import { canonicalJson } from './canonical-json.js';
 import { createClaimsOf, keyClaimOf } from './claims.js';
 import { buildOrderDraft, keepOriginalFields } from './draft.js';
 import type { WriteOrder } from './effects.js';
+import { type FraudCheck, fraudVerdict } from './fraud.js';
 import {
   historyEvents,
   isActiveStatus,
@@ -79,6 +80,8 @@ export interface OrderWrite {
   readonly points: number;
   readonly commission: Money;
   readonly view: CheckoutView;
+  /** The fraud rules' flag of the order, when one replaced its status (its `orderId` set once written). */
+  readonly flagged: readonly Omit<FraudFlagged, 'orderId'>[];
 }
 
 /** The session confirmed this exact content before: answer with that order, write nothing. */
@@ -143,6 +146,7 @@ export function decideConfirm(
   facts: ConfirmFacts,
   pricing: Pricing,
   settings: StoreSettings,
+  fraudChecks: readonly FraudCheck[],
 ): Result<ConfirmPlan, CheckoutError> {
   const view = pricing.view(session);
   if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
@@ -166,7 +170,24 @@ export function decideConfirm(
   if (input.totalsDigest !== null && input.totalsDigest !== viewDigest(view)) {
     return err(checkoutError('conflict', { totals: messageText(facts.messages, 'order.totals') }));
   }
-  return ok(planWrite(session, input, facts, settings, view));
+  return screened(planWrite(session, input, facts, settings, view), fraudChecks, facts.messages, settings);
+}
+
+/**
+ * The plan after the fraud rules: asked when the write moves the order into the processing or complete
+ * statuses, on the order as it will be written; the first that flags it sets its status.
+ */
+function screened(
+  plan: OrderWrite,
+  fraudChecks: readonly FraudCheck[],
+  messages: MessageCatalog,
+  settings: StoreSettings,
+): Result<OrderWrite, CheckoutError> {
+  if (fraudChecks.length === 0 || !entersActive(plan, settings)) return ok(plan);
+  const verdict = fraudVerdict(fraudChecks, provisionalRecord(plan), plan.move.to, messages);
+  if (verdict.isErr()) return err(verdict.error);
+  if (verdict.value === undefined) return ok(plan);
+  return ok({ ...withStatus(plan, verdict.value.orderStatusId, settings), flagged: [verdict.value.event] });
 }
 
 /** The history write of a planned order: a create's first entry, or an update's release and re-apply. */
@@ -243,18 +264,22 @@ function planWrite(
     points: view.lines.reduce((points, line) => points + line.reward, 0),
     commission: draft.commission,
     view,
+    flagged: [],
   };
 }
 
 /** Whether a write moves the order into the processing or complete statuses (when fraud checks run). */
-export function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
+function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
   return (
     isActiveStatus(plan.move.to, settings) &&
     !(plan.move.from !== 0 && isActiveStatus(plan.move.from, settings))
   );
 }
 
-/** The plan with its status replaced (a fraud check's verdict): the history write is planned again. */
+/**
+ * The plan with its status replaced (a fraud check's verdict, or status 0 while a card payment is open): the
+ * history write is planned again.
+ */
 export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
   const move = { ...plan.move, to: orderStatusId };
   const history = historyOf({ ...plan, move, draft: plan.effect.draft }, plan.effect.history, settings);
@@ -262,7 +287,7 @@ export function withStatus(plan: OrderWrite, orderStatusId: number, settings: St
 }
 
 /** The provisional record fraud checks see for an order not yet written (its own id, or 0 for a new one). */
-export function provisionalRecord(plan: OrderWrite): OrderRecord {
+function provisionalRecord(plan: OrderWrite): OrderRecord {
   return {
     ...plan.effect.draft,
     orderId: plan.effect.orderId,
@@ -276,11 +301,7 @@ export function provisionalRecord(plan: OrderWrite): OrderRecord {
  * The events of a written order, in the order they happened: `OrderPlaced` for a new one, the fraud checks'
  * flags, then the history entry's own events.
  */
-export function orderEvents(
-  written: OrderRecord,
-  plan: OrderWrite,
-  flagged: readonly DomainEvent[],
-): DomainEvent[] {
+export function orderEvents(written: OrderRecord, plan: OrderWrite): DomainEvent[] {
   const placed: DomainEvent[] =
     plan.effect.orderId === 0
       ? [
@@ -293,7 +314,7 @@ export function orderEvents(
           },
         ]
       : [];
-  const fraud = flagged.map((event) => ({ ...event, orderId: written.orderId }) as DomainEvent);
+  const fraud = plan.flagged.map((event): DomainEvent => ({ ...event, orderId: written.orderId }));
   const history = historyEvents(written.orderId, plan.move, plan.effect.history, plan.releasedCouponId);
   return [...placed, ...fraud, ...history];
 }

@@ -12,11 +12,12 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type Money, negate } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
-import type { DomainEvent, FraudFlagged } from '../machine/events.js';
+import type { DomainEvent } from '../machine/events.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import type { OrderDraft, OrderProduct, OrderRecord, OrderTotal } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { AppendHistory } from './effects.js';
+import { type FraudCheck, fraudVerdict } from './fraud.js';
 import type { HistoryWrite, Redemption, StockMove, StockShortage } from './write.js';
 
 /** A history entry as asked for (OpenCart's Order history entry, parsed). */
@@ -33,22 +34,12 @@ export interface HistoryCommand extends HistoryInput {
   readonly orderId: number;
 }
 
-/** A fraud check's verdict on an order entering the processing or complete statuses. */
-export interface FraudVerdict {
-  /** The status the order goes to instead of the requested one. */
-  readonly orderStatusId: number;
-  /** The event reporting it (its `orderId` is the order's). */
-  readonly event: Omit<FraudFlagged, 'orderId'>;
-}
-
-/** What history_add reads besides the command: the order, its coupon, the fraud verdict, the time. */
+/** What history_add reads besides the command: the order, its coupon, the time. */
 export interface HistoryFacts {
   /** The order the entry is for; undefined when there is none. */
   readonly order: OrderRecord | undefined;
   /** The id of the coupon the order used (null for none, or a coupon since deleted). */
   readonly couponId: number | null;
-  /** The fraud checks' verdict, asked only when the entry moves the order into the active statuses. */
-  readonly verdict: FraudVerdict | undefined;
   readonly now: string;
   readonly messages: MessageCatalog;
 }
@@ -76,12 +67,15 @@ export function historyEntersActive(
 
 /**
  * Decides a history entry: the status must be known and the order must exist; the entry moves the order to the
- * requested status, or to a fraud check's, with the stock moves and ledger changes of that move.
+ * requested status, or to the status of the first fraud check that flags it (asked only when the entry moves the
+ * order into the processing or complete statuses, unless `override`), with the stock moves and ledger changes of
+ * that move.
  */
 export function decideHistory(
   command: HistoryCommand,
   facts: HistoryFacts,
   settings: StoreSettings,
+  fraudChecks: readonly FraudCheck[],
 ): Result<HistoryDecision, CheckoutError> {
   const { order, messages } = facts;
   const status = checkOrderStatus(command.orderStatusId, settings, messages);
@@ -89,11 +83,15 @@ export function decideHistory(
   if (order === undefined) {
     return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
   }
-  const move = { from: order.orderStatusId, to: facts.verdict?.orderStatusId ?? command.orderStatusId };
+  const screened = historyEntersActive(order, command, settings)
+    ? fraudVerdict(fraudChecks, order, command.orderStatusId, messages)
+    : ok(undefined);
+  if (screened.isErr()) return err(screened.error);
+  const verdict = screened.value;
+  const move = { from: order.orderStatusId, to: verdict?.orderStatusId ?? command.orderStatusId };
   const entry = { comment: command.comment, notify: command.notify, dateAdded: facts.now };
   const write = planHistoryWrite(order, move, entry, facts.couponId, settings);
-  const flagged: DomainEvent[] =
-    facts.verdict === undefined ? [] : [{ ...facts.verdict.event, orderId: order.orderId }];
+  const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({
     order,
     effect: { type: 'append_history', orderId: order.orderId, expectedRevision: order.revision, write },

@@ -20,7 +20,7 @@ export function createIpFraudCheck(config: IpFraudCheckConfig): FraudCheck {
   const listed = (ip: string) => ip !== '' && blocked.has(ip.trim().toLowerCase());
   return {
     code: 'ip',
-    check: async (order: OrderRecord) =>
+    check: (order: OrderRecord) =>
       listed(order.client.ip) || listed(order.client.forwardedIp) ? config.orderStatusId : null,
   };
 }

@@ -26,7 +26,7 @@ export function createBankTransferPayment(
     offer(context) {
       const applies =
         config.status && !context.hasSubscription && servesPaymentAddress(config.geoZoneId, context);
-      return Promise.resolve(applies ? singleOptionOffer('bank_transfer', name, config.sortOrder) : null);
+      return applies ? singleOptionOffer('bank_transfer', name, config.sortOrder) : null;
     },
   };
 }

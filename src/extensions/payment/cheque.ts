@@ -23,7 +23,7 @@ export function createChequePayment(config: ChequeConfig, names: PaymentNames = 
     offer(context) {
       const applies =
         config.status && !context.hasSubscription && servesPaymentAddress(config.geoZoneId, context);
-      return Promise.resolve(applies ? singleOptionOffer('cheque', name, config.sortOrder) : null);
+      return applies ? singleOptionOffer('cheque', name, config.sortOrder) : null;
     },
   };
 }

@@ -27,7 +27,7 @@ export function createCodPayment(config: PaymentConfig, names: PaymentNames = {}
         !context.hasSubscription &&
         context.cartShips &&
         servesPaymentAddress(config.geoZoneId, context);
-      return Promise.resolve(applies ? singleOptionOffer('cod', name, config.sortOrder) : null);
+      return applies ? singleOptionOffer('cod', name, config.sortOrder) : null;
     },
   };
 }

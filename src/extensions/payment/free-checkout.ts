@@ -40,7 +40,7 @@ export function createFreeCheckoutPayment(config: PaymentConfig, names: PaymentN
     offer(context) {
       const applies =
         config.status && nothingToPay(context) && servesPaymentAddress(config.geoZoneId, context);
-      return Promise.resolve(applies ? singleOptionOffer('free_checkout', name, config.sortOrder) : null);
+      return applies ? singleOptionOffer('free_checkout', name, config.sortOrder) : null;
     },
   };
 }

@@ -20,17 +20,15 @@ export function createFlatShipping(config: FlatShippingConfig, names: ShippingNa
   return {
     code: 'flat',
     quote(context) {
-      if (!config.status || !servesAddress(config.geoZoneId, context)) return Promise.resolve(null);
-      return Promise.resolve(
-        singleQuoteGroup({
-          code: 'flat',
-          title,
-          name,
-          cost: config.cost,
-          taxClassId: config.taxClassId,
-          sortOrder: config.sortOrder,
-        }),
-      );
+      if (!config.status || !servesAddress(config.geoZoneId, context)) return null;
+      return singleQuoteGroup({
+        code: 'flat',
+        title,
+        name,
+        cost: config.cost,
+        taxClassId: config.taxClassId,
+        sortOrder: config.sortOrder,
+      });
     },
   };
 }

@@ -23,18 +23,16 @@ export function createFreeShipping(config: FreeShippingConfig, names: ShippingNa
   return {
     code: 'free',
     quote(context) {
-      if (!config.status || !servesAddress(config.geoZoneId, context)) return Promise.resolve(null);
-      if (compare(context.subTotal, config.total) < 0) return Promise.resolve(null);
-      return Promise.resolve(
-        singleQuoteGroup({
-          code: 'free',
-          title,
-          name,
-          cost: zero(context.settings.currency),
-          taxClassId: 0,
-          sortOrder: config.sortOrder,
-        }),
-      );
+      if (!config.status || !servesAddress(config.geoZoneId, context)) return null;
+      if (compare(context.subTotal, config.total) < 0) return null;
+      return singleQuoteGroup({
+        code: 'free',
+        title,
+        name,
+        cost: zero(context.settings.currency),
+        taxClassId: 0,
+        sortOrder: config.sortOrder,
+      });
     },
   };
 }

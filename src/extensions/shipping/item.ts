@@ -22,17 +22,15 @@ export function createItemShipping(config: ItemShippingConfig, names: ShippingNa
   return {
     code: 'item',
     quote(context) {
-      if (!config.status || !servesAddress(config.geoZoneId, context)) return Promise.resolve(null);
-      return Promise.resolve(
-        singleQuoteGroup({
-          code: 'item',
-          title,
-          name,
-          cost: multiply(config.cost, context.shippableQuantity),
-          taxClassId: config.taxClassId,
-          sortOrder: config.sortOrder,
-        }),
-      );
+      if (!config.status || !servesAddress(config.geoZoneId, context)) return null;
+      return singleQuoteGroup({
+        code: 'item',
+        title,
+        name,
+        cost: multiply(config.cost, context.shippableQuantity),
+        taxClassId: config.taxClassId,
+        sortOrder: config.sortOrder,
+      });
     },
   };
 }

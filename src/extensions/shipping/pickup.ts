@@ -24,17 +24,15 @@ export function createPickupShipping(
   return {
     code: 'pickup',
     quote(context) {
-      if (!config.status || !servesAddress(config.geoZoneId, context)) return Promise.resolve(null);
-      return Promise.resolve(
-        singleQuoteGroup({
-          code: 'pickup',
-          title,
-          name,
-          cost: zero(context.settings.currency),
-          taxClassId: 0,
-          sortOrder: config.sortOrder,
-        }),
-      );
+      if (!config.status || !servesAddress(config.geoZoneId, context)) return null;
+      return singleQuoteGroup({
+        code: 'pickup',
+        title,
+        name,
+        cost: zero(context.settings.currency),
+        taxClassId: 0,
+        sortOrder: config.sortOrder,
+      });
     },
   };
 }

@@ -163,7 +163,7 @@ export function createWeightShipping(
   return {
     code: 'weight',
     quote(context) {
-      if (!config.status) return Promise.resolve(null);
+      if (!config.status) return null;
       const weight = canonicalMeasure(context.weight);
       const quotes: Record<string, ShippingQuote> = {};
       for (const { prepared, geoZone } of matchingZones(zones, context)) {
@@ -179,9 +179,9 @@ export function createWeightShipping(
           taxClassId: config.taxClassId,
         };
       }
-      if (Object.keys(quotes).length === 0) return Promise.resolve(null);
+      if (Object.keys(quotes).length === 0) return null;
       const group: ShippingQuoteGroup = { code: 'weight', title, quote: quotes, sortOrder: config.sortOrder };
-      return Promise.resolve(group);
+      return group;
     },
   };
 }

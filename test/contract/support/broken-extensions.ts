@@ -70,11 +70,11 @@ export function brokenShipping(method: ShippingMethod, defect: ShippingDefect): 
   const code = defect === 'dottedCode' ? `${method.code}.rate` : method.code;
   return {
     code,
-    async quote(context) {
+    quote(context) {
       if (defect === 'changesItsContext') (context as { weight: string }).weight = '0';
       const currency = context.settings.currency;
       const group =
-        (await method.quote(context)) ?? (defect === 'quotesEverywhere' ? anyGroup(code, currency) : null);
+        method.quote(context) ?? (defect === 'quotesEverywhere' ? anyGroup(code, currency) : null);
       if (group === null) return null;
       const quotes = Object.entries(group.quote).map(([key, quote]) => {
         const quoteCode =
@@ -117,10 +117,9 @@ function anyOffer(code: string): PaymentMethodOffer {
 export function brokenPayment(method: PaymentMethod, defect: PaymentDefect): PaymentMethod {
   return {
     code: method.code,
-    async offer(context) {
+    offer(context) {
       if (defect === 'changesItsContext') (context as { cartShips: boolean }).cartShips = true;
-      const offer =
-        (await method.offer(context)) ?? (defect === 'offeredEverywhere' ? anyOffer(method.code) : null);
+      const offer = method.offer(context) ?? (defect === 'offeredEverywhere' ? anyOffer(method.code) : null);
       if (offer === null) return null;
       const options = Object.entries(offer.option).map(([key, option]) => [
         key,
@@ -140,9 +139,9 @@ export type FraudDefect = 'neverFlags' | 'flagsEverything' | 'answersZero' | 'ch
 export function brokenFraudCheck(check: FraudCheck, status: number, defect: FraudDefect): FraudCheck {
   return {
     code: check.code,
-    async check(order) {
+    check(order) {
       if (defect === 'changesTheOrder') (order as { comment: string }).comment = 'checked';
-      const verdict = await check.check(order);
+      const verdict = check.check(order);
       if (defect === 'neverFlags') return null;
       if (defect === 'flagsEverything') return status;
       if (defect === 'answersZero' && verdict !== null) return 0;

@@ -13,13 +13,12 @@ import { readyToConfirm } from './orders.js';
 /** The card method the tests choose: always offered, one option. */
 export const testCardMethod: PaymentMethod = {
   code: 'test_card',
-  offer: () =>
-    Promise.resolve({
-      code: 'test_card',
-      name: 'Card (test)',
-      option: { test_card: { code: 'test_card.test_card', name: 'Card (test)' } },
-      sortOrder: 0,
-    }),
+  offer: () => ({
+    code: 'test_card',
+    name: 'Card (test)',
+    option: { test_card: { code: 'test_card.test_card', name: 'Card (test)' } },
+    sortOrder: 0,
+  }),
 };
 
 /** How many times each provider call was made. */
