@@ -262,17 +262,21 @@ export function createShopRoutes(options: ShopRouteOptions): Readonly<Record<str
 
     /**
      * Places the order: `{ comment }`, with the page's `Idempotency-Key`. Once placed, the order is the shopper's
-     * to read back, and the next purchase starts with a new, empty cart.
+     * to read back, and the next purchase starts with a new, empty cart; the same key again answers the same
+     * order.
      */
     confirm: async ({ shopper, body, client, idempotencyKey }) => {
-      if (idempotencyKey === undefined)
+      if (idempotencyKey === undefined) {
         return badRequest({ warning: 'An Idempotency-Key header is required.' });
+      }
+      if (shopper.lastConfirm?.key === idempotencyKey) return readOrder(shopper, shopper.lastConfirm.orderId);
       const placed = await inSession(shopper, (id) =>
         checkout.run('confirm', id, { comment: body.comment ?? '' }, { idempotencyKey, client }),
       );
       if (placed.isErr()) return refusal(placed.error);
       const { orderId } = placed.value;
       if (!shopper.orders.includes(orderId)) shopper.orders.push(orderId);
+      shopper.lastConfirm = { key: idempotencyKey, orderId };
       const sessionId = shopper.checkoutSessionId;
       shopper.checkoutSessionId = undefined;
       if (sessionId !== undefined) await checkout.closeSession(sessionId);

@@ -13,6 +13,11 @@ export interface ShopSession {
   checkoutSessionId: string | undefined;
   /** The orders placed from this browser, the only ones it may read back. */
   readonly orders: number[];
+  /**
+   * The last order placed and the `Idempotency-Key` it was placed with: the page repeats a confirm whose answer
+   * it lost, and that repeat must answer the same order, although its cart was already emptied.
+   */
+  lastConfirm: { readonly key: string; readonly orderId: number } | undefined;
   /** When it was last used (ms since the epoch), for expiry. */
   lastSeen: number;
 }
@@ -64,6 +69,7 @@ export function createShopSessions(options: ShopSessionOptions = {}): ShopSessio
         id: randomId(),
         checkoutSessionId: undefined,
         orders: [],
+        lastConfirm: undefined,
         lastSeen: now,
       };
       table.set(session.id, session);
