@@ -187,7 +187,11 @@ async function refreshProducts() {
 
 // --- Cart and totals -----------------------------------------------------------------------------------
 
+/** The totals digest of the cart as last shown: confirm sends it, so a price that moved since is refused. */
+let shownDigest = null;
+
 function showCart(cart) {
+  shownDigest = cart.totalsDigest ?? null;
   const empty = cart.lines.length === 0;
   $('#cart-empty').hidden = !empty;
   $('#cart-lines').hidden = empty;
@@ -279,6 +283,28 @@ function showMethods(fieldset, kind, methods, chosen) {
   );
 }
 
+/** The test cards of the shop's card method (its gateway's test mode): what each does. */
+const testCards = [
+  ['tok_success', 'Test card: paid at once'],
+  ['tok_challenge', 'Test card: asks for 3-D Secure'],
+  ['tok_decline', 'Test card: declined'],
+];
+
+/** Shows the test card choice while the card method is chosen. */
+function showCardChoice(code) {
+  let choice = $('#card-choice');
+  if (code !== 'test_card') {
+    choice?.remove();
+    return;
+  }
+  if (choice !== null) return;
+  choice = element('label', 'Card ', { id: 'card-choice' });
+  const select = element('select', undefined, { name: 'payment_token' });
+  for (const [token, title] of testCards) select.append(element('option', title, { value: token }));
+  choice.append(select);
+  $('#payment-methods').after(choice);
+}
+
 async function chooseMethod(kind, code) {
   const path = kind === 'shipping' ? 'shipping-method' : 'payment-method';
   const answer = await call('POST', path, { code });
@@ -286,6 +312,7 @@ async function chooseMethod(kind, code) {
   if (!answer.ok) return;
   showCart(answer.body);
   if (kind === 'shipping') await loadMethods('payment', answer.body.paymentMethod);
+  else showCardChoice(code);
 }
 
 async function loadMethods(kind, chosen) {
@@ -300,6 +327,9 @@ async function loadMethods(kind, chosen) {
   hint.hidden = true;
   $(`#${kind}-error`).textContent = '';
   showMethods(fieldset, kind, answer.body.methods, chosen);
+  if (kind === 'payment') {
+    showCardChoice(answer.body.methods.some((method) => method.code === chosen) ? chosen : null);
+  }
 }
 
 /** After a change that can change what is offered: the methods again, keeping the chosen ones. */
@@ -320,20 +350,43 @@ async function placeOrder() {
   attemptKey ??= crypto.randomUUID();
   const button = $('#place-order');
   button.disabled = true;
-  const answer = await call(
-    'POST',
-    'orders',
-    { comment: $('#comment').value },
-    { 'Idempotency-Key': attemptKey },
-  );
+  const token = $('#card-choice select')?.value;
+  const body = {
+    comment: $('#comment').value,
+    totals_digest: shownDigest,
+    ...(token === undefined ? {} : { payment_token: token }),
+  };
+  const answer = await call('POST', 'orders', body, { 'Idempotency-Key': attemptKey });
   button.disabled = false;
   if (answer.status !== 0) attemptKey = undefined;
-  if (!answer.ok) {
-    $('#confirm-error').textContent = Object.values(answer.body.errors ?? {}).join(' ');
+  showOutcome(answer);
+}
+
+/** What confirm or the return from a card's challenge answered: the placed order, a page to go to, or why not. */
+function showOutcome(answer) {
+  const error = $('#confirm-error');
+  if (answer.ok && answer.body.redirect !== undefined) {
+    // The card asks the customer to prove it is theirs (3-D Secure): on to the bank's page, which sends them back.
+    window.location.assign(answer.body.redirect);
     return;
   }
-  $('#confirm-error').textContent = '';
-  showPlaced(answer.body.order);
+  if (answer.ok) {
+    error.textContent = '';
+    showPlaced(answer.body.order);
+    return;
+  }
+  error.textContent = Object.values(answer.body.errors ?? {}).join(' ');
+  // The totals guard: the prices moved since the customer saw them. The new totals are shown, and placing the
+  // order again agrees to them.
+  if (answer.body.cart !== undefined) showCart(answer.body.cart);
+}
+
+/** Back from a card's challenge (`/shop?order=<id>`): asks the shop where the payment stands. */
+async function returnFromChallenge() {
+  const orderId = new URLSearchParams(window.location.search).get('order');
+  if (orderId === null) return;
+  window.history.replaceState(null, '', window.location.pathname);
+  showOutcome(await call('POST', `orders/${encodeURIComponent(orderId)}/complete`, {}));
 }
 
 function showPlaced(order) {
@@ -365,6 +418,7 @@ async function start() {
     select.addEventListener('change', () => showZones(select.value));
   }
   await refreshCart();
+  await returnFromChallenge();
   $('#customer-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = event.currentTarget;
