@@ -7,7 +7,7 @@
  */
 
 /**
- * Error texts keyed by field, exactly as the seed's error keys (`firstname`, `product_0_option_226`,
+ * Error texts keyed by field, exactly as OpenCart's error keys (`firstname`, `product_0_option_226`,
  * `payment_zone`, `warning`, …). Insertion order is the order the checks ran in.
  */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -33,7 +33,7 @@ export type PortName =
   | 'replay_guard'
   | 'extension';
 
-/** Input that is malformed or breaks a rule of the seed: one text per offending field. */
+/** Input that is malformed or breaks a rule of OpenCart: one text per offending field. */
 export interface ValidationError {
   readonly kind: 'validation';
   readonly fields: FieldErrors;

@@ -1,5 +1,5 @@
 /**
- * Every text cartwright answers with, in one table. Texts the seed gives are verbatim; where the seed gives none,
+ * Every text cartwright answers with, in one table. Texts OpenCart gives are verbatim; where it gives none,
  * OpenCart's en-gb text is used, with the city text fixed to say 2 characters. Texts marked
  * "ours" exist in neither and are cartwright's own.
  *
@@ -9,7 +9,7 @@
 
 /** The default (en-gb) catalogue. Keys are stable identifiers; values are templates. */
 export const defaultMessages = {
-  // Customer (seed texts).
+  // Customer (OpenCart's texts).
   'customer.success': 'Customer data set successfully!',
   'customer.not_found': 'Customer does not exist!',
   'customer.customer_group': 'Customer group is invalid!',
@@ -21,7 +21,7 @@ export const defaultMessages = {
   'field.required': '{name} required!',
   'field.invalid': '{name} is not a valid input!',
   'field.unstorable': 'Text must not contain NUL, unpaired surrogate or non-character code points!', // ours
-  // Cart (seed texts, then OpenCart's).
+  // Cart (texts of OpenCart's API, then of its storefront).
   'cart.success_multi': 'Products added to cart successfully!',
   'cart.success_single': 'Product added to cart successfully!',
   'cart.warning': 'Please check the cart carefully for errors!',
@@ -40,7 +40,7 @@ export const defaultMessages = {
   'cart.shown': 'Success: You have modified your shopping cart!', // OpenCart's answer to a cart call without rows
   'cart.removed': 'Success: You have removed an item from your shopping cart!',
   'cart.line_not_found': 'Warning: Product could not be found!',
-  // Addresses (OpenCart's texts; the seed gives none).
+  // Addresses (OpenCart's storefront texts; its API gives none).
   'address.firstname': 'First Name must be between 1 and 32 characters!',
   'address.lastname': 'Last Name must be between 1 and 32 characters!',
   'address.address_1': 'Address 1 must be between 3 and 128 characters!',
@@ -55,11 +55,11 @@ export const defaultMessages = {
   'payment_address.success': 'Payment address set successfully!',
   'shipping_address.success': 'Shipping address set successfully!',
   'shipping_address.not_required': 'Warning: There are no products that require shipping',
-  // Currency and catalog lookups (ours: the seed and OpenCart's API give none).
+  // Currency and catalog lookups (ours: OpenCart's API gives none).
   'currency.invalid': 'Warning: Currency code is invalid!', // ours
   'currency.success': 'Success: Your currency has been changed!', // OpenCart's storefront text
   'manufacturer.not_found': 'Warning: Manufacturer could not be found!', // ours
-  // Preconditions of the method steps (seed's session-check texts).
+  // Preconditions of the method steps (OpenCart's session-check texts).
   'step.customer': 'Customer data required',
   'step.product': 'Cart is empty',
   'step.shipping_address': 'Shipping address required',
@@ -95,7 +95,7 @@ export const defaultMessages = {
   // Total line titles (OpenCart's).
   'total.sub_total': 'Sub-Total',
   'total.total': 'Total',
-  // Confirm (seed texts) and order history.
+  // Confirm (OpenCart's texts) and order history.
   'confirm.success': 'Order created successfully!',
   'confirm.customer': 'Customer data is required!',
   'confirm.product': 'Cart is empty!',

@@ -13,7 +13,7 @@ import {
 } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
-import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
+import type { PricingCache } from '../domain/pricing/pricing-cache.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -31,9 +31,10 @@ import type { ShippingMethod } from '../ports/shipping-method.js';
 import type { Stock } from '../ports/stock.js';
 import type { TaxRates } from '../ports/tax-rates.js';
 import type { TotalCalculator } from '../ports/total-calculator.js';
+import { type CheckoutCache, createCheckoutCache } from './checkout-cache.js';
 import { ordersWithStock } from './orders-with-stock.js';
 import { createSessionQueue, type SessionQueue } from './session-queue.js';
-import { createSharedOffers, type SharedOffers } from './shared-offers.js';
+import type { SharedOffers } from './shared-offers.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
 export interface CheckoutDeps {
@@ -151,9 +152,11 @@ export interface EngineContext {
   readonly contention: ContentionPolicy;
   /** This engine's commands waiting for their session's turn. */
   readonly sessionQueue: SessionQueue;
-  /** The offers this engine's sessions share (see `shared-offers.ts`). */
+  /** Everything this engine keeps from one request to the next (see `checkout-cache.ts`). */
+  readonly cache: CheckoutCache;
+  /** The offers this engine's sessions share: the cache's `offers`. */
   readonly sharedOffers: SharedOffers;
-  /** Priced carts and totals this engine's commands reuse while their inputs are the same objects. */
+  /** Priced carts and totals this engine's commands reuse while their inputs are the same objects: the cache's `pricing`. */
   readonly pricingCache: PricingCache;
 }
 
@@ -195,6 +198,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   const { messages } = options;
   const logger = options.logger ?? console;
   const contention = checkContention({ ...defaultContentionPolicy, ...options.contention });
+  const cache = createCheckoutCache();
   return {
     deps: deps.stock === undefined ? deps : { ...deps, orders: stockedOrders(deps, deps.stock, logger) },
     settings: options.settings,
@@ -204,8 +208,9 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     onEventError: options.onEventError ?? logEventError(logger),
     contention,
     sessionQueue: createSessionQueue(contention.turnMs),
-    sharedOffers: createSharedOffers(),
-    pricingCache: createPricingCache(),
+    cache,
+    sharedOffers: cache.offers,
+    pricingCache: cache.pricing,
   };
 }
 

@@ -62,22 +62,17 @@ export function readTimeFacts(
   return readClock(context, messages).map((now) => timeFactsAt(context, now));
 }
 
-/** The last time facts worked out, and the instant and lifetime they were worked out for. */
-let lastTime: { readonly ms: number; readonly ttlSeconds: number; readonly facts: TimeFacts } | undefined;
-
 /**
  * The time-dependent facts at `now` (the request's instant, read once from the clock). Requests in the same
- * millisecond share them: writing the instants out is a good part of a small command's own work.
+ * millisecond share them, through the engine's cache: writing the instants out is a good part of a small
+ * command's own work.
  */
 export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
-  const ms = now.getTime();
   const { ttlSeconds } = context;
-  if (lastTime !== undefined && lastTime.ms === ms && lastTime.ttlSeconds === ttlSeconds)
-    return lastTime.facts;
-  const instant = now.toISOString();
-  const facts = { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, ttlSeconds) };
-  lastTime = { ms, ttlSeconds, facts };
-  return facts;
+  return context.cache.timeAt(now.getTime(), ttlSeconds, () => {
+    const instant = now.toISOString();
+    return { now: instant, today: instant.slice(0, 10), expiresAt: secondsAfter(now, ttlSeconds) };
+  });
 }
 
 /** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */

@@ -10,6 +10,8 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { err, errAsync, ok, okAsync, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
@@ -53,7 +55,6 @@ import {
   type TakenSession,
   takeLive,
 } from './session-access.js';
-import { sha256Hex } from './sha256.js';
 
 /** What the host adds to a confirm: the idempotency key and the client as it saw it. */
 export interface ConfirmOptions {
@@ -128,7 +129,7 @@ async function confirmFacts(
     existingCouponId: existing.value.couponId,
     affiliate: affiliate.value?.status === true ? affiliate.value : undefined,
     client: clientOf(options),
-    fingerprint: sha256Hex(confirmFingerprintSource(session, input)),
+    fingerprint: bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input)))),
     idempotencyKey: options.idempotencyKey,
   };
   if (viewFacts.coupon !== undefined) facts.coupon = viewFacts.coupon;

@@ -11,7 +11,7 @@ import {
   sessionRecord,
   sessionSchemaVersion,
 } from '../domain/machine/session.js';
-import { parseStoredSession, rememberCheckedSession } from '../domain/machine/stored-session.js';
+import { parseStoredSession } from '../domain/machine/stored-session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
 import { readTimeFacts, type TimeFacts, timeFactsAt } from './facts.js';
@@ -36,12 +36,18 @@ function expired(context: EngineContext): CheckoutError {
 }
 
 /**
- * The stored session checked and brought to the current shape. One a newer release wrote is `unavailable`: it
- * is intact, and a server of that release (or this one, retried after a deploy) can serve it, so the client
- * should retry rather than lose it. One no release can read (an older shape without a migration, damaged
- * data) is `expired`: the client's way forward is a new session, as after a timeout.
+ * The stored session checked and brought to the current shape: the one the engine's cache keeps for its id and
+ * version (the engine built and saved that one), else the stored one checked whole. One a newer release wrote is
+ * `unavailable`: it is intact, and a server of that release (or this one, retried after a deploy) can serve it,
+ * so the client should retry rather than lose it. One no release can read (an older shape without a migration,
+ * damaged data) is `expired`: the client's way forward is a new session, as after a timeout.
  */
 function usable(context: EngineContext, stored: unknown): Result<CheckoutSession, CheckoutError> {
+  const { sessions } = context.cache;
+  if (typeof stored === 'object' && stored !== null) {
+    const kept = sessions.find(stored);
+    if (kept !== undefined) return ok(kept);
+  }
   return parseStoredSession(stored).mapErr((fault) => {
     if (fault.reason !== 'newer') return expired(context);
     const text = messageText(storeMessages(context), 'service.unavailable');
@@ -135,9 +141,9 @@ export function sessionOf(
 }
 
 /**
- * Stores `session` over `expectedVersion`: true when saved, false when another request saved first. A session
- * the store keeps frozen is remembered as checked (the engine built it), so its next load does not check it
- * again.
+ * Stores `session` over `expectedVersion`: true when saved, false when another request saved first. A saved
+ * session is kept in the engine's cache as whole (the engine built it), so its next load, from any store, does
+ * not check it again.
  */
 export async function storeSession(
   context: EngineContext,
@@ -151,7 +157,7 @@ export async function storeSession(
   );
   if (outcome.isErr()) return err(outcome.error);
   if (outcome.value !== 'saved') return ok(false);
-  rememberCheckedSession(record);
+  context.cache.sessions.keep(record);
   return ok(true);
 }
 

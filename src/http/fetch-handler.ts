@@ -1,7 +1,7 @@
 /**
  * `createFetchHandler(checkout, options)`: the one Request → Response core every host adapter wraps. It finds the
  * route, checks the method, reads the input, authorizes the session, runs the engine operation and writes the
- * seed's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
+ * OpenCart's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -65,7 +65,7 @@ type Outcome = Result<RouteReply, HttpError>;
 
 /**
  * Whether a route answers a method. HEAD is GET without the body, on the routes that take GET only: confirm
- * also answers GET (the seed's overview), but a HEAD that places an order would break what HEAD promises. A
+ * also answers GET (OpenCart's overview), but a HEAD that places an order would break what HEAD promises. A
  * signed request may POST to any route: OpenCart 4.1's clients POST every call, reads included.
  */
 function takes(route: Route, method: string, signed: boolean): boolean {

@@ -2,7 +2,7 @@
  * Our own small, bounded parser for request bodies and query strings.
  *
  * Form bodies and query strings use `application/x-www-form-urlencoded` with PHP's bracket notation
- * (`product[0][option][226]=15`, `option[223][]=8`) and the seed's dotted keys (`shipping_method.code`); JSON
+ * (`product[0][option][226]=15`, `option[223][]=8`) and OpenCart's dotted keys (`shipping_method.code`); JSON
  * bodies are accepted too. Every entry point checks the size first, then counts fields and nesting before it
  * builds anything, refuses the keys `__proto__`, `constructor` and `prototype`, builds only null-prototype
  * objects, and returns a {@link FormError} instead of throwing.
@@ -67,7 +67,7 @@ export function parseQuery(
  * Parses a JSON body into a tree with the same limits and key rules as forms.
  *
  * - The top level must be an object; an empty (or all-whitespace) body is an empty object, because clients that
- *   send `Content-Type: application/json` on every request (the seed's header set) send it on bodiless POSTs too.
+ *   send `Content-Type: application/json` on every request (OpenCart's header set) send it on bodiless POSTs too.
  * - Scalars keep their JSON types (see {@link FormScalar}); arrays stay arrays. A member with an empty name is
  *   skipped, as an empty form name is.
  * - Object keys are split on dots like form keys (`{"shipping_method.code": "flat.flat"}` equals

@@ -17,7 +17,7 @@ export interface HttpOnlyError {
 }
 
 /**
- * Any handled error of a request. `extra` adds fields next to `error` in the body: the seed's failed confirm
+ * Any handled error of a request. `extra` adds fields next to `error` in the body: OpenCart's failed confirm
  * answers `error` with `products`, `totals` and `shipping_required`. `opencartStatus` is the status under
  * `compat: 'opencart'` when OpenCart answers the failure with one other than 200 (a refused signed request:
  * 403). `cookie` sets the session cookie on the error's answer too (a signed request that opened a session).

@@ -1,6 +1,6 @@
 /**
- * `cartwright/http`: the Web-standard Request → Response surface of the seed's API. `createFetchHandler` is the
- * one core (routes, bodies, sessions, errors → statuses, the seed's JSON); `toNodeListener` wraps it for
+ * `cartwright/http`: the Web-standard Request → Response surface of OpenCart's API. `createFetchHandler` is the
+ * one core (routes, bodies, sessions, errors → statuses, OpenCart's JSON); `toNodeListener` wraps it for
  * node:http, Express and Connect, `cartwrightPlugin` for Fastify, and any fetch-style host (Hono, Deno, Bun,
  * workers) calls it directly.
  * `openApiDocument()` is the OpenAPI 3.1 document of the routes, which the handler serves at `?route=api/openapi`.

@@ -1,7 +1,7 @@
 /**
- * Cart lines and total lines in the seed's JSON shapes (seed: Cart line, Total line; their schemas are in
+ * Cart lines and total lines in OpenCart's JSON shapes (OpenCart: Cart line, Total line; their schemas are in
  * `wire/cart.ts`) from the engine's camelCase records: snake_case names, ids and quantities integers, flags
- * booleans, measures numbers, money numbers in the session currency plus formatted texts where the seed has them,
+ * booleans, measures numbers, money numbers in the session currency plus formatted texts where OpenCart has them,
  * and the line's `recurring` description. A line's `total` is its `price` as shown times its quantity (the
  * sub-total adds exactly these). Built field by field, so nothing of the domain records leaks: the engine's
  * `points` and `shipping` stay out.
@@ -51,7 +51,7 @@ function measure(value: string): number {
   return Number.isFinite(number) ? number : 0;
 }
 
-/** One cart line in the seed's shape. */
+/** One cart line in OpenCart's shape. */
 export function presentCartLine(line: PricedCartLine, money: MoneyPresenter): CartLineJson {
   return {
     cart_id: line.cartId,
@@ -81,7 +81,7 @@ export function presentCartLine(line: PricedCartLine, money: MoneyPresenter): Ca
   };
 }
 
-/** One total line in the seed's shape. */
+/** One total line in OpenCart's shape. */
 export function presentTotalLine(line: TotalLine, money: MoneyPresenter): TotalLineJson {
   return {
     code: line.code,

@@ -1,5 +1,5 @@
 /**
- * Manufacturers and product-list entries in the seed's snake_case shapes (seed: Manufacturer).
+ * Manufacturers and product-list entries in OpenCart's snake_case shapes (OpenCart's Manufacturer).
  * @module
  */
 import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.js';

@@ -1,6 +1,6 @@
 /**
- * The offers of the method steps in the seed's shapes: shipping quote groups (seed: Shipping quote groups) and
- * payment method entries (seed: Payment method entries), keyed by method code.
+ * The offers of the method steps in OpenCart's shapes: shipping quote groups (OpenCart's Shipping quote groups) and
+ * payment method entries (OpenCart's Payment method entries), keyed by method code.
  * @module
  */
 import type { PaymentMethodOffer } from '../domain/machine/session.js';

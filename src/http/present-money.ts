@@ -1,15 +1,15 @@
 /**
  * Money at the HTTP edge, the one place amounts become JSON numbers: converted from the
  * currency they are in to the session's currency, rounded to its decimal places with the store's rounding mode,
- * and formatted as the seed's `text`.
+ * and formatted as OpenCart's `text`.
  * @module
  */
 
-import { boundedTable } from '../domain/bounded-table.js';
 import { invariant } from '../domain/errors.js';
 import { shownLineTotal } from '../domain/pricing/totals/sub-total.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
+import { boundedTable } from '../engine/bounded-table.js';
 import {
   type Currency,
   convert,

@@ -1,5 +1,5 @@
 /**
- * The seed's `recurring` description of a cart line: the plan's terms as one line of text.
+ * OpenCart's `recurring` description of a cart line: the plan's terms as one line of text.
  * @module
  */
 import type { LineSubscription } from '../domain/cart/line.js';
@@ -22,7 +22,7 @@ function periodText(price: Money, cycle: number, frequency: SubscriptionFrequenc
  * The `recurring` description of a line with `subscription` (`''` for a line without one), after OpenCart's
  * `checkout/cart` patterns: the trial period (when the plan has one) followed by `then` and the regular period,
  * e.g. `1.00 every 1 month(s) for 1 payment(s) then 10.00 every 1 month(s) for 10 payment(s)`. Amounts are the
- * plain amount in the catalog's currency with 2 decimals (no symbol: the seed does not convert it for display);
+ * plain amount in the catalog's currency with 2 decimals (no symbol: OpenCart does not convert it for display);
  * the frequency is the plan's code (`semi_month` reads `semi-month`). A display aid only: clients that need the
  * figures read the `subscription` object.
  */

@@ -1,7 +1,7 @@
 /**
- * What a step answers: the seed's `success`, and after the method and extension steps its `products`, `totals`
+ * What a step answers: OpenCart's `success`, and after the method and extension steps its `products`, `totals`
  * and `shipping_required`. A step that dropped a stale shipping or payment method says so in
- * `dropped`; the key is absent otherwise, so answers keep the seed's shape.
+ * `dropped`; the key is absent otherwise, so answers keep OpenCart's shape.
  * @module
  */
 import type { Selection } from '../domain/machine/steps.js';

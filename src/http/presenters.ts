@@ -1,5 +1,5 @@
 /**
- * The seed's JSON shape of every kind of answer: one presenter per kind, so a route presents whatever its
+ * OpenCart's JSON shape of every kind of answer: one presenter per kind, so a route presents whatever its
  * operation's descriptor says it answers. Presentation is the HTTP edge's alone: the engine speaks camelCase
  * records and exact Money; here they become snake_case fields, JSON numbers in the session currency and
  * formatted texts.

@@ -15,7 +15,7 @@ import type { HttpError } from './http-error.js';
 import type { HandlerConfig } from './options.js';
 import type { MoneyPresenter } from './present-money.js';
 
-/** The methods routes take (the seed lists GET and POST only). */
+/** The methods routes take (OpenCart's API lists GET and POST only). */
 export type RouteMethod = 'GET' | 'POST';
 
 /** The client of a request. */
@@ -69,7 +69,7 @@ export interface PublicRoute {
   readonly method: RouteMethod;
   /** Whether it checks the client's address (the login does); without an address it is refused. */
   readonly checksClientAddress?: boolean;
-  /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
+  /** A POST route that also answers GET, its input then read from the query (OpenCart's confirm). */
   readonly alsoGet?: boolean;
   readonly access: 'public';
   run(call: RouteCall): RouteOutcome;
@@ -78,7 +78,7 @@ export interface PublicRoute {
 /** A route that runs inside an authorized session. */
 export interface SessionRoute {
   readonly method: RouteMethod;
-  /** A POST route that also answers GET, its input then read from the query (the seed's confirm). */
+  /** A POST route that also answers GET, its input then read from the query (OpenCart's confirm). */
   readonly alsoGet?: boolean;
   readonly access: 'session';
   run(call: SessionCall): RouteOutcome;

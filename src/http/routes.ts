@@ -51,7 +51,7 @@ function confirmOptions(c: SessionCall): Result<ConfirmOptions, HttpError> {
 }
 
 /**
- * A refused confirm's answer carries the seed's `products`, `totals` and `shipping_required` next to `error`,
+ * A refused confirm's answer carries OpenCart's `products`, `totals` and `shipping_required` next to `error`,
  * so a client sees the cart it could not buy.
  */
 async function withCart(c: SessionCall, error: HttpError): Promise<Result<never, HttpError>> {

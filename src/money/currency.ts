@@ -29,19 +29,13 @@ export interface Currency {
   readonly value: string;
 }
 
-/** Rates already read, by frozen currency: a store's currencies are read once, not on every conversion. */
-const rates = new WeakMap<Currency, DecimalValue>();
-
 /** Reads a currency's rate, checking it is a positive decimal. */
 function rateOf(currency: Currency): DecimalValue {
-  const known = rates.get(currency);
-  if (known !== undefined) return known;
   const rate = toDecimal(currency.value);
   invariant(
     rate.isPositive() && !rate.isZero(),
     () => `money: currency ${show(currency.code)} has a non-positive rate`,
   );
-  if (Object.isFrozen(currency)) rates.set(currency, rate);
   return rate;
 }
 

@@ -34,30 +34,11 @@ const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
  * the decimal.js constructor would happily accept `'NaN'`, `'Infinity'`, `'0x10'` and `'1e3'`.
  */
 export function toDecimal(amount: string): DecimalValue {
-  const known = parsed.get(amount);
-  if (known !== undefined) return known;
   invariant(
     typeof amount === 'string' && PLAIN_DECIMAL.test(amount),
     () => `money: malformed decimal ${show(amount)}`,
   );
-  return remember(amount, new Dec(amount));
-}
-
-/**
- * Decimal strings already parsed (amounts, rates, percentages and weights repeat from one request to the next),
- * by their text. decimal.js values are immutable, so one serves every caller. Bounded: past the limit the table
- * starts again.
- */
-const parsed = new Map<string, DecimalValue>();
-
-/** How many parsed strings are kept. */
-const MAX_PARSED = 1024;
-
-/** Keeps `value` as the parse of `text`, and answers it. */
-function remember(text: string, value: DecimalValue): DecimalValue {
-  if (parsed.size >= MAX_PARSED) parsed.clear();
-  parsed.set(text, value);
-  return value;
+  return new Dec(amount);
 }
 
 /**
@@ -72,13 +53,11 @@ export function toFactor(factor: string | number, what: string): DecimalValue {
     );
     return new Dec(factor);
   }
-  const known = typeof factor === 'string' ? parsed.get(factor) : undefined;
-  if (known !== undefined) return known;
   invariant(
     typeof factor === 'string' && PLAIN_DECIMAL.test(factor),
     () => `money: ${what} must be a safe integer or a decimal string, got ${show(factor)}`,
   );
-  return remember(factor, new Dec(factor));
+  return new Dec(factor);
 }
 
 /**

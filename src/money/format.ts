@@ -31,7 +31,7 @@ function groupThousands(digits: string, separator: string): string {
 }
 
 /**
- * Formats `m` for display in `currency` (the seed's `text`): round to `currency.decimalPlaces` with the mode,
+ * Formats `m` for display in `currency` (OpenCart's `text`): round to `currency.decimalPlaces` with the mode,
  * group thousands, then `symbolLeft + number + symbolRight`, with a minus sign in front of everything
  * (`-$5.00`, `-5.00€`). A value that rounds to zero has no minus sign. Deterministic: never uses `Intl`.
  *
@@ -58,7 +58,7 @@ export function formatMoney(m: Money, currency: Currency, options: FormatOptions
 /**
  * Rounds `m` to `decimalPlaces` with `mode` and returns it as a JS `number`, e.g. `1234.5` for `"1234.5000"` at
  * 2 places. This is the ONE place cartwright produces a number from money: for the HTTP edge, whose responses
- * carry `price`, `total` and `value` as JSON numbers for compatibility with the seed. The number is a display
+ * carry `price`, `total` and `value` as JSON numbers for compatibility with OpenCart's API. The number is a display
  * value; never compute with it or feed it back. Never returns `-0`.
  * @throws CartwrightInvariantError for bad decimal places or an unknown mode.
  */

@@ -139,18 +139,14 @@ export function money(amount: string | number, currency: string): Money {
   return moneyOf(toDecimal(amount), currency);
 }
 
+/** The exact value of every zero (decimal.js values are immutable: one serves every caller). */
+const ZERO = toDecimal('0');
+
 /** Zero in `currency` (`"0.0000"`). The neutral element of `add` and the result of summing an empty list. */
 export function zero(currency: string): Money {
-  const known = zeros.get(currency);
-  if (known !== undefined) return known;
   assertCurrencyCode(currency);
-  const made = makeMoney('0.0000', currency);
-  zeros.set(currency, made);
-  return made;
+  return makeMoney('0.0000', currency, ZERO);
 }
-
-/** Zero of each currency asked for, made once: frozen values can be shared (at most one per valid code). */
-const zeros = new Map<string, Money>();
 
 /**
  * True when `value` is a {@link Money} as the operations produce it: an object whose `amount` is canonical

@@ -1,7 +1,7 @@
 /**
- * `payment_address` and `shipping_address` (seed steps 3 and 4): the seed's Address fields with their prefix
+ * `payment_address` and `shipping_address` (OpenCart's steps 3 and 4): OpenCart's Address fields with their prefix
  * (`payment_firstname`, `shipping_country_id`, …). Only each field's shape is read here; lengths, the country, the
- * zone, the postcode and the custom fields are the domain's rules. Errors go under the prefixed seed keys
+ * zone, the postcode and the custom fields are the domain's rules. Errors go under the prefixed OpenCart keys
  * (`payment_country` for `payment_country_id`, `payment_zone` for `payment_zone_id`); a malformed `address_id`
  * or a `custom_field` that is not a map under `warning`.
  * @module

@@ -1,6 +1,6 @@
 /**
  * What operations answer: one kind of answer per result shape, each with its engine result type. A descriptor
- * names its kind; the engine builds the result, and the HTTP edge presents it in the seed's JSON shape.
+ * names its kind; the engine builds the result, and the HTTP edge presents it in OpenCart's JSON shape.
  * @module
  */
 import type { PricedCartLine } from '../domain/cart/line.js';
@@ -11,7 +11,7 @@ import type { Manufacturer, ProductListEntry } from '../domain/records/catalog.j
 import type { OrderRecord } from '../domain/records/order.js';
 import type { Money } from '../money/index.js';
 
-/** The seed's `products`, `totals` and `shipping_required`. */
+/** OpenCart's `products`, `totals` and `shipping_required`. */
 export interface CheckoutSummary {
   /** The priced cart lines (net, store default currency). */
   readonly products: readonly PricedCartLine[];
@@ -23,7 +23,7 @@ export interface CheckoutSummary {
 
 /** What a step that changes the session answers. */
 export interface StepResult {
-  /** The seed's success text. */
+  /** OpenCart's success text. */
   readonly success: string;
   /** Chosen methods the change made stale and dropped; usually empty. */
   readonly dropped: readonly Selection[];
@@ -48,26 +48,26 @@ export interface QuotedShipping extends ShippingQuote {
   readonly shownCost: Money;
 }
 
-/** A shipping method's quotes as offered (the seed's shipping quote group). */
+/** A shipping method's quotes as offered (OpenCart's shipping quote group). */
 export interface ShippingMethodOffer extends Omit<ShippingQuoteGroup, 'quote'> {
   readonly quote: Readonly<Record<string, QuotedShipping>>;
   /** Always false: a method with an error is not offered. */
   readonly error: false;
 }
 
-/** The seed's `shipping_methods`. */
+/** OpenCart's `shipping_methods`. */
 export interface ShippingMethodsResult {
   readonly shippingMethods: Readonly<Record<string, ShippingMethodOffer>>;
   readonly dropped: readonly Selection[];
 }
 
-/** The seed's `payment_methods`. */
+/** OpenCart's `payment_methods`. */
 export interface PaymentMethodsResult {
   readonly paymentMethods: Readonly<Record<string, PaymentMethodOffer>>;
   readonly dropped: readonly Selection[];
 }
 
-/** The seed's confirm success response. */
+/** OpenCart's confirm success response. */
 export interface ConfirmResult extends CheckoutSummary {
   readonly success: string;
   readonly orderId: number;
@@ -80,7 +80,7 @@ export interface ConfirmResult extends CheckoutSummary {
   readonly commission: Money;
 }
 
-/** A manufacturer list entry: the four fields the seed's list returns. */
+/** A manufacturer list entry: the four fields OpenCart's list returns. */
 export type ManufacturerListEntry = Pick<Manufacturer, 'manufacturerId' | 'name' | 'image' | 'sortOrder'>;
 
 /** One page of manufacturers and how many there are in all. */

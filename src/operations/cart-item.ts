@@ -5,7 +5,7 @@
  * - **Quantity** to add defaults to 1 (absent or blank) and must be a whole number from 1 to {@link maxQuantity}:
  *   adding 0 or a negative amount is not an add (OpenCart lets a negative single add shrink a line; here that is
  *   what update is for).
- * - **Malformed fields** go under the item's seed keys: `product_id` under `product_<n>_product` (single:
+ * - **Malformed fields** go under the item's OpenCart keys: `product_id` under `product_<n>_product` (single:
  *   `warning`) with `Product does not exist!`, `subscription_plan_id` under `product_<n>_subscription`
  *   (`subscription`) with `Invalid subscription`, `quantity` under `product_<n>_quantity` (`quantity`). An
  *   `option` that is not a map has no option id to name, so it goes under `product_<n>_product` (`warning`).

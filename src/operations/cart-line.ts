@@ -1,5 +1,5 @@
 /**
- * `cart_update` and `cart_remove` (`route=api/cart/update`, `route=api/cart/remove`), beyond the seed: change a
+ * `cart_update` and `cart_remove` (`route=api/cart/update`, `route=api/cart/remove`), beyond OpenCart's API: change a
  * line's quantity (0 or less removes it) or remove it, by `cart_id`.
  *
  * `cart_id` is a non-empty string of at most 64 characters, or a non-negative integer (its decimal text: ids from

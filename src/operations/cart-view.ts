@@ -1,5 +1,5 @@
 /**
- * The seed's cart queries (`route=api/cart/getProducts`, `route=api/cart/getTotals`): the session's priced cart
+ * OpenCart's cart queries (`route=api/cart/getProducts`, `route=api/cart/getTotals`): the session's priced cart
  * lines and its total lines, computed from the session, the catalog and the settings on every read.
  * @module
  */
@@ -9,9 +9,9 @@ import { defineView } from './operation.js';
 const noInput = form({}, () => ({}));
 
 /**
- * `cart_products`: the priced lines under the seed's field names, amounts exact Money (net, in the store's
+ * `cart_products`: the priced lines under OpenCart's field names, amounts exact Money (net, in the store's
  * default currency) and measures decimal strings, plus `points` and `shipping`; the HTTP edge presents exactly
- * the seed's fields.
+ * OpenCart's fields.
  */
 export const cartProducts = defineView({
   name: 'cart_products',

@@ -1,5 +1,5 @@
 /**
- * `cart` (`route=api/cart`, seed step 2): the multi add, all or nothing: `product` holds the rows keyed by `n`,
+ * `cart` (`route=api/cart`, OpenCart's step 2): the multi add, all or nothing: `product` holds the rows keyed by `n`,
  * each with `product_id`, `quantity` (default 1), `option` (default `{}`) and `subscription_plan_id` (default 0).
  *
  * The rows are a list: an array, or an object keyed by whole numbers (`product[0]`, `product[1]`, as PHP writes
@@ -8,7 +8,7 @@
  * scalar `product` is one row that is not an object. More than {@link maxCartItems} rows are refused before any
  * is read; a key `n` that is not a whole number in canonical form (`0`, `7`, `12`; at most 9 digits) is refused
  * under `warning`, since `n` ends up inside error keys and an error key never carries text the client chose; a
- * row that is not an object is `product_<n>_product`. Row errors get the seed's `warning` summary, as the
+ * row that is not an object is `product_<n>_product`. Row errors get OpenCart's `warning` summary, as the
  * domain's own do.
  * @module
  */

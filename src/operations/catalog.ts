@@ -1,5 +1,5 @@
 /**
- * The catalog look-ups (the seed's get manufacturer(s) and get products, with their totals): one manufacturer
+ * The catalog look-ups (OpenCart's get manufacturer(s) and get products, with their totals): one manufacturer
  * by id, a page of manufacturers, a page of products with filters. Paging and sorting are lenient, as OpenCart's:
  * an unknown sort token or a malformed number falls back to the default, never an error; only a malformed
  * `manufacturer_id` on the single look-up is refused, since it cannot name a manufacturer.
@@ -46,7 +46,7 @@ const productFilters = {
 /** The request of the manufacturer list. */
 const manufacturerListInput = form(paging, (values) => values);
 
-/** The request of the product list (and its total): the seed's `filter_*` parameters under the domain's names. */
+/** The request of the product list (and its total): OpenCart's `filter_*` parameters under the domain's names. */
 const productListInput = form(
   productFilters,
   (values): RawProductListQuery => ({
@@ -114,7 +114,7 @@ export const manufacturerList = defineLookup({
   },
 });
 
-/** The seed's get total manufacturers (no route of its own: the list answers its total). */
+/** OpenCart's get total manufacturers (no route of its own: the list answers its total). */
 export const manufacturerTotal = defineLookup({
   name: 'manufacturer_total',
   method: 'getTotalManufacturers',
@@ -144,7 +144,7 @@ export const productList = defineLookup({
   },
 });
 
-/** The seed's get total products for the same filters (no route of its own: the list answers its total). */
+/** OpenCart's get total products for the same filters (no route of its own: the list answers its total). */
 export const productTotal = defineLookup({
   name: 'product_total',
   method: 'getTotalProducts',

@@ -1,8 +1,8 @@
 /**
- * `customer` (seed step 1): sets the customer and logs the matching account in by e-mail. Only the shape of each
+ * `customer` (OpenCart's step 1): sets the customer and logs the matching account in by e-mail. Only the shape of each
  * field is read here; lengths, the e-mail, the group and the custom fields are the domain's rules.
  *
- * A malformed field goes under the seed's key with the seed's text: `customer_id` under `warning` (a malformed id
+ * A malformed field goes under OpenCart's key with OpenCart's text: `customer_id` under `warning` (a malformed id
  * cannot name a customer), `customer_group_id` under `customer_group`, the names, e-mail and telephone under
  * their own keys; a `custom_field` that is not a map under `warning`.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The side steps the seed reaches through `call=extension` (coupon, reward points) and `call=affiliate`. A
+ * The side steps OpenCart's API reaches through `call=extension` (coupon, reward points) and `call=affiliate`. A
  * refusal uses the field's own key (`coupon`, `reward`, `affiliate_id`) and leaves the session unchanged.
  * @module
  */

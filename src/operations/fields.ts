@@ -34,7 +34,7 @@ import { describeRequest, type JsonSchema, jsonBlank, jsonNull, jsonTrimmed } fr
 export { isPostedScalar, type PostedScalar, scalar } from '../domain/posted.js';
 
 /**
- * The longest text accepted before the domain looks at it. Every limit of the seed is far below it; the bound is
+ * The longest text accepted before the domain looks at it. Every limit of OpenCart's API is far below it; the bound is
  * there so that a megabyte of "name" costs nothing downstream.
  */
 export const maxTextLength = 1000;
@@ -147,11 +147,11 @@ function integerReader(rule: IntegerRule, digits: RegExp): FieldReader {
   };
 }
 
-/** A non-negative id; absent or blank is 0 (PHP's default for every id of the seed). */
+/** A non-negative id; absent or blank is 0 (PHP's default for every id of OpenCart's API). */
 export const optionalId: z.ZodType<number, OptionalIntegerField> = lenientInteger({ min: 0, fallback: 0 });
 
 /**
- * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of the seed),
+ * A text field: at most {@link maxTextLength} characters (UTF-16 units: a cost bound, not a rule of OpenCart),
  * absent is `''`. A finite number is its plain decimal text; booleans, arrays and objects are malformed.
  */
 export const textField = withReader(

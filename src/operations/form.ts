@@ -15,7 +15,7 @@ import { type FieldReader, readerOf, undecided } from './field-readers.js';
 /** One posted field: how it is read, and the key and text of its error when it cannot be. */
 export interface FormField<S extends z.ZodType = z.ZodType> {
   readonly schema: S;
-  /** The seed's error key (`firstname`, `warning`, `payment_country`, …). */
+  /** OpenCart's error key (`firstname`, `warning`, `payment_country`, …). */
   readonly key: string;
   readonly text: MessageId;
   readonly params?: MessageParams;

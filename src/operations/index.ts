@@ -17,7 +17,7 @@ import { paymentMethod, paymentMethods, shippingMethod, shippingMethods } from '
 import { confirm, historyAdd, orderInfo } from './order.js';
 import { productAdd } from './product-add.js';
 
-/** The list of operations, in the seed's order. */
+/** The list of operations, in OpenCart's order. */
 export const operations = [
   customer,
   cart,

@@ -1,5 +1,5 @@
 /**
- * The method steps' one field: `shipping_method` / `payment_method`, sent as the seed's object (`.code`, with a
+ * The method steps' one field: `shipping_method` / `payment_method`, sent as OpenCart's object (`.code`, with a
  * name, cost and tax class the engine ignores: what is charged comes from the offer) or as the code itself. A
  * code is `<method>` or `<method>.<quote>`, letters, digits, `_` and `-`.
  * @module

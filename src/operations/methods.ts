@@ -1,5 +1,5 @@
 /**
- * The method steps (seed steps 5 and 6): `shipping_methods` / `payment_methods` store what is on offer for the
+ * The method steps (OpenCart's steps 5 and 6): `shipping_methods` / `payment_methods` store what is on offer for the
  * session; `shipping_method` / `payment_method` choose an offered code. The offer is computed by the engine for
  * the session as loaded, never taken from the client, so a client-sent cost or name changes nothing.
  * @module

@@ -30,7 +30,7 @@ export interface OperationRoute {
 export interface HttpBinding {
   /** The method the operation takes; reads take GET, everything that changes something POST. */
   readonly method: 'GET' | 'POST';
-  /** A POST operation that also answers GET, its input then read from the query (the seed lists confirm so). */
+  /** A POST operation that also answers GET, its input then read from the query (OpenCart's API lists confirm so). */
   readonly alsoGet?: boolean;
   readonly routes: readonly OperationRoute[];
 }
@@ -62,7 +62,7 @@ export interface FactPlan {
 
 /** What every descriptor has. */
 interface Described<Name extends string, Method extends string, F extends AnyForm, A extends AnswerKind> {
-  /** The operation's name, in the seed's words (`customer`, `product_add`, `shipping_methods`, …). */
+  /** The operation's name, in OpenCart's words (`customer`, `product_add`, `shipping_methods`, …). */
   readonly name: Name;
   /** The engine method that runs it (`setCustomer`, `addProduct`, …). */
   readonly method: Method;

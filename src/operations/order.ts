@@ -1,5 +1,5 @@
 /**
- * The order operations: `confirm` (seed step 7) writes the order and its first history entry; `history_add`
+ * The order operations: `confirm` (OpenCart's step 7) writes the order and its first history entry; `history_add`
  * appends a status change; `order_info` reads a stored order. Confirm and history_add are decided purely
  * (`decideConfirm`, `decideHistory`) into an effect the engine performs in one repository transaction.
  * @module

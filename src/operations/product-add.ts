@@ -1,5 +1,5 @@
 /**
- * `product_add` (`route=api/cart/addProduct`, seed step 2): adds one product, the body being the item itself.
+ * `product_add` (`route=api/cart/addProduct`, OpenCart's step 2): adds one product, the body being the item itself.
  * Errors go under `warning`, `quantity`, `subscription` and `option_<id>`.
  * @module
  */

@@ -41,9 +41,9 @@ export type ManufacturerRequest = FormInput<(typeof manufacturer)['input']>;
 export type ListRequest = FormInput<(typeof manufacturerList)['input']>;
 /** The product list's filters and paging. */
 export type ProductListRequest = FormInput<(typeof productList)['input']>;
-/** The shipping method step: the seed's `shipping_method.name/code/cost/tax_class_id`; only `code` selects. */
+/** The shipping method step: OpenCart's `shipping_method.name/code/cost/tax_class_id`; only `code` selects. */
 export type ShippingMethodRequest = FormInput<(typeof shippingMethod)['input']>;
-/** The payment method step: the seed's `payment_method.name/code`; only `code` selects. */
+/** The payment method step: OpenCart's `payment_method.name/code`; only `code` selects. */
 export type PaymentMethodRequest = FormInput<(typeof paymentMethod)['input']>;
 /** A coupon code; `''` removes the coupon. */
 export type CouponRequest = FormInput<(typeof coupon)['input']>;

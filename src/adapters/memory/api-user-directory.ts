@@ -2,9 +2,10 @@
  * The in-memory API-user directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
-import { deepFreeze } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /**

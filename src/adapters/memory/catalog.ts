@@ -2,6 +2,8 @@
  * The in-memory catalog.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type {
   Category,
   Manufacturer,
@@ -13,7 +15,6 @@ import type {
 } from '../../domain/records/catalog.js';
 import type { Catalog } from '../../ports/catalog.js';
 import type { Clock } from '../../ports/clock.js';
-import { deepFreeze } from './freeze.js';
 import { activeSpecial, type PricedProduct, selectProducts, sortProducts } from './product-list.js';
 import { compareNumbers, compareText, page, sortWithIdTies } from './sorting.js';
 import { releaseDueHolds } from './stock-holds.js';

@@ -2,9 +2,10 @@
  * The in-memory coupon directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Coupon, CouponUses } from '../../domain/records/coupon.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
-import { deepFreeze } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /**

@@ -2,9 +2,10 @@
  * The in-memory customer directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Affiliate, Customer, CustomerGroup, CustomField } from '../../domain/records/customers.js';
 import type { CustomerDirectory } from '../../ports/customer-directory.js';
-import { deepFreeze } from './freeze.js';
 import type { CustomFieldDefinition, MemoryStoreData } from './store-data.js';
 
 /** A frozen record, or undefined. */

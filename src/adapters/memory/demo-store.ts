@@ -3,6 +3,8 @@
  * needs (docs/demo-store.md lists them with their reasons).
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { StoreSettings } from '../../domain/settings/settings.js';
 import { generateApiKey, hashApiKey } from '../system/api-key-hash.js';
@@ -19,7 +21,6 @@ import { demoExtensions } from './demo/extensions.js';
 import { demoCountries, demoGeoZones, demoTaxClasses, demoTaxRates, demoTaxRules } from './demo/geography.js';
 import { demoProducts } from './demo/products.js';
 import { demoSettings } from './demo/settings.js';
-import { deepFreeze } from './freeze.js';
 import { createMemoryStoreData, type MemoryStoreData } from './store-data.js';
 
 /** Options of {@link demoStore}. */

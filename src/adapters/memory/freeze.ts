@@ -1,31 +1,13 @@
 /**
- * Deep freezing for the records the memory adapters hand out.
+ * Frozen copies of what callers hand the memory adapters (drafts, events), so that the store never keeps a
+ * reference the caller can still change; and list comparison for the adapters' read caches.
  * @module
  */
-
-/**
- * Freezes `value` and everything reachable from it, in place, and returns it. The memory tables hold records
- * that callers must not be able to change: a frozen record can be handed out without a copy, and an attempt
- * to change it throws in strict mode instead of silently corrupting the store.
- *
- * An object that is frozen already is taken as frozen all the way down, and not walked again: everything this
- * module freezes is, and so is every Money (frozen, with nothing inside to change). Freezing a record the second
- * time, or a new session whose unchanged parts were frozen with the last one, therefore costs one check per part
- * that is new, not a walk of the whole.
- */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  if (Array.isArray(value)) {
-    for (const child of value) deepFreeze(child);
-  } else {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return Object.freeze(value);
-}
+import { deepFreeze } from '../../domain/deep-freeze.js';
 
 /**
  * A deep copy of `value`, frozen. Used for what callers pass in (drafts, events): the store must not keep a
- * reference the caller can still change. A value frozen already is kept as it is (see {@link deepFreeze}): the
+ * reference the caller can still change. A value frozen already is kept as it is (see `deepFreeze`): the
  * engine hands over its order drafts frozen, and nobody can change them.
  */
 export function frozenCopy<T>(value: T): T {

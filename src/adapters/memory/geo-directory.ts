@@ -2,9 +2,11 @@
  * The in-memory geography directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
-import { deepFreeze, sameList } from './freeze.js';
+import { sameList } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /** A {@link GeoDirectory} over the memory tables: countries with all their zones, and every geo zone. */

@@ -2,8 +2,9 @@
  * The coupon and reward-point ledgers as the memory order repository writes them.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { HistoryWrite, Redemption } from '../../ports/order-repository.js';
-import { deepFreeze } from './freeze.js';
 import type { CouponUse, MemorySequences, MemoryStoreData, RewardPointEntry } from './store-data.js';
 
 /** The ledger entries one history write adds, and whether it first releases the order's earlier ones. */

@@ -2,6 +2,8 @@
  * The payment side of the memory order repository: an order's payment and stock hold, moved with the order.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import {
   type HoldChange,
   isHolding,
@@ -13,7 +15,7 @@ import {
 import type { OrderHistoryEntry, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments, PaymentWrite } from '../../ports/order-payments.js';
 import type { StockMove, WriteOrderOutcome } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
+import { frozenCopy } from './freeze.js';
 import { commitLedgers, planLedgers } from './ledgers.js';
 import type { MemoryOrderRepositoryOptions } from './order-repository.js';
 import { releaseDueHolds } from './stock-holds.js';

@@ -2,6 +2,8 @@
  * The in-memory order repository.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -17,7 +19,7 @@ import type {
   StockShortage,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
-import { deepFreeze, frozenCopy } from './freeze.js';
+import { frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
 import { releaseDueHolds } from './stock-holds.js';

@@ -2,12 +2,11 @@
  * The in-memory session store.
  * @module
  */
-import { createInstantReader } from '../../domain/machine/instant.js';
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { CheckoutSession } from '../../domain/machine/session.js';
-import { sessionWithExpiry } from '../../domain/machine/stored-session.js';
 import type { Clock } from '../../ports/clock.js';
 import type { SaveOutcome, SessionLookup, SessionStore } from '../../ports/session-store.js';
-import { deepFreeze } from './freeze.js';
 
 /** Options of {@link createMemorySessionStore}. */
 export interface MemorySessionStoreOptions {
@@ -30,12 +29,9 @@ const DEFAULT_RETENTION_SECONDS = 86_400;
 /** Sweep at most this often, so forgetting costs one pass over the map per minute at worst, not per call. */
 const MAX_SWEEP_INTERVAL_MS = 60_000;
 
-/** Reads saved expiries (requests in the same millisecond save the same one). */
-const readInstant = createInstantReader();
-
 /** Milliseconds of an ISO-8601 instant; an unreadable one counts as already past, so it can never be `found`. */
 function instantMs(iso: string): number {
-  const ms = readInstant(iso);
+  const ms = Date.parse(iso);
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
@@ -97,7 +93,7 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions): Se
       const expiresAtMs = instantMs(expiresAt);
       // Only forward: of two racing requests the later expiry wins, whichever touches last.
       if (entry === undefined || nowMs >= entry.expiresAtMs || expiresAtMs <= entry.expiresAtMs) return;
-      entries.set(id, { session: sessionWithExpiry(entry.session, expiresAt), expiresAtMs });
+      entries.set(id, { session: deepFreeze({ ...entry.session, expiresAt }), expiresAtMs });
     },
 
     async delete(id: string): Promise<void> {

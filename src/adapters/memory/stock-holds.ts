@@ -3,8 +3,9 @@
  * finds them.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
-import { deepFreeze } from './freeze.js';
 import { planStockMoves } from './stock-moves.js';
 import type { MemoryStoreData } from './store-data.js';
 

@@ -3,9 +3,10 @@
  * shortage, without touching the tables.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Product, ProductOption } from '../../domain/records/catalog.js';
 import type { StockMove, StockShortage } from '../../ports/order-repository.js';
-import { deepFreeze } from './freeze.js';
 
 /** The outcome of planning: the products to store, or why the write is refused. */
 export type StockPlan =

@@ -2,9 +2,11 @@
  * The in-memory tax rates.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../domain/records/tax.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
-import { deepFreeze, sameList } from './freeze.js';
+import { sameList } from './freeze.js';
 import type { MemoryStoreData } from './store-data.js';
 
 /** Rules in a stable order: by class, then priority, then rate, so the same table always reads the same. */

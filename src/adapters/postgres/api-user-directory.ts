@@ -2,9 +2,10 @@
  * The PostgreSQL API-user directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
 import type { ApiUserDirectory } from '../../ports/api-user-directory.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { isStoredId, isStoredText, jsonColumn } from './values.js';
 

@@ -2,6 +2,8 @@
  * The PostgreSQL catalog.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type {
   Category,
   Manufacturer,
@@ -12,7 +14,6 @@ import type {
   ProductListQuery,
 } from '../../domain/records/catalog.js';
 import type { Catalog } from '../../ports/catalog.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import {
   filterParameters,

@@ -2,9 +2,10 @@
  * The PostgreSQL coupon directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Coupon, CouponUses } from '../../domain/records/coupon.js';
 import type { CouponDirectory } from '../../ports/coupon-directory.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { isoDate, isStoredId, isStoredText, jsonColumn, toMoney } from './values.js';
 

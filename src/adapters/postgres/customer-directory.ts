@@ -2,9 +2,10 @@
  * The PostgreSQL customer directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Affiliate, Customer, CustomerGroup, CustomField } from '../../domain/records/customers.js';
 import type { CustomerDirectory } from '../../ports/customer-directory.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { firstValue, isStoredId, isStoredText, jsonColumn } from './values.js';
 

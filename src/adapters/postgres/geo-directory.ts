@@ -2,9 +2,10 @@
  * The PostgreSQL geography directory.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { Country, GeoZone } from '../../domain/records/geo.js';
 import type { GeoDirectory } from '../../ports/geo-directory.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { isStoredId, jsonColumn } from './values.js';
 

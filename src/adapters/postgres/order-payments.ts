@@ -3,12 +3,13 @@
  * order in one transaction.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import { type HoldChange, takeMoves } from '../../domain/payment/index.js';
 import type { OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments, PaymentWrite } from '../../ports/order-payments.js';
 import type { HistoryWrite, StockMove, WriteOrderOutcome } from '../../ports/order-repository.js';
 import type { Database } from './database.js';
-import { deepFreeze } from './freeze.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
 import { readOrder } from './order-read.js';

@@ -2,6 +2,8 @@
  * The PostgreSQL order repository.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type {
@@ -14,7 +16,6 @@ import type {
   UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
-import { deepFreeze } from './freeze.js';
 import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';

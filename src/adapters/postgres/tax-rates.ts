@@ -2,9 +2,10 @@
  * The PostgreSQL tax rates.
  * @module
  */
+
+import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { TaxRate, TaxRule, TaxTable } from '../../domain/records/tax.js';
 import type { TaxRates } from '../../ports/tax-rates.js';
-import { deepFreeze } from './freeze.js';
 import { type PostgresAdapterOptions, resolveOptions } from './options.js';
 import { isStoredId, jsonColumn } from './values.js';
 

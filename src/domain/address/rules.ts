@@ -1,5 +1,5 @@
 /**
- * The payment and shipping address rules (seed Address table).
+ * The payment and shipping address rules (OpenCart's address fields).
  *
  * Decisions taken here:
  * - **Lengths** are counted in Unicode code points after trimming (PHP `mb_strlen(trim(s))`), so an emoji is one

@@ -1,5 +1,5 @@
 /**
- * The payment and shipping address steps (seed steps 3 and 4): the address custom fields of the
+ * The payment and shipping address steps (OpenCart's steps 3 and 4): the address custom fields of the
  * session customer's group are checked, then the address rules; their errors are reported together.
  * @module
  */

@@ -55,7 +55,7 @@ export interface AddCheck {
   readonly additions: readonly NewCartLine[];
 }
 
-/** The seed's keys: the multi add prefixes each with `product_<n>_`, the single add names them plainly. */
+/** OpenCart's keys: the multi add prefixes each with `product_<n>_`, the single add names them plainly. */
 function itemKeys(mode: AddProductsCommand['mode'], key: string): ItemKeys {
   if (mode === 'single') return { product: 'warning', optionPrefix: '', subscription: 'subscription' };
   const prefix = `product_${key}_`;

@@ -4,7 +4,7 @@
  * The record holds what the line is, not how it is shown: amounts are exact {@link Money} in the store's default
  * currency, net of tax, unrounded (converting, rounding and formatting belong to whoever displays them); weights
  * and measures are exact decimal strings. The HTTP edge (`cartwright/http`, route `api/cart/getProducts`) builds
- * the seed's Cart line JSON from it: snake_case names, numbers in the session currency, the subscription's
+ * OpenCart's Cart line JSON from it: snake_case names, numbers in the session currency, the subscription's
  * formatted prices and the `recurring` description.
  * @module
  */
@@ -88,6 +88,6 @@ export interface PricedCartLine {
   /** The unit of the product's length class (`cm`), or `''` when not known. */
   readonly lengthClass: string;
   readonly taxClassId: number;
-  /** Whether the product ships (drives the seed's `shipping_required`). */
+  /** Whether the product ships (drives OpenCart's `shipping_required`). */
   readonly shipping: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The cart rules (seed step 2): adding products, changing a line's quantity and removing
+ * The cart rules (OpenCart's step 2): adding products, changing a line's quantity and removing
  * a line. Pure: the products, the customer group, the day, the stock setting, the texts and the fresh line ids
  * all come in as arguments. The stored cart holds identities and quantities only; prices are `priceCart`'s.
  *

@@ -1,5 +1,5 @@
 /**
- * The manufacturer and product list queries, normalised: both spellings of the seed's sort
+ * The manufacturer and product list queries, normalised: both spellings of OpenCart's sort
  * tokens, defaults for anything else, paging bounds. What comes out is what the {@link Catalog} port is given.
  * @module
  */
@@ -14,7 +14,7 @@ import type {
 /** A query value as a query string or JSON body carries it. */
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** The paging of a list query, as asked for (the seed's `sort`, `order`, `start`, `limit`). */
+/** The paging of a list query, as asked for (OpenCart's `sort`, `order`, `start`, `limit`). */
 export interface RawPaging {
   readonly sort?: QueryValue;
   readonly order?: QueryValue;
@@ -23,7 +23,7 @@ export interface RawPaging {
 }
 
 /**
- * The product filters plus paging, as asked for (the seed's `filter_manufacturer_id`, `filter_category_id` and
+ * The product filters plus paging, as asked for (OpenCart's `filter_manufacturer_id`, `filter_category_id` and
  * `filter_sub_category`, which the operation's form reads).
  */
 export interface RawProductListQuery extends RawPaging {

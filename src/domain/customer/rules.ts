@@ -1,6 +1,6 @@
 /**
- * The customer step (seed step 1): checks the posted customer against
- * the seed's Customer table and decides which account the session is logged in as.
+ * The customer step (OpenCart's step 1): checks the posted customer against
+ * OpenCart's Customer table and decides which account the session is logged in as.
  *
  * All checks run and the errors accumulate in this key order: `warning` (customer_id not 0 and no such account;
  * disabled accounts exist too, as in OpenCart), `customer_group`, `firstname`, `lastname`, `email`, `telephone`
@@ -16,7 +16,7 @@
  *   then validator's `isEmail` with a top-level domain required, an ASCII local part (PHP rejects non-ASCII local
  *   parts too) and no quoted local part (PHP rejects most quoted forms; they are almost never real and are a
  *   known source of header trouble). Unicode domains are accepted, as OpenCart's IDNA step accepts them.
- * - Login by e-mail (the seed's "logged in automatically by e-mail"): the session is logged in as the
+ * - Login by e-mail (OpenCart's "logged in automatically by e-mail"): the session is logged in as the
  *   account whose e-mail equals the posted one ignoring case, when that account is active. **Unlike OpenCart**, a
  *   customer step that matches no active account logs out any earlier login (`loggedInCustomerId` null), so a
  *   session never keeps the spending rights of an account whose e-mail is no longer the customer's.
@@ -26,7 +26,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import validator from 'validator';
 import { lengthBetween } from '../address/rules.js';
-import { boundedTable } from '../bounded-table.js';
 import type { FieldErrors } from '../errors.js';
 import type { CustomerInput } from '../machine/commands.js';
 import type { CustomerFacts } from '../machine/facts.js';
@@ -73,20 +72,12 @@ export function resolveCustomerGroupId(input: CustomerInput, settings: StoreSett
  * sees it: its byte-length check runs `encodeURI`, which throws on an unpaired surrogate.
  */
 function isValidEmail(email: string): boolean {
-  const known = checkedEmails.get(email);
-  if (known !== undefined) return known;
-  const valid =
+  return (
     lengthBetween(email, 1, emailMaxLength) &&
     isStorableText(email) &&
-    validator.isEmail(email.trim(), emailOptions);
-  return checkedEmails.keep(email, valid);
+    validator.isEmail(email.trim(), emailOptions)
+  );
 }
-
-/**
- * E-mail addresses already checked: a checkout posts its customer's address again and again (each customer step,
- * each retry), and the check is pure. Bounded: past the limit the table starts again.
- */
-const checkedEmails = boundedTable<string, boolean>(256);
 
 /** Whether `customerId` is a guest (0) or names the account the facts hold. */
 function accountExists(customerId: number, facts: CustomerFacts): boolean {
@@ -98,7 +89,7 @@ function resolvedGroup(groupId: number, facts: CustomerFacts): CustomerGroup | u
   return facts.group?.customerGroupId === groupId ? facts.group : undefined;
 }
 
-/** The errors of the fixed fields, in the seed's key order (custom fields come after them). */
+/** The errors of the fixed fields, in OpenCart's key order (custom fields come after them). */
 function fixedFieldErrors(
   input: CustomerInput,
   facts: CustomerFacts,
@@ -159,9 +150,9 @@ function storedCustomer(
 }
 
 /**
- * Checks the customer step (seed step 1) and decides what the session stores.
+ * Checks the customer step (OpenCart's step 1) and decides what the session stores.
  *
- * All checks run; the errors come back together, keyed and ordered as the module notes say, with the seed's
+ * All checks run; the errors come back together, keyed and ordered as the module notes say, with OpenCart's
  * texts from `messages`. On success the customer is trimmed, carries the resolved group (never 0) and the
  * accepted `account` custom field values, and `loggedInCustomerId` is the active account matched by e-mail, or
  * null. Pure: the facts must have been read for the group {@link resolveCustomerGroupId} returns.

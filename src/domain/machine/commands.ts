@@ -6,7 +6,7 @@
 import type { AddressInput } from '../address/rules.js';
 
 /**
- * The customer step's fields, as the seed's Customer table names them. Values are as posted (untrimmed);
+ * The customer step's fields, as OpenCart's Customer table names them. Values are as posted (untrimmed);
  * `customField` values are whatever was posted (the custom field rules check them).
  */
 export interface CustomerInput {
@@ -22,7 +22,7 @@ export interface CustomerInput {
   readonly customField: Readonly<Record<string, unknown>>;
 }
 
-/** Sets the customer (seed step 1). */
+/** Sets the customer (OpenCart's step 1). */
 export interface SetCustomerCommand {
   readonly type: 'set_customer';
   readonly customer: CustomerInput;
@@ -42,7 +42,7 @@ export interface CartItemInput {
 }
 
 /**
- * Adds products to the cart (seed step 2). `multi` is `route=api/cart` (keys `product_<n>_…` plus a `warning`
+ * Adds products to the cart (OpenCart's step 2). `multi` is `route=api/cart` (keys `product_<n>_…` plus a `warning`
  * summary, all or nothing); `single` is `route=api/cart/addProduct` (keys `warning`, `option_<id>`,
  * `subscription`), with exactly one item.
  */
@@ -65,13 +65,13 @@ export interface RemoveCartLineCommand {
   readonly cartId: string;
 }
 
-/** Sets the payment address (seed step 3); `address.customField` holds the posted values, unchecked. */
+/** Sets the payment address (OpenCart's step 3); `address.customField` holds the posted values, unchecked. */
 export interface SetPaymentAddressCommand {
   readonly type: 'set_payment_address';
   readonly address: AddressCommandInput;
 }
 
-/** Sets the shipping address (seed step 4). */
+/** Sets the shipping address (OpenCart's step 4). */
 export interface SetShippingAddressCommand {
   readonly type: 'set_shipping_address';
   readonly address: AddressCommandInput;
@@ -88,13 +88,13 @@ export interface SetCurrencyCommand {
   readonly currency: string;
 }
 
-/** Stores the shipping quotes on offer for the session (the seed's `shipping_methods`). */
+/** Stores the shipping quotes on offer for the session (OpenCart's `shipping_methods`). */
 export interface QuoteShippingCommand {
   readonly type: 'quote_shipping';
 }
 
 /**
- * Chooses a shipping quote by its code `<method>.<quote>` (seed step 5). Only a quoted code is accepted; the
+ * Chooses a shipping quote by its code `<method>.<quote>` (OpenCart's step 5). Only a quoted code is accepted; the
  * quote's own name, cost and tax class are used, whatever else the client sent.
  */
 export interface SetShippingMethodCommand {
@@ -102,12 +102,12 @@ export interface SetShippingMethodCommand {
   readonly code: string;
 }
 
-/** Stores the payment methods on offer for the session (the seed's `payment_methods`). */
+/** Stores the payment methods on offer for the session (OpenCart's `payment_methods`). */
 export interface OfferPaymentCommand {
   readonly type: 'offer_payment';
 }
 
-/** Chooses a payment method by its code (`cod`) or its option's code (`cod.cod`) (seed step 6). */
+/** Chooses a payment method by its code (`cod`) or its option's code (`cod.cod`) (OpenCart's step 6). */
 export interface SetPaymentMethodCommand {
   readonly type: 'set_payment_method';
   readonly code: string;

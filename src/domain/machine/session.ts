@@ -6,7 +6,6 @@
  */
 import type { Money } from '../../money/index.js';
 import type { Address, CustomerDetails } from '../records/address.js';
-import { createInstantReader } from './instant.js';
 
 /** The version of the session's JSON shape; a store holding older shapes migrates or drops them. */
 export const sessionSchemaVersion = 1;
@@ -87,7 +86,7 @@ export interface CheckoutSession {
   readonly currency: string;
   readonly language: string;
   readonly customer: SessionCustomer | null;
-  /** The active account matched by the customer's e-mail (the seed's automatic login), or null. */
+  /** The active account matched by the customer's e-mail (OpenCart's automatic login), or null. */
   readonly loggedInCustomerId: number | null;
   readonly cart: readonly CartLine[];
   readonly paymentAddress: SessionAddress | null;
@@ -180,18 +179,12 @@ export function sessionRecord(session: CheckoutSession): CheckoutSession {
   };
 }
 
-/** Reads the request's instant (every command of a request reads the same one). */
-const readNow = createInstantReader();
-
 /** True when the session's inactivity period has run out at `now` (ISO-8601). */
 export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, now: string): boolean {
-  return isSessionExpiredAt(session, readNow(now));
+  return isSessionExpiredAt(session, Date.parse(now));
 }
-
-/** Reads a session's expiry (read by every request on the session). */
-const readExpiry = createInstantReader();
 
 /** True when the session's inactivity period has run out at `nowMs` (milliseconds since the epoch). */
 export function isSessionExpiredAt(session: Pick<CheckoutSession, 'expiresAt'>, nowMs: number): boolean {
-  return readExpiry(session.expiresAt) <= nowMs;
+  return Date.parse(session.expiresAt) <= nowMs;
 }

@@ -14,7 +14,7 @@ import { type MessageCatalog, type MessageId, messageText } from '../messages.js
 import type { StoreSettings } from '../settings/settings.js';
 import type { CheckoutSession } from './session.js';
 
-/** The steps of the seed's checkout sequence, in order. */
+/** The steps of OpenCart's checkout sequence, in order. */
 export type SequenceStep =
   | 'customer'
   | 'cart'
@@ -25,12 +25,12 @@ export type SequenceStep =
   | 'confirm';
 
 /**
- * Every row of the table: the seed's sequence, and the side steps that can happen any time their guard allows
- * (the seed's `call=extension` coupon and reward, `call=affiliate`, and the currency switch).
+ * Every row of the table: OpenCart's sequence, and the side steps that can happen any time their guard allows
+ * (OpenCart's `call=extension` coupon and reward, `call=affiliate`, and the currency switch).
  */
 export type StepName = SequenceStep | 'coupon' | 'reward' | 'affiliate' | 'currency';
 
-/** The steps in the seed's order. */
+/** The steps in OpenCart's order. */
 export const stepOrder: readonly SequenceStep[] = [
   'customer',
   'cart',
@@ -42,7 +42,7 @@ export const stepOrder: readonly SequenceStep[] = [
 ];
 
 /**
- * What a guard can ask for; each is also the error key naming the missing step (the seed's confirm keys), except
+ * What a guard can ask for; each is also the error key naming the missing step (OpenCart's confirm keys), except
  * `shipping_required`, which is not a step but the cart's property (reported under `warning`).
  */
 export type Requirement =
@@ -182,7 +182,7 @@ function applies(guard: Guard, state: () => GuardState, settings: StoreSettings)
 }
 
 /**
- * The text of a missing requirement. The method steps use the seed's session-check texts where it gives them
+ * The text of a missing requirement. The method steps use OpenCart's session-check texts where it gives them
  * (`Customer data required`, `Cart is empty`, `Shipping address required`) and confirm's texts otherwise.
  */
 function textId(needs: Exclude<Requirement, 'shipping_required'>, texts: GuardTexts): MessageId {

@@ -5,7 +5,7 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import { type CheckoutSession, sessionRecord, sessionSchemaVersion } from './session.js';
+import { type CheckoutSession, sessionSchemaVersion } from './session.js';
 import { storedSessionSchema } from './session-schema.js';
 
 /** Why a stored session cannot be used. */
@@ -28,32 +28,6 @@ export interface SessionMigration {
  * a release that changes the shape bumps `sessionSchemaVersion` and adds the step from the previous one here.
  */
 export const sessionMigrations: readonly SessionMigration[] = [];
-
-/**
- * Frozen sessions already checked whole. A store that keeps the frozen session it was given (the memory store)
- * hands the same object back on every load; nobody can change it, so it is checked once, not on every request.
- */
-const checkedSessions = new WeakSet<object>();
-
-/**
- * Remembers a session its maker knows to be whole (the engine, for a session it built and saved) as checked, when
- * it is frozen: a store that keeps the frozen object it was given hands it back on the next load, and nobody can
- * have changed it since. An unfrozen session is not remembered (a store may still change it).
- */
-export function rememberCheckedSession(session: CheckoutSession): void {
-  if (Object.isFrozen(session)) checkedSessions.add(session);
-}
-
-/**
- * `session` with a new expiry, frozen: what a store that keeps frozen sessions stores when a session's expiry
- * slides. It is remembered as checked when `session` was and `expiresAt` reads as an instant, the one field
- * that changed, so sliding an expiry never costs a check of the whole session on the next load.
- */
-export function sessionWithExpiry(session: CheckoutSession, expiresAt: string): CheckoutSession {
-  const next = Object.freeze(sessionRecord({ ...session, expiresAt }));
-  if (checkedSessions.has(session) && !Number.isNaN(Date.parse(expiresAt))) checkedSessions.add(next);
-  return next;
-}
 
 /** `value` as a plain object, or undefined. */
 function plainObject(value: unknown): Record<string, unknown> | undefined {
@@ -95,13 +69,9 @@ export function parseStoredSession(
 ): Result<CheckoutSession, StoredSessionFault> {
   const stored = plainObject(value);
   if (stored === undefined) return err({ reason: 'malformed', issue: '(session): not an object' });
-  if (checkedSessions.has(stored)) return ok(stored as unknown as CheckoutSession);
   return migrated(stored, migrations).andThen((current): Result<CheckoutSession, StoredSessionFault> => {
     const checked = storedSessionSchema.safeParse(current);
-    if (checked.success) {
-      if (current === stored && Object.isFrozen(stored)) checkedSessions.add(stored);
-      return ok(current as unknown as CheckoutSession);
-    }
+    if (checked.success) return ok(current as unknown as CheckoutSession);
     const issue = checked.error.issues[0];
     const where = issue?.path.join('.') ?? '';
     return err({

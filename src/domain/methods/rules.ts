@@ -1,5 +1,5 @@
 /**
- * The shipping and payment method steps (seed steps 5 and 6): the offer comes from the
+ * The shipping and payment method steps (OpenCart's steps 5 and 6): the offer comes from the
  * facts (recomputed by the engine for the session as loaded, never taken from the client), and a choice is
  * accepted only when its code is on offer. The chosen quote's name, cost and tax class are the offer's own.
  * @module
@@ -21,7 +21,7 @@ function refuse(key: string, id: MessageId, messages: MessageCatalog): Result<ne
 }
 
 /**
- * Stores the shipping quotes on offer (the seed's `shipping_methods`). The chosen method is refreshed from the
+ * Stores the shipping quotes on offer (OpenCart's `shipping_methods`). The chosen method is refreshed from the
  * new quotes, or dropped when it is no longer quoted. Nothing quoted is OpenCart's
  * `Warning: No Shipping options are available!` under `warning`.
  */
@@ -50,7 +50,7 @@ export function chooseShipping(
 }
 
 /**
- * Stores the payment methods on offer (the seed's `payment_methods`); a chosen method no longer offered is
+ * Stores the payment methods on offer (OpenCart's `payment_methods`); a chosen method no longer offered is
  * dropped. Nothing offered is OpenCart's `Warning: No payment options are available!` under `warning`.
  */
 export function offerPayment(

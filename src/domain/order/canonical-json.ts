@@ -3,8 +3,6 @@
  * order their keys were written in, so a repeated confirm of the same content is recognised as a replay.
  * @module
  */
-import { boundedTable } from '../bounded-table.js';
-
 /**
  * JSON with object keys sorted at every level: equal values always give equal text. The keys that are array
  * indices (`"208"`) come first, in numeric order, then the others in code-unit order: the order `JSON.stringify`
@@ -42,48 +40,14 @@ function sortedKeys(keys: readonly string[]): readonly string[] {
   return indices.length === 0 ? names : [...indices, ...names];
 }
 
-/** An object's keys as enumerated, and in canonical order. */
-interface KeyOrder {
-  readonly keys: readonly string[];
-  readonly sorted: readonly string[];
-}
-
-/**
- * The canonical orders worked out, by number of keys: a session is made of objects of a few shapes (addresses,
- * cart lines, amounts), whose keys come in the same order every time, so each shape's order is sorted once.
- */
-const keyOrders = new Map<number, KeyOrder[]>();
-
-/** How many orders are kept per number of keys; past that the oldest is dropped. */
-const MAX_KEY_ORDERS = 8;
-
-/** Whether two lists hold the same keys in the same order. */
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The keys of an object in canonical order (see {@link canonicalJson}). */
 function canonicalKeys(item: object): readonly string[] {
-  const keys = Object.keys(item);
-  let orders = keyOrders.get(keys.length);
-  if (orders === undefined) {
-    orders = [];
-    keyOrders.set(keys.length, orders);
-  }
-  for (const order of orders) if (sameKeys(order.keys, keys)) return order.sorted;
-  const sorted = sortedKeys(keys);
-  if (orders.length >= MAX_KEY_ORDERS) orders.shift();
-  orders.push({ keys, sorted });
-  return sorted;
+  return sortedKeys(Object.keys(item));
 }
-
-/** Each key written as a JSON string, kept (1,024 at most): a session's objects use a few dozen names over and over. */
-const quotedKeys = boundedTable<string, string>(1024);
 
 /** `key` as a JSON string. */
 function quoted(key: string): string {
-  return quotedKeys.get(key) ?? quotedKeys.keep(key, JSON.stringify(key));
+  return JSON.stringify(key);
 }
 
 /** `value` written as {@link canonicalJson} writes it; undefined for what JSON leaves out. */

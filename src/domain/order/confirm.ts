@@ -1,5 +1,5 @@
 /**
- * Confirm (seed step 7): every precondition checked together, then the order to write and its
+ * Confirm (OpenCart's step 7): every precondition checked together, then the order to write and its
  * first history entry, or the order a repeated confirm already made. Pure: the engine asks the fraud checks,
  * writes through the order repository and saves the session afterwards.
  * @module
@@ -31,7 +31,7 @@ import {
 } from './history.js';
 import type { HistoryWrite } from './write.js';
 
-/** Confirm's own fields, parsed (the seed: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */
+/** Confirm's own fields, parsed (OpenCart: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */
 export interface ConfirmInput {
   /** 0 creates a new order; an existing id updates that order. */
   readonly orderId: number;
@@ -125,7 +125,7 @@ function fieldErrors(
  *
  * A session whose last confirm had the same fingerprint, confirmed again with `order_id` 0, replays that order
  * before any check: the order exists, and what it took (stock above all) must not make its own retry fail.
- * Otherwise every missing step (the seed's confirm keys), stock, minimum, an unknown status or affiliate are
+ * Otherwise every missing step (OpenCart's confirm keys), stock, minimum, an unknown status or affiliate are
  * reported together.
  *
  * An unknown `order_id` (> 0, no such order) is `not_found` under `order_id` **alone**: it hides every other

@@ -1,11 +1,11 @@
 /**
  * The order record confirm writes, built from the session and its derived view: every group the
- * seed lists (store, customer, both addresses, methods, lines with options and subscription, totals, taxes,
+ * OpenCart lists (store, customer, both addresses, methods, lines with options and subscription, totals, taxes,
  * affiliate and commission, client, currency and rate, language, dates). Amounts are in the store's default
  * currency, as OpenCart stores them; `currencyCode`/`currencyValue` say how the customer saw them.
  * @module
  */
-import { type Currency, type Money, percent, sum, zero } from '../../money/index.js';
+import { type Currency, convert, type Money, percent, sum, zero } from '../../money/index.js';
 import type { LineOption, PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
 import type { ViewFacts } from '../machine/facts.js';
@@ -19,7 +19,6 @@ import {
 } from '../pricing/checkout.js';
 import type { TaxRateSet } from '../pricing/tax.js';
 import type { TotalsState } from '../pricing/totals/calculator.js';
-import { presentTotals } from '../pricing/totals/index.js';
 import type { Product } from '../records/catalog.js';
 import type { Affiliate } from '../records/customers.js';
 import type {
@@ -123,9 +122,26 @@ export function commissionOf(
   return percent(subTotal, affiliate.commission);
 }
 
-/** The totals in the default currency, rounded to its places, `total` their exact sum. */
-function draftTotals(state: TotalsState, currency: Currency, settings: StoreSettings): readonly OrderTotal[] {
-  return presentTotals(state, currency, currency, settings);
+/**
+ * The totals as the customer was shown them, kept in the default currency: each line as presented in the
+ * session's currency (converted, then rounded to its places), taken back into the default currency exactly (at
+ * 40 significant digits), and `total` their sum. Showing a kept line in the order's currency again, at the rate
+ * kept with the order, rounds back to the very amount confirm showed. Rounding in the default currency first
+ * would lose that: an amount rounded there and converted afterwards can land a cent away from the amount
+ * converted and rounded once. In the default currency this is each line rounded to its places.
+ */
+function draftTotals(view: CheckoutView, from: Currency, to: Currency): readonly OrderTotal[] {
+  // Shared only when frozen already: the draft is frozen as it is written, and the answer hands the view's out.
+  if (from.code === to.code)
+    return Object.isFrozen(view.totals) ? view.totals : view.totals.map((line) => ({ ...line }));
+  const kept = view.totals.map((line) =>
+    line.code === 'total' ? line : { ...line, value: convert(line.value, to, from) },
+  );
+  const others = sum(
+    kept.filter((line) => line.code !== 'total').map((line) => line.value),
+    from.code,
+  );
+  return kept.map((line) => (line.code === 'total' ? { ...line, value: others } : line));
 }
 
 /** The order's taxes by rate (exact, default currency). */
@@ -163,12 +179,7 @@ export function buildOrderDraft(
 ): OrderDraft {
   const rates = taxRatesOf(session, facts, settings);
   const currency = storeCurrency(settings, settings.currency);
-  // In the default currency the view presents its totals exactly as the order stores them; they are shared
-  // only when frozen already (the draft is frozen as it is written, and the answer hands the view's out).
-  const totals =
-    session.currency === settings.currency && Object.isFrozen(view.totals)
-      ? view.totals
-      : draftTotals(view.state, currency, settings);
+  const totals = draftTotals(view, currency, storeCurrency(settings, session.currency));
   const customer = session.customer;
   invariant(customer !== null, 'confirm guards a missing customer before it builds the draft');
   return {

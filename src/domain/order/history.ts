@@ -19,7 +19,7 @@ import type { StoreSettings } from '../settings/settings.js';
 import type { AppendHistory } from './effects.js';
 import type { HistoryWrite, Redemption, StockMove, StockShortage } from './write.js';
 
-/** A history entry as asked for (the seed's Order history entry, parsed). */
+/** A history entry as asked for (OpenCart's Order history entry, parsed). */
 export interface HistoryInput {
   readonly orderStatusId: number;
   readonly comment: string;
@@ -294,7 +294,7 @@ function shortageName(products: readonly OrderProduct[], shortage: StockShortage
 }
 
 /**
- * The error of a write refused for stock, under `product` (the seed's key for stock at confirm): one sentence
+ * The error of a write refused for stock, under `product` (OpenCart's key for stock at confirm): one sentence
  * per product or option value short, naming it with what was needed and what was in stock, so a caller knows
  * what to change. `products` are the lines of the order the write was for.
  */

@@ -9,7 +9,7 @@ import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../../money/index.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
-import type { CouponFacts, TaxFacts, ViewFacts } from '../machine/facts.js';
+import type { CouponFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart.js';
@@ -29,7 +29,7 @@ export interface CheckoutView {
   readonly total: Money;
   /** The pipeline's exact state in the default currency (lines, taxes by rate, total): what an order stores. */
   readonly state: TotalsState;
-  /** Some line needs shipping (the seed's `shipping_required`). */
+  /** Some line needs shipping (OpenCart's `shipping_required`). */
   readonly shippingRequired: boolean;
 }
 
@@ -60,19 +60,12 @@ export function priceLines(
   });
 }
 
-/** The class names of each settings object, made once: a store's settings are read on every pricing. */
-const classNames = new WeakMap<StoreSettings, MeasureClassNames>();
-
 /** The unit of each weight and length class (`kg`, `cm`), as the priced line's `weightClass` / `lengthClass`. */
 function classNamesOf(settings: StoreSettings): MeasureClassNames {
-  const known = classNames.get(settings);
-  if (known !== undefined) return known;
-  const names = {
+  return {
     weight: new Map(settings.weightClasses.map((c) => [c.id, c.unit])),
     length: new Map(settings.lengthClasses.map((c) => [c.id, c.unit])),
   };
-  classNames.set(settings, names);
-  return names;
 }
 
 /** Checks the coupon of `couponFacts` against the session's priced cart (see `checkCoupon`). */
@@ -146,52 +139,9 @@ function totalsContext(
   };
 }
 
-/** A rate set worked out, and the session fields it was worked out for. */
-interface KnownRates {
-  readonly key: readonly unknown[];
-  readonly rates: TaxRateSet;
-}
-
 /**
- * The rate sets worked out over each tax table and list of geo zones (kept weakly by both), by the session fields
- * they read. A store that answers the same frozen table and zones while they say the same lets a rule worked out
- * once serve every request with those addresses and that group; the few kept per table are the latest.
- */
-const rateSets = new WeakMap<object, WeakMap<object, KnownRates[]>>();
-
-/** How many rate sets are kept per table and zones. */
-const MAX_RATE_SETS = 16;
-
-/** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
-function lasting(value: unknown): boolean {
-  return typeof value !== 'object' || value === null || Object.isFrozen(value);
-}
-
-/**
- * The rate sets kept for `tax`'s table and zones, or for this `tax` alone (one request) when the table, the zones
- * or a field of `key` could still change.
- */
-function knownRatesOf(tax: TaxFacts, key: readonly unknown[]): KnownRates[] {
-  const lasts = lasting(tax.table) && lasting(tax.geoZones) && key.every(lasting);
-  const tableKey: object = lasts ? tax.table : tax;
-  const zonesKey: object = lasts ? tax.geoZones : tax;
-  let byZones = rateSets.get(tableKey);
-  if (byZones === undefined) {
-    byZones = new WeakMap();
-    rateSets.set(tableKey, byZones);
-  }
-  let known = byZones.get(zonesKey);
-  if (known === undefined) {
-    known = [];
-    byZones.set(zonesKey, known);
-  }
-  return known;
-}
-
-/**
- * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Worked
- * out once per table, zones, addresses and group: the totals, the shipping quotes' texts and an order's lines all
- * read the same rule, and so do later requests while the store answers the same table.
+ * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Pure,
+ * and worked out anew on each call: the totals of a cart the engine's cache already holds do not ask for it.
  */
 export function taxRatesOf(
   session: CheckoutSession,
@@ -199,22 +149,7 @@ export function taxRatesOf(
   settings: StoreSettings,
 ): TaxRateSet {
   const customerGroupId = pricingGroupId(session, settings);
-  const { shippingAddress, paymentAddress } = session;
-  // A rule reads no more of an address than its place (country and zone): told by those, a rule worked out for
-  // one session serves every session at the same places, and the places are numbers that never change.
-  const key = [
-    shippingAddress?.countryId ?? null,
-    shippingAddress?.zoneId ?? null,
-    paymentAddress?.countryId ?? null,
-    paymentAddress?.zoneId ?? null,
-    customerGroupId,
-    settings.storeAddress,
-    settings.taxDefault,
-  ];
-  const known = knownRatesOf(facts.tax, key);
-  const found = known.find((entry) => entry.key.every((value, i) => Object.is(value, key[i])));
-  if (found !== undefined) return found.rates;
-  const rates = createTaxRates({
+  return createTaxRates({
     shippingAddress: session.shippingAddress,
     paymentAddress: session.paymentAddress,
     storeAddress: settings.storeAddress,
@@ -223,9 +158,6 @@ export function taxRatesOf(
     geoZones: facts.tax.geoZones,
     table: facts.tax.table,
   });
-  if (known.length >= MAX_RATE_SETS) known.shift();
-  known.push({ key, rates });
-  return rates;
 }
 
 /** Runs the totals pipeline over lines already priced for the session. Pure. */

@@ -1,6 +1,6 @@
 /**
  * The side steps that change what the customer pays or who earns commission: coupon and reward points (the
- * seed's `call=extension`) and the affiliate (`call=affiliate`). Refusals use the field's own key
+ * OpenCart's `call=extension`) and the affiliate (`call=affiliate`). Refusals use the field's own key
  * (`coupon`, `reward`, `affiliate_id`) and leave the session unchanged.
  * @module
  */

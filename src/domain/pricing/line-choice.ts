@@ -88,13 +88,8 @@ export interface ProductIndex {
   readonly byKey: ReadonlyMap<string, IndexedOption>;
 }
 
-/** The index of each (frozen) product, made once per product: every line of it is matched against it. */
-const indexes = new WeakMap<Product, ProductIndex>();
-
-/** The options of `product`, indexed. */
+/** The options of `product`, indexed: each line of it is matched against them by key. */
 export function productIndex(product: Product): ProductIndex {
-  const known = indexes.get(product);
-  if (known !== undefined) return known;
   const options = product.options.map((option) => ({
     option,
     key: String(option.productOptionId),
@@ -103,9 +98,7 @@ export function productIndex(product: Product): ProductIndex {
   }));
   const byKey = new Map(options.map((indexed) => [indexed.key, indexed]));
   const ascending = [...byKey.values()].sort((a, b) => a.option.productOptionId - b.option.productOptionId);
-  const index = { options, ascending, byKey };
-  if (Object.isFrozen(product) && Object.isFrozen(product.options)) indexes.set(product, index);
-  return index;
+  return { options, ascending, byKey };
 }
 
 /** The values `chosen` selects of an indexed option (see {@link chosenValues}). */

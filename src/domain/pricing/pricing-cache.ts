@@ -16,6 +16,7 @@
  * @module
  */
 import type { PricedCartLine } from '../cart/line.js';
+import { deepFreeze } from '../deep-freeze.js';
 import type { CartLine } from '../machine/session.js';
 import type { Product } from '../records/catalog.js';
 import type { StoreSettings } from '../settings/settings.js';
@@ -91,13 +92,6 @@ const MAX_VIEWS = 4;
 /** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
 export function lasting(value: unknown): boolean {
   return typeof value !== 'object' || value === null || Object.isFrozen(value);
-}
-
-/** `value` and everything in it, frozen, in place; frozen objects (Money, records) are not walked again. */
-function freezeAll<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) freezeAll((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
 }
 
 /**
@@ -196,7 +190,7 @@ export function createPricingCache(): PricingCache {
       if (kept === undefined || key === undefined) return run();
       const found = kept.views.find((entry) => sameValues(entry.key, key));
       if (found !== undefined) return found.view;
-      const view = freezeAll(run());
+      const view = deepFreeze(run());
       if (kept.views.length >= MAX_VIEWS) kept.views.shift();
       kept.views.push({ key, view });
       return view;

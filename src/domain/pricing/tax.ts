@@ -5,7 +5,6 @@
  */
 import { add, type Money, money, multiply, percent } from '../../money/index.js';
 import { type GeoPlace, isInGeoZone } from '../address/geo-zone.js';
-import { boundedTable } from '../bounded-table.js';
 import type { GeoZone } from '../records/geo.js';
 import type { TaxBasis, TaxRate, TaxTable } from '../records/tax.js';
 import type { TaxAmount } from './totals/calculator.js';
@@ -128,24 +127,21 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
   };
 
   /**
-   * The taxes worked out on each frozen amount, by class and quantity: a rate set serves every request with the
-   * same table and addresses, and the same prices and quotes meet it again and again. Kept for a bounded number of
-   * amounts.
+   * The taxes worked out on each amount, by its text, class and quantity: the totals meet the same prices and
+   * quotes more than once (the sub-total's lines, the tax lines, the quotes' texts). Lives as long as the rate set.
    */
-  const known = boundedTable<Money, Map<string, readonly TaxAmount[]>>(MAX_KNOWN_AMOUNTS);
+  const known = new Map<string, readonly TaxAmount[]>();
 
   return {
     ratesFor,
     taxesOn(unitAmount: Money, taxClassId: number, quantity: number): readonly TaxAmount[] {
       const rates = ratesFor(taxClassId);
       if (rates.length === 0) return noTaxes;
-      if (!Object.isFrozen(unitAmount)) return taxesOf(unitAmount, rates, quantity);
-      const byUse = known.get(unitAmount) ?? known.keep(unitAmount, new Map());
-      const key = `${taxClassId}:${quantity}`;
-      const found = byUse.get(key);
+      const key = `${unitAmount.amount} ${unitAmount.currency} ${taxClassId} ${quantity}`;
+      const found = known.get(key);
       if (found !== undefined) return found;
       const taxes = taxesOf(unitAmount, rates, quantity);
-      byUse.set(key, taxes);
+      known.set(key, taxes);
       return taxes;
     },
   };
@@ -153,9 +149,6 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
 
 /** No taxes. */
 const noTaxes: readonly TaxAmount[] = Object.freeze([]);
-
-/** How many amounts a rate set keeps the taxes of. */
-const MAX_KNOWN_AMOUNTS = 256;
 
 /**
  * Adds up lists of tax amounts by rate: one entry per rate id (the key, as a string), its amounts summed

@@ -5,7 +5,7 @@
  */
 import type { Money } from '../../money/index.js';
 
-/** The option types of the seed and OpenCart. */
+/** The option types of OpenCart. */
 export type OptionType =
   | 'select'
   | 'radio'
@@ -17,7 +17,7 @@ export type OptionType =
   | 'time'
   | 'datetime';
 
-/** All {@link OptionType} values, in the seed's order. */
+/** All {@link OptionType} values, in OpenCart's order. */
 export const optionTypes: readonly OptionType[] = [
   'select',
   'radio',
@@ -45,7 +45,7 @@ export interface ProductOptionValue {
   readonly weight: string;
 }
 
-/** An option of one product (`product_option_id` in the seed). */
+/** An option of one product (`product_option_id` in OpenCart). */
 export interface ProductOption {
   readonly productOptionId: number;
   readonly optionId: number;
@@ -171,7 +171,7 @@ export interface Product {
   readonly subscriptionPlans: readonly SubscriptionPlan[];
 }
 
-/** A manufacturer (brand), as the seed's get-manufacturer answers it. */
+/** A manufacturer (brand), as OpenCart's get-manufacturer answers it. */
 export interface Manufacturer {
   readonly manufacturerId: number;
   readonly name: string;
@@ -193,7 +193,7 @@ export interface Category {
 
 /** Sort keys of the manufacturer list. */
 export type ManufacturerSort = 'name' | 'sort_order';
-/** Sort keys of the product list (the seed's `pd.name`, `p.sort_order`, `p.price` normalised). */
+/** Sort keys of the product list (OpenCart's `pd.name`, `p.sort_order`, `p.price` normalised). */
 export type ProductSort = 'name' | 'sort_order' | 'price';
 /** Sort direction. */
 export type SortOrder = 'ASC' | 'DESC';

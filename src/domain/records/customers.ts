@@ -31,7 +31,7 @@ export interface CustomerGroup {
 /** Where a custom field is asked: on the customer, on an address, or on an affiliate. */
 export type CustomFieldLocation = 'account' | 'address' | 'affiliate';
 
-/** Custom field types of the seed (plus `file`, which OpenCart also has). */
+/** Custom field types of OpenCart (plus `file`, which OpenCart also has). */
 export type CustomFieldType =
   | 'text'
   | 'textarea'

@@ -39,16 +39,18 @@ const extensionCodes = {
 type Group = keyof typeof extensionCodes;
 
 /** Each `<prefix>_<code>_status` name, with the group and code it switches. */
-const statusNames: ReadonlyMap<string, readonly [Group, string]> = new Map(
-  (Object.keys(extensionCodes) as Group[]).flatMap((group) =>
-    extensionCodes[group].codes.map(
-      (code) => [`${extensionCodes[group].prefix}_${code}_status`, [group, code]] as const,
+const statusNames: Readonly<Record<string, readonly [Group, string]>> = Object.freeze(
+  Object.fromEntries(
+    (Object.keys(extensionCodes) as Group[]).flatMap((group) =>
+      extensionCodes[group].codes.map(
+        (code) => [`${extensionCodes[group].prefix}_${code}_status`, [group, code]] as const,
+      ),
     ),
   ),
 );
 
 /** The extension setting names {@link applyExtensionConfig} accepts, e.g. `shipping_free_status`. */
-export const extensionConfigNames: readonly string[] = [...statusNames.keys()];
+export const extensionConfigNames: readonly string[] = Object.keys(statusNames);
 
 /** `config` with the status of `group`'s `code` set to `status`. */
 function withStatus(config: ExtensionConfig, group: Group, code: string, status: boolean): ExtensionConfig {
@@ -76,7 +78,7 @@ export function applyExtensionConfig(
   let extensions = base;
   for (const [name, value] of Object.entries(config)) {
     if (!isExtensionSettingName(name)) continue;
-    const target = statusNames.get(name);
+    const target = Object.hasOwn(statusNames, name) ? statusNames[name] : undefined;
     if (target === undefined) {
       errors[name] = `Unknown setting ${name}!`;
       continue;

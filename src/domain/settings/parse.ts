@@ -1,5 +1,5 @@
 /**
- * Store settings from untrusted sources: `CARTWRIGHT_CONFIG`-style objects keyed by the seed's `config_*` names,
+ * Store settings from untrusted sources: `CARTWRIGHT_CONFIG`-style objects keyed by OpenCart's `config_*` names,
  * laid over a base {@link StoreSettings}, then checked as a whole.
  * @module
  */
@@ -77,7 +77,7 @@ export const storeConfigNames: readonly string[] = [
 ];
 
 /**
- * `base` with the values of `config` (keyed by the seed's `config_*` names) laid over it, checked as a whole.
+ * `base` with the values of `config` (keyed by OpenCart's `config_*` names) laid over it, checked as a whole.
  * Unknown names are refused rather than ignored, so a typo never silently leaves a default in force. Extension
  * settings (`shipping_…`, `payment_…`, `total_…`) may share the object: they are `applyExtensionConfig`'s.
  * Errors are keyed by the offending `config_*` name.

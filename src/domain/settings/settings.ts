@@ -1,5 +1,5 @@
 /**
- * Store settings: the seed's `config_*` values as one validated object. Each field names the OpenCart setting it
+ * Store settings: OpenCart's `config_*` values as one validated object. Each field names the OpenCart setting it
  * stands for.
  * @module
  */

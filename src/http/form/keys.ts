@@ -1,6 +1,6 @@
 /**
  * Form key paths: a decoded key such as `a.b[c][]` becomes the path `["a", "b", "c", ""]`, where `""` stands
- * for a push. Bracket and dot notation mix freely (PHP's brackets, the seed's dots); each segment is checked
+ * for a push. Bracket and dot notation mix freely (PHP's brackets, OpenCart's dots); each segment is checked
  * against `maxDepth` and the forbidden keys as it is read, so a hostile key is refused after one short scan.
  * @module
  */

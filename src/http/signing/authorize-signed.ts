@@ -48,7 +48,7 @@ async function verify(user: ApiUser | undefined, request: SignedRequest): Promis
   const secret = secretOf(user);
   decoySecret ??= byteStringFromBytes(globalThis.crypto.getRandomValues(new Uint8Array(32)));
   const username = byteStringOf(user?.username ?? request.username);
-  const expected = await signatureOf(secret ?? decoySecret, signingString({ ...request.parts, username }));
+  const expected = signatureOf(secret ?? decoySecret, signingString({ ...request.parts, username }));
   return sameSignature(expected, request.signature) && secret !== undefined;
 }
 

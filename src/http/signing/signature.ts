@@ -1,10 +1,12 @@
 /**
  * The signature OpenCart 4.1 puts on an API request: base64 of HMAC-SHA1, keyed with the API user's secret,
  * over ten lines, each ending in `\n`: route, call, username, host, script directory, store id, language,
- * currency, the MD5 of the form (as `http_build_query` writes it), time. Computed with Web Crypto, so the fetch
- * handler stays free of Node imports.
+ * currency, the MD5 of the form (as `http_build_query` writes it), time. Computed with `@noble/hashes`
+ * (plain JavaScript, synchronous, on every runtime), so the fetch handler stays free of Node imports.
  * @module
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha1 } from '@noble/hashes/legacy.js';
 import { byteStringFromBytes, byteStringOf, bytesOf } from './php-bytes.js';
 
 /** The ten values OpenCart signs, as PHP holds them (byte strings, see `php-bytes.ts`). */
@@ -36,16 +38,8 @@ export function signingString(parts: SignedParts): string {
 }
 
 /** base64(HMAC-SHA1(secret, text)): `secret` is text (used as UTF-8), `text` a byte string. */
-export async function signatureOf(secret: string, text: string): Promise<string> {
-  const subtle = globalThis.crypto.subtle;
-  const key = await subtle.importKey(
-    'raw',
-    bytesOf(byteStringOf(secret)),
-    { name: 'HMAC', hash: 'SHA-1' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await subtle.sign('HMAC', key, bytesOf(text)));
+export function signatureOf(secret: string, text: string): string {
+  const mac = hmac(sha1, bytesOf(byteStringOf(secret)), bytesOf(text));
   return btoa(byteStringFromBytes(mac));
 }
 

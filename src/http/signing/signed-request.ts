@@ -5,7 +5,8 @@
  * @module
  */
 
-import { md5Hex } from './md5.js';
+import { md5 } from '@noble/hashes/legacy.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { isPhpArray, type PhpArray } from './php-array.js';
 import { phpBuildQuery } from './php-build-query.js';
 import { byteStringOf, bytesOf, utf8TextOf } from './php-bytes.js';
@@ -76,7 +77,7 @@ export function scriptDirectory(url: URL): string {
 
 /** MD5 of `http_build_query` of the body as OpenCart holds it (`$_POST` after `Request::clean`). */
 export function formDigest(form: string): string {
-  return md5Hex(bytesOf(phpBuildQuery(cleanArray(readPhpInput(byteStringOf(form), 'post')))));
+  return bytesToHex(md5(bytesOf(phpBuildQuery(cleanArray(readPhpInput(byteStringOf(form), 'post'))))));
 }
 
 /** PHP's `rawurldecode`: `%XY` as its byte, `+` left alone. */

@@ -1,6 +1,6 @@
 /**
- * The wire shapes of cart lines and total lines (the seed's Cart line and Total line): ids and quantities
- * integers, flags booleans, money numbers in the session currency plus formatted texts where the seed has them.
+ * The wire shapes of cart lines and total lines (OpenCart's Cart line and Total line): ids and quantities
+ * integers, flags booleans, money numbers in the session currency plus formatted texts where OpenCart has them.
  * The presenters build these shapes and the OpenAPI document describes them, so the two cannot drift apart.
  * @module
  */
@@ -17,7 +17,7 @@ export const cartOptionWire = z.object({
   type: z.string(),
 });
 
-/** The seed's subscription object of a cart line. */
+/** OpenCart's subscription object of a cart line. */
 export const cartSubscriptionWire = z.object({
   subscription_plan_id: z.int(),
   name: z.string(),
@@ -34,7 +34,7 @@ export const cartSubscriptionWire = z.object({
   duration: z.int(),
 });
 
-/** The seed's Cart line: `price` and `total` net, in the session currency. */
+/** OpenCart's Cart line: `price` and `total` net, in the session currency. */
 export const cartLineWire = z.object({
   cart_id: z.string(),
   product_id: z.int(),
@@ -62,7 +62,7 @@ export const cartLineWire = z.object({
   tax_class_id: z.int(),
 });
 
-/** The seed's Total line: `value` in the session currency, `text` as the customer reads it. */
+/** OpenCart's Total line: `value` in the session currency, `text` as the customer reads it. */
 export const totalLineWire = z.object({
   code: z.string(),
   title: z.string(),
@@ -73,9 +73,9 @@ export const totalLineWire = z.object({
 
 /** A chosen option of a cart line. */
 export type CartOptionJson = z.output<typeof cartOptionWire>;
-/** The seed's subscription object of a cart line. */
+/** OpenCart's subscription object of a cart line. */
 export type CartSubscriptionJson = z.output<typeof cartSubscriptionWire>;
-/** The seed's Cart line. */
+/** OpenCart's Cart line. */
 export type CartLineJson = z.output<typeof cartLineWire>;
-/** The seed's Total line. */
+/** OpenCart's Total line. */
 export type TotalLineJson = z.output<typeof totalLineWire>;

@@ -17,7 +17,7 @@ export const manufacturerWire = z.object({
   meta_keyword: z.string(),
 });
 
-/** A manufacturer list entry: the four fields the seed's list returns. */
+/** A manufacturer list entry: the four fields OpenCart's list returns. */
 export const manufacturerEntryWire = z.object({
   manufacturer_id: z.int(),
   name: z.string(),

@@ -12,7 +12,7 @@ export const fieldErrorsWire = z.record(z.string(), z.string());
 /** Every handled error's answer. */
 export const errorWire = z.object({ error: fieldErrorsWire });
 
-/** A refused confirm's answer: the error, with the seed's `products`, `totals` and `shipping_required`. */
+/** A refused confirm's answer: the error, with OpenCart's `products`, `totals` and `shipping_required`. */
 export const confirmFailureWire = z.object({ error: fieldErrorsWire, ...cartSummaryWire });
 
 /** Every handled error's answer. */

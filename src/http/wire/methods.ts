@@ -16,7 +16,7 @@ export const shippingQuoteWire = z.object({
 });
 
 /**
- * One shipping method's quotes. `title` is the seed's name for the method's label; `code` and `name` are
+ * One shipping method's quotes. `title` is OpenCart's name for the method's label; `code` and `name` are
  * OpenCart 4.1's, which its clients read.
  */
 export const shippingMethodWire = z.object({

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of what steps answer: the seed's `success`, after the method and extension steps its
+ * The wire shapes of what steps answer: OpenCart's `success`, after the method and extension steps its
  * `products`, `totals` and `shipping_required`, and `dropped` when a step made a chosen method stale.
  * @module
  */
@@ -15,7 +15,7 @@ export const droppedWire = z.array(selectionWire).optional();
 /** A step's answer. */
 export const stepWire = z.object({ success: z.string(), dropped: droppedWire });
 
-/** The seed's `products`, `totals` and `shipping_required`. */
+/** OpenCart's `products`, `totals` and `shipping_required`. */
 export const cartSummaryWire = {
   products: z.array(cartLineWire),
   totals: z.array(totalLineWire),

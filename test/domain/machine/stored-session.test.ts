@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutSession } from '../../../src/domain/machine/session.js';
 import {
   parseStoredSession,
-  rememberCheckedSession,
   type SessionMigration,
   sessionMigrations,
-  sessionWithExpiry,
 } from '../../../src/domain/machine/stored-session.js';
 import { sampleSession } from '../../../src/testing/index.js';
 
@@ -103,33 +101,5 @@ describe('parseStoredSession', () => {
       ),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('sessions known to be whole', () => {
-  /** A frozen session the checker would refuse (its version is not a count): only trust lets it through. */
-  const unchecked = () => Object.freeze({ ...session, version: -1 }) as CheckoutSession;
-
-  it('a frozen session its maker remembers is not checked again; an unfrozen one always is', () => {
-    const remembered = unchecked();
-    expect(parseStoredSession(remembered).isErr()).toBe(true);
-    rememberCheckedSession(remembered);
-    expect(parseStoredSession(remembered)._unsafeUnwrap()).toBe(remembered);
-    const open = { ...session, version: -1 } as CheckoutSession;
-    rememberCheckedSession(open);
-    expect(parseStoredSession(open).isErr()).toBe(true);
-  });
-
-  it('a new expiry keeps the trust only when the session had it and the instant reads', () => {
-    const remembered = unchecked();
-    rememberCheckedSession(remembered);
-    const slid = sessionWithExpiry(remembered, '2026-03-02T12:00:00.000Z');
-    expect(Object.isFrozen(slid)).toBe(true);
-    expect(parseStoredSession(slid)._unsafeUnwrap()).toEqual({
-      ...remembered,
-      expiresAt: '2026-03-02T12:00:00.000Z',
-    });
-    expect(parseStoredSession(sessionWithExpiry(remembered, 'soon')).isErr()).toBe(true);
-    expect(parseStoredSession(sessionWithExpiry(unchecked(), '2026-03-02T12:00:00.000Z')).isErr()).toBe(true);
   });
 });

@@ -41,12 +41,7 @@ export function plusSeconds(instant: string, seconds: number): string {
   return new Date(Date.parse(instant) + seconds * 1000).toISOString();
 }
 
-/** Freezes `value` and everything reachable from it (throws in strict mode on any later write). */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
-}
+export { deepFreeze } from '../../../src/domain/deep-freeze.js';
 
 /** The product ids the cart and the command name (the engine's `productIdsOf`). */
 function productIdsOf(session: CheckoutSession, command: CheckoutCommand | null): number[] {

@@ -7,17 +7,21 @@
  */
 import type { TotalCalculator } from './calculator.js';
 
-/** The calculators made here that read only their context. */
-const contextOnly = new WeakSet<TotalCalculator>();
+/**
+ * The mark of a calculator made here that reads only its context: a property under a symbol no other module can
+ * name, not enumerable, so the calculator still looks and compares like the one it was made from.
+ */
+const CONTEXT_ONLY: unique symbol = Symbol('cartwright.totals.contextOnly');
 
-/** Marks a built-in calculator as reading only its context, and answers it. */
+/** A copy of a built-in calculator, frozen and marked as reading only its context. */
 export function readsOnlyContext<T extends TotalCalculator>(calculator: T): T {
-  contextOnly.add(calculator);
-  return calculator;
+  return Object.freeze(Object.defineProperty({ ...calculator }, CONTEXT_ONLY, { value: true }));
 }
 
 /** Whether every calculator of `calculators` is a built-in that reads only its context. */
 export function allReadOnlyContext(calculators: readonly TotalCalculator[]): boolean {
-  for (const calculator of calculators) if (!contextOnly.has(calculator)) return false;
+  for (const calculator of calculators) {
+    if ((calculator as { readonly [CONTEXT_ONLY]?: true })[CONTEXT_ONLY] !== true) return false;
+  }
   return true;
 }

@@ -32,31 +32,9 @@ export function runTotals(
   return state;
 }
 
-/** A list of calculators and the same calculators in sort order. */
-interface Ordered {
-  readonly copy: readonly TotalCalculator[];
-  readonly sorted: readonly TotalCalculator[];
-}
-
-/** The last order worked out for each list of calculators (an engine runs one list on every request). */
-const orders = new WeakMap<readonly TotalCalculator[], Ordered>();
-
-/**
- * `calculators` in sort order (ties by code). Sorted once per list and kept while the list holds the same
- * calculators: a host that changes its list in place gets it sorted again.
- */
+/** `calculators` in sort order (ties by code), as a new list: a store runs a handful. */
 function inSortOrder(calculators: readonly TotalCalculator[]): readonly TotalCalculator[] {
-  const known = orders.get(calculators);
-  if (
-    known !== undefined &&
-    known.copy.length === calculators.length &&
-    known.copy.every((calculator, i) => calculator === calculators[i])
-  ) {
-    return known.sorted;
-  }
-  const sorted = [...calculators].sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
-  orders.set(calculators, { copy: [...calculators], sorted });
-  return sorted;
+  return [...calculators].sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
 }
 
 /** The sum of the lines other than `total`. */

@@ -2,7 +2,7 @@
  * The `tax` step (OpenCart's `total/tax`): one line per tax rate, titled with the rate's name, added to the
  * running total.
  *
- * Where the cart lines' taxes come from: OpenCart seeds the taxes with `cart.getTaxes()` before the first step;
+ * Where the cart lines' taxes come from: OpenCart fills in the taxes with `cart.getTaxes()` before the first step;
  * here the pipeline starts from empty taxes and `sub_total` adds none, so this step adds them, once, just before
  * it emits the lines. The steps before it (shipping and fees adding their taxes, coupon and reward removing
  * theirs) only add signed amounts by rate, so when the cart lines' taxes join does not change the sums; a rate
