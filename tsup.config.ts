@@ -3,6 +3,9 @@ import { defineConfig } from 'tsup';
 /** One build entry per `exports` subpath of package.json; test/package checks they stay in step. */
 export const entries = {
   index: 'src/index.ts',
+  core: 'src/core/index.ts',
+  extensions: 'src/extensions/index.ts',
+  demo: 'src/demo/index.ts',
   http: 'src/http/index.ts',
   'adapters/memory': 'src/adapters/memory/index.ts',
   'adapters/redis': 'src/adapters/redis/index.ts',

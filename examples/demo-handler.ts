@@ -5,17 +5,9 @@
  * each host serves the handler. It imports nothing but `cartwright/*` and Web-standard globals, so it runs on
  * every runtime the examples cover.
  */
-import {
-  createCheckout,
-  createPaymentMethods,
-  createRandomIdGenerator,
-  createShippingMethods,
-  createSystemClock,
-  createTotalCalculators,
-  generateApiKey,
-  verifyApiKey,
-} from 'cartwright';
-import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
+import { createCheckout, generateApiKey } from 'cartwright';
+import { memoryStore } from 'cartwright/adapters/memory';
+import { demoSnapshot } from 'cartwright/demo';
 import {
   type CorsOptions,
   createFetchHandler,
@@ -35,25 +27,8 @@ export interface DemoHandlerOptions {
 
 /** The demo store's checkout behind a fetch handler, everything in this process's memory. */
 export function createDemoHandler(options: DemoHandlerOptions): FetchHandler {
-  const { data, settings } = demoStore({ apiKey: options.apiKey });
-  const clock = createSystemClock();
-  const adapters = createMemoryAdapters(data, { clock });
-  const checkout = createCheckout(
-    {
-      ...adapters,
-      clock,
-      ids: createRandomIdGenerator(),
-      shippingMethods: createShippingMethods(data.extensions.shipping),
-      paymentMethods: createPaymentMethods(data.extensions.payment),
-      totalCalculators: createTotalCalculators(data.extensions.totals),
-    },
-    { settings },
-  );
+  const checkout = createCheckout({ store: memoryStore(demoSnapshot({ apiKey: options.apiKey })) });
   return createFetchHandler(checkout, {
-    settings,
-    apiUsers: adapters.apiUsers,
-    loginThrottle: adapters.loginThrottle,
-    verifyApiKey,
     cors: options.cors,
     trustedProxyHeader: options.trustedProxyHeader,
   });
@@ -61,7 +36,7 @@ export function createDemoHandler(options: DemoHandlerOptions): FetchHandler {
 
 /**
  * `key` when it is set, else a random 256-bit key for this run (`generateApiKey()`). A key shorter than 32
- * characters is refused when the handler is made (`demoStore` throws a `RangeError` saying so).
+ * characters is refused when the handler is made (`demoSnapshot` throws a `RangeError` saying so).
  */
 export function demoApiKey(key: string | undefined): string {
   return key !== undefined && key !== '' ? key : generateApiKey();

@@ -6,8 +6,8 @@
  * against it).
  */
 
-import { convert, createSession, createSystemClock, findCurrency, formatMoney } from 'cartwright';
 import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
+import { convert, createSession, createSystemClock, findCurrency, formatMoney } from 'cartwright/core';
 
 const { data, settings } = demoStore();
 const clock = createSystemClock();

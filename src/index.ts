@@ -1,11 +1,21 @@
 /**
- * `cartwright`: the checkout engine's public surface — `createCheckout`, the pure `decide` and its step table,
- * domain types, errors, money, ports and the system adapters.
+ * `cartwright`: the composition root `createCheckout({ store, settings?, extensions? })`, the checkout's types and
+ * errors, money essentials and the neverthrow types its methods answer with. Stores come from
+ * `cartwright/adapters/*`, the demo from `cartwright/demo`, the HTTP handler from `cartwright/http`; everything
+ * else (decide, steps, operations, pricing, ports) is in `cartwright/core`, built-in extensions in
+ * `cartwright/extensions`.
  * @module
  */
 
-export * from './adapters/system/index.js';
-export type { LineOption, LineSubscription, PricedCartLine } from './domain/cart/line.js';
+export { type Err, type Ok, type Result, ResultAsync } from 'neverthrow';
+export { defineStore } from './adapters/store.js';
+export { generateApiKey, hashApiKey } from './adapters/system/api-key-hash.js';
+export {
+  type Checkout,
+  type CheckoutWiring,
+  type CreateCheckoutOptions,
+  createCheckout,
+} from './compose/create-checkout.js';
 export type {
   CheckoutError,
   CheckoutErrorKind,
@@ -14,135 +24,26 @@ export type {
   FieldErrors,
   ForbiddenError,
   NotFoundError,
-  PortName,
   PreconditionError,
   UnauthorizedError,
   UnavailableError,
   ValidationError,
 } from './domain/errors.js';
-export { CartwrightInvariantError, checkoutError, invariant, unavailable } from './domain/errors.js';
-export type * from './domain/machine/commands.js';
-export type { Decision, StepOperation, StepRule } from './domain/machine/decide.js';
-export { decide, guardState } from './domain/machine/decide.js';
+export { CartwrightInvariantError } from './domain/errors.js';
+export type { CartLine, CheckoutSession, SessionAddress } from './domain/machine/session.js';
+export type { StoreSettings } from './domain/settings/settings.js';
+export type { OpenedSession, OpenSessionInput } from './engine/checkout.js';
+export type { ConfirmOptions } from './engine/run-confirm.js';
+export type { SessionTarget } from './engine/session-access.js';
+export type { Extensions } from './extensions/builtin-extensions.js';
+export { type Currency, formatMoney, type Money, money, type RoundingMode } from './money/index.js';
 export type {
-  CouponRedeemed,
-  CouponReleased,
-  DomainEvent,
-  FraudFlagged,
-  OrderPlaced,
-  OrderStatusChanged,
-  StockAdjusted,
-} from './domain/machine/events.js';
-export type {
-  AddressFacts,
-  CheckoutFacts,
-  CouponFacts,
-  CustomerFacts,
-  TaxFacts,
-  ViewFacts,
-} from './domain/machine/facts.js';
-export type { Offers, Recheck } from './domain/machine/selections.js';
-export { paymentStepStands, recheckSelections } from './domain/machine/selections.js';
-export type {
-  CartLine,
-  CartOptionValue,
-  CheckoutSession,
-  ChosenPaymentMethod,
-  LastOrder,
-  NewSessionInput,
-  PaymentMethodOffer,
-  SessionAddress,
-  SessionCustomer,
-  ShippingQuote,
-  ShippingQuoteGroup,
-} from './domain/machine/session.js';
-export { createSession, isSessionExpired, sessionSchemaVersion } from './domain/machine/session.js';
-export type {
-  Guard,
-  GuardState,
-  GuardStateSource,
-  GuardTexts,
-  Requirement,
-  RequirementCondition,
-  Selection,
-  StepDefinition,
-  StepName,
-} from './domain/machine/steps.js';
-export { checkGuards, guardPasses, stepDiagram, stepOrder, steps } from './domain/machine/steps.js';
-export type { MessageCatalog, MessageId, MessageParams } from './domain/messages.js';
-export { createMessages, defaultMessages, messageText } from './domain/messages.js';
-export type { AppendHistory, Effect, WriteOrder } from './domain/order/effects.js';
-export {
-  canMovePayment,
-  movePayment,
-  nextAttempt,
-  openPayment,
-  type PaymentChange,
-  type PaymentKeyParts,
-  type PaymentOperation,
-  type PaymentRefusal,
-  paymentDiagram,
-  paymentIdempotencyKey,
-  paymentMoves,
-  paymentStatuses,
-  type Reconciled,
-  reconcilePayment,
-} from './domain/payment/index.js';
-export type { CheckoutView } from './domain/pricing/checkout.js';
-export { viewCheckout } from './domain/pricing/checkout.js';
-export type { Pricing, PricingFacts } from './domain/pricing/pricing.js';
-export { createPricing } from './domain/pricing/pricing.js';
-export {
-  type BuiltinTotalsOptions,
-  type CreditHolder,
-  type CreditSource,
-  couponCalculator,
-  createCouponCalculator,
-  createCreditCalculator,
-  createHandlingCalculator,
-  createLowOrderFeeCalculator,
-  createRewardCalculator,
-  createTaxCalculator,
-  createTotalCalculators,
-  defaultTotalCalculators,
-  presentTotals,
-  rewardCalculator,
-  runTotals,
-  shippingCalculator,
-  subTotalCalculator,
-  taxCalculator,
-  totalCalculator,
-  withSortOrder,
-} from './domain/pricing/totals/index.js';
-export { type DigestLine, type DigestTotal, totalsDigest } from './domain/pricing/totals-digest.js';
-export * from './domain/records/index.js';
-export type * from './domain/settings/extension-config.js';
-export { applyExtensionConfig, extensionConfigNames } from './domain/settings/extension-settings.js';
-export {
-  applyStoreConfig,
-  checkStoreSettings,
-  isExtensionSettingName,
-  storeConfigNames,
-} from './domain/settings/parse.js';
-export type { MeasureClass, OrderStatus, StoreAddress, StoreSettings } from './domain/settings/settings.js';
-export * from './engine/index.js';
-export * from './extensions/index.js';
-export * from './money/index.js';
-export type * from './operations/answers.js';
-export type { AnyForm, Form, FormField, FormFields, FormInput, FormOutput } from './operations/form.js';
-export type { Operation, OperationOf, RequestOf, ResultOf } from './operations/index.js';
-export { operations } from './operations/index.js';
-export type {
-  ConfirmDescriptor,
-  FactPlan,
-  HistoryDescriptor,
-  HttpBinding,
-  LookupDescriptor,
-  LookupSource,
-  OperationDescriptor,
-  OperationRoute,
-  StepDescriptor,
-  ViewDescriptor,
-} from './operations/operation.js';
-export type * from './operations/requests.js';
-export type * from './ports/index.js';
+  CheckoutSummary,
+  ConfirmResult,
+  PaymentMethodsResult,
+  ShippingMethodsResult,
+  StepResult,
+  SummaryResult,
+} from './operations/answers.js';
+export type { ApiKeyVerifier, CheckoutAccess } from './ports/access.js';
+export type { CheckoutStore, StoreLayer, StorePorts } from './ports/store.js';

@@ -17,7 +17,7 @@ import {
   type ProductListQuery,
   type ProductOption,
   type SortOrder,
-} from 'cartwright';
+} from 'cartwright/core';
 import type { BrandRow, HostTables, OptionRow, PriceRuleRow, ProductRow } from './host-tables.js';
 
 /** The shop's currency: every amount in the tables is in it. */

@@ -12,7 +12,7 @@ import type {
   Product,
   ProductDiscount,
   SubscriptionFrequency,
-} from 'cartwright';
+} from 'cartwright/core';
 
 /** A row of `products`. */
 export interface ProductRow {

@@ -2,7 +2,7 @@
  * A cartwright `Stock` over the host's `stock` table: the engine moves stock through it when an order is placed
  * or changes status, and the host's catalog (`catalog.ts`) reads the same rows.
  */
-import type { MoveStockOutcome, Stock, StockMove, StockShortage } from 'cartwright';
+import type { MoveStockOutcome, Stock, StockMove, StockShortage } from 'cartwright/core';
 import type { HostTables, StockRow } from './host-tables.js';
 
 /** The running count of one stock row while a call's moves are planned. */

@@ -6,37 +6,36 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
   createMemoryAdapters,
-  demoStore,
   type MemoryAdapters,
   type MemoryStoreData,
 } from '../../src/adapters/memory/index.js';
 import type { PostgresAdapters } from '../../src/adapters/postgres/index.js';
-import { createRandomIdGenerator, createSystemClock, verifyApiKey } from '../../src/adapters/system/index.js';
-import { createTotalCalculators } from '../../src/domain/pricing/totals/builtins.js';
-import type { ApiSigning, ApiUser } from '../../src/domain/records/api-user.js';
-import { createPaymentMethods } from '../../src/extensions/payment/index.js';
-import { createShippingMethods } from '../../src/extensions/shipping/index.js';
+import { defineStore } from '../../src/adapters/store.js';
+import { createSystemClock } from '../../src/adapters/system/index.js';
+import { type Checkout, createCheckout } from '../../src/compose/create-checkout.js';
+import {
+  applyExtensionConfig,
+  applyStoreConfig,
+  type CheckoutDeps,
+  type Clock,
+  type FieldErrors,
+  type IdGenerator,
+  type StoreSettings,
+} from '../../src/core/index.js';
+import { demoSnapshot } from '../../src/demo/index.js';
+import type { ApiSigning } from '../../src/domain/records/api-user.js';
 import {
   createFetchHandler,
   type FetchHandler,
   type FetchHandlerOptions,
   type HttpLogger,
+  type HttpOptions,
   type StatusCompat,
 } from '../../src/http/index.js';
-import {
-  applyExtensionConfig,
-  applyStoreConfig,
-  type Checkout,
-  type CheckoutDeps,
-  type Clock,
-  createCheckout,
-  type FieldErrors,
-  type IdGenerator,
-  type StoreSettings,
-} from '../../src/index.js';
 import type { LoginThrottle } from '../../src/ports/login-throttle.js';
 import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
+import type { StorePorts } from '../../src/ports/store.js';
 
 /** What an example may choose. */
 export interface DemoAppOptions {
@@ -70,7 +69,7 @@ export interface DemoAppOptions {
 
 /** The demo store's data and settings, before anything is wired over them. */
 export interface PreparedDemoStore {
-  /** `demoStore()` with the key's hash, the allowed IPs of user `demo` and the extension statuses in place. */
+  /** `demoSnapshot()` with the key's hash, the allowed IPs of user `demo` and the extension statuses in place. */
   readonly data: MemoryStoreData;
   /** The demo's settings with `options.config` laid over them. */
   readonly settings: StoreSettings;
@@ -93,7 +92,9 @@ export interface DemoApp {
   readonly checkout: Checkout;
   /** The fetch handler every host serves. */
   readonly handler: FetchHandler;
-  /** The options `handler` was made with, to make another over a different checkout. */
+  /** The transport options `handler` was made with. */
+  readonly httpOptions: HttpOptions;
+  /** The whole options `handler` was made with (the checkout's access rules included), to vary them in tests. */
   readonly handlerOptions: FetchHandlerOptions;
   /** The memory adapters over `data`; the ones replaced by {@link DemoStorePorts} are not used. */
   readonly adapters: MemoryAdapters;
@@ -101,30 +102,19 @@ export interface DemoApp {
   readonly settings: StoreSettings;
 }
 
-/** Changes API user 1 (`demo`). */
-function changeDemoUser(data: MemoryStoreData, change: Partial<ApiUser>): void {
-  const user = data.apiUsers.get(1);
-  if (user !== undefined) data.apiUsers.set(1, { ...user, ...change });
-}
-
 /**
  * The demo store's data and settings for `options`, or the errors of `options.config` (keyed by setting name).
- * Hashes the key (SHA-256; a key shorter than 32 characters throws a `RangeError`).
+ * Hashes the key (SHA-256; an empty key, or one shorter than 32 characters, throws a `RangeError`).
  */
 export function prepareDemoStore(options: DemoAppOptions): Result<PreparedDemoStore, FieldErrors> {
-  const { data, settings: demoSettings } = demoStore({ apiKey: options.apiKey });
-  const configured = applyStoreConfig(demoSettings, options.config ?? {});
+  const data = demoSnapshot({ apiKey: options.apiKey, ips: options.apiIps, signing: options.apiSigning });
+  const configured = applyStoreConfig(data.settings, options.config ?? {});
   const extensions = applyExtensionConfig(data.extensions, options.config ?? {});
   if (configured.isErr() || extensions.isErr()) {
     return err({
       ...(configured.isErr() ? configured.error : {}),
       ...(extensions.isErr() ? extensions.error : {}),
     });
-  }
-  if (options.apiIps !== undefined) changeDemoUser(data, { ips: [...options.apiIps] });
-  // The signing secret is the key itself: an HMAC cannot be checked against the key's hash.
-  if (options.apiSigning !== undefined) {
-    changeDemoUser(data, { signing: options.apiSigning, signingSecret: options.apiKey });
   }
   data.extensions = extensions.value;
   return ok({ data, settings: configured.value });
@@ -144,43 +134,52 @@ export function wireDemoApp(
   const clock = options.clock ?? createSystemClock();
   const adapters = createMemoryAdapters(data, { clock });
   const external = stores.postgres;
-  const checkout = createCheckout(
-    {
-      ...adapters,
-      ...(external === undefined
-        ? {}
-        : {
-            catalog: external.catalog,
-            customers: external.customers,
-            geo: external.geo,
-            taxes: external.taxes,
-            coupons: external.coupons,
-            orders: external.orders,
-          }),
-      ...(stores.sessions === undefined ? {} : { sessions: stores.sessions }),
-      clock,
-      ids: options.ids ?? createRandomIdGenerator(),
-      shippingMethods: createShippingMethods(data.extensions.shipping),
-      paymentMethods: createPaymentMethods(data.extensions.payment),
-      totalCalculators: createTotalCalculators(data.extensions.totals),
-      ...options.deps?.(adapters),
-    },
-    // One logger for the engine (a failed notifier) and the handler (failed ports, unexpected errors).
-    { settings, sessionTtlSeconds: options.sessionTtlSeconds, logger: options.logger },
-  );
-  const handlerOptions: FetchHandlerOptions = {
-    settings,
-    apiUsers: external?.apiUsers ?? adapters.apiUsers,
-    loginThrottle: stores.loginThrottle ?? adapters.loginThrottle,
-    // The demo's keys are made by hashApiKey, in memory and in PostgreSQL alike.
-    verifyApiKey,
-    compat: options.compat,
-    logger: options.logger,
-    // Signing is per API user (`demo` signs with CARTWRIGHT_API_SIGNING=opencart); the handler is always ready.
-    signedRequests: { replayGuard: stores.replayGuard ?? adapters.replayGuard, clock },
+  const replaced = options.deps?.(adapters) ?? {};
+  // The memory ports over the prepared data, the external stores' in their place: one store the checkout opens.
+  const ports: StorePorts = {
+    ...adapters,
+    notifier: undefined,
+    ...external,
+    ...(stores.sessions === undefined ? {} : { sessions: stores.sessions }),
+    ...(stores.loginThrottle === undefined ? {} : { loginThrottle: stores.loginThrottle }),
+    ...(stores.replayGuard === undefined ? {} : { replayGuard: stores.replayGuard }),
+    ...pick(replaced, [
+      'sessions',
+      'catalog',
+      'customers',
+      'geo',
+      'taxes',
+      'coupons',
+      'orders',
+      'stock',
+      'notifier',
+    ]),
   };
-  const handler = createFetchHandler(checkout, handlerOptions);
-  return { checkout, handler, handlerOptions, adapters, data, settings };
+  const store = defineStore({
+    settings,
+    extensions: data.extensions,
+    base: { name: 'demo', provides: Object.keys(ports) as (keyof StorePorts)[], open: () => ports },
+  });
+  // One logger for the engine (a failed notifier) and the handler (failed ports, unexpected errors).
+  const checkout = createCheckout({
+    store,
+    clock,
+    ids: replaced.ids ?? options.ids,
+    sessionTtlSeconds: options.sessionTtlSeconds,
+    logger: options.logger,
+    extensions: pick(replaced, ['shippingMethods', 'paymentMethods', 'totalCalculators', 'fraudChecks']),
+  });
+  const httpOptions: HttpOptions = { compat: options.compat, logger: options.logger };
+  const handler = createFetchHandler(checkout, httpOptions);
+  const handlerOptions = { ...httpOptions, settings, ...checkout.access };
+  return { checkout, handler, httpOptions, handlerOptions, adapters, data, settings };
+}
+
+/** The entries of `record` named in `names` that are set. */
+function pick<T extends object, K extends keyof T>(record: T, names: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(
+    names.filter((name) => record[name] !== undefined).map((name) => [name, record[name]]),
+  ) as Partial<Pick<T, K>>;
 }
 
 /**

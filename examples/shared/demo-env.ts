@@ -27,8 +27,8 @@ import { DEFAULT_DEADLINE_MS } from '../../src/adapters/deadline.js';
 import { quoteSchema } from '../../src/adapters/postgres/identifiers.js';
 import { DEFAULT_REDIS_LOGIN_PREFIX, DEFAULT_REDIS_SESSION_PREFIX } from '../../src/adapters/redis/index.js';
 import { generateApiKey, minApiKeyLength } from '../../src/adapters/system/index.js';
+import type { FieldErrors } from '../../src/core/index.js';
 import type { ApiSigning } from '../../src/domain/records/api-user.js';
-import type { FieldErrors } from '../../src/index.js';
 import { type RedisClusterSeeds, readRedisCluster } from './redis-cluster-env.js';
 
 /** The environment, read and checked. */

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
+import type { Clock, FieldErrors } from '../../src/core/index.js';
 import {
   answerClientError,
   type FetchHandler,
@@ -13,7 +14,6 @@ import {
   nodeServerOptions,
   toNodeListener,
 } from '../../src/http/index.js';
-import type { Clock, FieldErrors } from '../../src/index.js';
 import { isShopRequest } from '../storefront/storefront.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';

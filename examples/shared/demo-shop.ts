@@ -4,7 +4,7 @@
  * a monitor with a delivery date, a player that does not ship, a camera with counted stock) to addresses in the
  * United Kingdom and the United States.
  */
-import type { Catalog, GeoDirectory } from '../../src/index.js';
+import type { Catalog, GeoDirectory } from '../../src/core/index.js';
 import { createStorefront } from '../storefront/storefront.js';
 import type { DemoApp } from './demo-app.js';
 import type { DemoStores } from './demo-stores.js';

@@ -3,19 +3,16 @@
  * small JSON the page shows, every amount already formatted in its own currency, so the page does no arithmetic
  * and no rounding of its own.
  */
+import { type CheckoutSummary, formatMoney, type Money, type StoreSettings } from 'cartwright';
 import {
-  type CheckoutSummary,
   findCurrency,
-  formatMoney,
-  type Money,
   type OrderRecord,
   type PaymentMethodOffer,
   type PricedCartLine,
   type Product,
   type ShippingMethodOffer,
-  type StoreSettings,
   type TotalLine,
-} from 'cartwright';
+} from 'cartwright/core';
 
 /** A product option as the page offers it. */
 export interface ShownOption {

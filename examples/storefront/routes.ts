@@ -6,7 +6,8 @@
  * The page's fields are OpenCart's own names (`firstname`, `postcode`, `zone_id`, an option's
  * `product_option_id`), so the engine's errors, keyed by those names, go back to the page's inputs as they are.
  */
-import type { Checkout, CheckoutError, Country, FieldErrors, Product } from 'cartwright';
+import type { Checkout, CheckoutError, FieldErrors } from 'cartwright';
+import type { Country, Product } from 'cartwright/core';
 import { err, type Result } from 'neverthrow';
 import { createPresenter, type Presenter, type ShownCart } from './present.js';
 import type { ShopSession } from './sessions.js';

@@ -9,7 +9,7 @@ import { type CheckoutError, checkoutError, unavailable } from '../domain/errors
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
-import type { Checkout } from '../engine/checkout.js';
+import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { AddressCheck } from './client-address.js';
 import { normalizeIp } from './client-ip.js';

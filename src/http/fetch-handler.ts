@@ -5,7 +5,9 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import type { Checkout } from '../engine/checkout.js';
+import type { Checkout as ComposedCheckout } from '../compose/create-checkout.js';
+import { CartwrightInvariantError } from '../domain/errors.js';
+import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { bodyTaken, createBodyTakenReply } from './body-taken.js';
 import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';
@@ -15,7 +17,7 @@ import { exchangeOf, type HeaderReader, type HttpExchange, type HttpReply, respo
 import type { FormObject } from './form.js';
 import { createErrorLog, warnAnyIp } from './handler-log.js';
 import { type HttpError, httpError } from './http-error.js';
-import { type FetchHandlerOptions, type HandlerConfig, resolveOptions } from './options.js';
+import { type FetchHandlerOptions, type HandlerConfig, type HttpOptions, resolveOptions } from './options.js';
 import { moneyPresenterOf } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery } from './request-input.js';
 import { errorReply, internalErrorReply, routeReply } from './responses.js';
@@ -232,28 +234,75 @@ function clientOf(config: HandlerConfig, request: HttpExchange, info: ClientInfo
   return { ip, gap, https, forwardedIp };
 }
 
+/** The options of `FetchHandlerOptions` a checkout made by `createCheckout` carries itself. */
+const accessOptions = [
+  'settings',
+  'apiUsers',
+  'loginThrottle',
+  'verifyApiKey',
+  'signedRequests',
+  'allowAnyIp',
+] as const;
+
+/** Whether `checkout` was made by the composition root (it carries its settings and access rules). */
+function isComposed(checkout: Checkout | ComposedCheckout): checkout is ComposedCheckout {
+  return 'access' in checkout && typeof checkout.access === 'object' && checkout.access !== null;
+}
+
+/**
+ * The whole handler options. Options that name the API users are whole (an engine of `cartwright/core`, or a
+ * checkout served under other access rules); otherwise the checkout's own access rules and settings, with the
+ * transport options.
+ */
+function handlerOptionsOf(
+  checkout: Checkout | ComposedCheckout,
+  options: HttpOptions | FetchHandlerOptions | undefined,
+): FetchHandlerOptions {
+  const given = options as Partial<FetchHandlerOptions> | undefined;
+  if (given?.apiUsers !== undefined || !isComposed(checkout)) return options as FetchHandlerOptions;
+  const stray = accessOptions.filter((name) => given?.[name] !== undefined);
+  if (stray.length > 0) {
+    throw new CartwrightInvariantError(
+      `createFetchHandler: the checkout carries its own ${stray.join(', ')}; pass them to createCheckout instead`,
+    );
+  }
+  const { access, settings } = checkout;
+  return { ...options, settings, ...access };
+}
+
 /**
  * Creates the fetch handler over a checkout.
  *
  * Routing is by the query (`?route=api/...`), so the path is the host's choice: `/index.php`, `/api`, or any
  * other; a request without a `route` is routed by the path alias it ends in (`/api/order/confirm`). Bodies may be form-encoded or JSON. The session id comes from `api_token` (query or body) or the
- * session cookie, and gets the same checks either way. With `options.signedRequests`, a request signed as
- * OpenCart 4.1 signs them needs no login: its signature authorizes it. With `options.cors`, pages of the listed
- * origins may call it from a browser.
+ * session cookie, and gets the same checks either way. A request signed as OpenCart 4.1 signs them needs no
+ * login: its signature authorizes it. With `options.cors`, pages of the listed origins may call it from a browser.
  *
  * The host passes the client's address in `info` (see {@link ClientInfo}); without it, the login and every route
  * that needs a session answer 500 `client_address_unknown`, since no API user's IP list can be checked.
  *
- * @param checkout - the engine (`createCheckout`).
- * @param options - the API users, the login throttle, the store settings, and optional texts and limits.
+ * @param checkout - the checkout (`createCheckout`): it carries its settings, API users, login throttle and
+ *   signed-request rules.
+ * @param options - transport only: status codes, cookie, limits, texts, CORS, the trusted proxy header.
+ * @throws CartwrightInvariantError when an option is invalid, or the checkout lacks what a handler needs.
  * @example
  * ```ts
- * const handler = createFetchHandler(checkout, { settings, apiUsers, loginThrottle });
+ * const handler = createFetchHandler(createCheckout({ store: memoryStore(demoSnapshot({ apiKey })) }));
  * createServer(toNodeListener(handler)).listen(8080);
  * ```
  */
-export function createFetchHandler(checkout: Checkout, options: FetchHandlerOptions): FetchHandler {
-  const config = resolveOptions(options);
+export function createFetchHandler(checkout: ComposedCheckout, options?: HttpOptions): FetchHandler;
+/**
+ * Creates the fetch handler over an engine of `cartwright/core` (`createEngine`), which carries no access rules:
+ * `options` then names the settings, the API users, the login throttle and the key check (and, given a checkout,
+ * replace what it carries).
+ */
+export function createFetchHandler(engine: Checkout, options: FetchHandlerOptions): FetchHandler;
+export function createFetchHandler(
+  checkout: Checkout | ComposedCheckout,
+  options?: HttpOptions | FetchHandlerOptions,
+): FetchHandler {
+  const config = resolveOptions(handlerOptionsOf(checkout, options));
   warnAnyIp(config);
   const core = createCore(checkout, config);
   const bodyTakenReply = createBodyTakenReply(config);

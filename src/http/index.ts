@@ -33,7 +33,13 @@ export type { NodeServerLimits, NodeServerOptions } from './node-server.js';
 export { answerClientError, createNodeServer, nodeServerOptions } from './node-server.js';
 export { createOpenApiDocument, type OpenApiDocument, openApiDocument } from './openapi/document.js';
 export type { JsonObject } from './openapi/json.js';
-export type { FetchHandlerOptions, HttpLogger, SignedRequestOptions } from './options.js';
+export type {
+  ApiKeyVerifier,
+  FetchHandlerOptions,
+  HttpLogger,
+  HttpOptions,
+  SignedRequestOptions,
+} from './options.js';
 export { defaultMaxHeaderBytes } from './options.js';
 export { defaultCookieName } from './session-cookie.js';
 export type { HttpErrorKind, HttpOnlyErrorKind, StatusCompat } from './status.js';

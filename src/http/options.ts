@@ -2,9 +2,11 @@
  * The fetch handler's options and their defaults.
  * @module
  */
+
 import { CartwrightInvariantError } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
+import type { ApiKeyVerifier } from '../ports/access.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { Clock } from '../ports/clock.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
@@ -30,16 +32,8 @@ export interface HttpLogger {
   warn?(message: string): void;
 }
 
-/**
- * Checks an API key against the API user's stored hash: true when it matches. Called with `undefined` when the
- * username is unknown, and must then take as long as a real check and answer false, so that the time a login
- * takes does not tell which usernames exist. It should not block the event loop; a rejection is a failed port
- * (503, logged as `api_users`), not a wrong key.
- *
- * `verifyApiKey` of `cartwright` (the `sha256$` hashes `hashApiKey` writes, and the `scrypt$` ones of earlier
- * releases) is one.
- */
-export type ApiKeyVerifier = (key: string, keyHash: string | undefined) => Promise<boolean>;
+/** How a login's key is checked; see `CheckoutAccess.verifyApiKey`. */
+export type { ApiKeyVerifier } from '../ports/access.js';
 
 /**
  * Accepting OpenCart 4.1's signed requests: API users with `signing: 'opencart'` may then sign each request
@@ -64,20 +58,11 @@ export interface SignedRequestConfig {
   readonly windowSeconds: number;
 }
 
-/** Options of `createFetchHandler`. */
-export interface FetchHandlerOptions {
-  /** The store settings the checkout runs on: the currencies and rounding mode money is shown with. */
-  readonly settings: StoreSettings;
-  /** The API users who may log in. */
-  readonly apiUsers: ApiUserDirectory;
-  /** Counts failed logins per username and client IP, and per IP; e.g. `createMemoryLoginThrottle`. */
-  readonly loginThrottle: LoginThrottle;
-  /**
-   * Checks the key of a login against the user's stored hash; wire `verifyApiKey` from `cartwright` for keys
-   * made by `hashApiKey`. An option rather than a default so that the HTTP layer imports no adapter: the hash
-   * format belongs to whoever stores the API users.
-   */
-  readonly verifyApiKey: ApiKeyVerifier;
+/**
+ * Options of `createFetchHandler` for a checkout made by `createCheckout`: the transport only (status codes,
+ * cookie, limits, texts, CORS, where the client's address comes from). Who may call it comes with the checkout.
+ */
+export interface HttpOptions {
   /** `opencart` answers 200 for every handled error, as OpenCart does; default `standard`. */
   readonly compat?: StatusCompat | undefined;
   /** The session cookie's name; default `OCSESSID`. */
@@ -95,8 +80,6 @@ export interface FetchHandlerOptions {
   readonly texts?: Partial<HttpTexts> | undefined;
   /** Receives unexpected failures; default `console`. */
   readonly logger?: HttpLogger | undefined;
-  /** Accepts OpenCart 4.1's signed requests; without it a signed request is refused (401). */
-  readonly signedRequests?: SignedRequestOptions | undefined;
   /**
    * Lets pages of these origins call the API from a browser (CORS: preflights answered, answers readable, the
    * session cookie allowed); default off, so browsers keep every cross-origin answer from the page.
@@ -109,6 +92,27 @@ export interface FetchHandlerOptions {
    * `X-Forwarded-For`, `X-Real-IP` or `Forwarded` itself is refused: any client can write those.
    */
   readonly trustedProxyHeader?: TrustedProxyHeader | undefined;
+}
+
+/**
+ * Options of `createFetchHandler` over an engine from `cartwright/core` (`createEngine`), which carries no access
+ * rules: the transport options, and who may call it.
+ */
+export interface FetchHandlerOptions extends HttpOptions {
+  /** The store settings the checkout runs on: the currencies and rounding mode money is shown with. */
+  readonly settings: StoreSettings;
+  /** The API users who may log in. */
+  readonly apiUsers: ApiUserDirectory;
+  /** Counts failed logins per username and client IP, and per IP; e.g. `createMemoryLoginThrottle`. */
+  readonly loginThrottle: LoginThrottle;
+  /**
+   * Checks the key of a login against the user's stored hash; wire `verifyApiKey` from `cartwright` for keys
+   * made by `hashApiKey`. An option rather than a default so that the HTTP layer imports no adapter: the hash
+   * format belongs to whoever stores the API users.
+   */
+  readonly verifyApiKey: ApiKeyVerifier;
+  /** Accepts OpenCart 4.1's signed requests; without it a signed request is refused (401). */
+  readonly signedRequests?: SignedRequestOptions | undefined;
   /**
    * Usernames of API users whose allowed-IP list is not checked: they log in and use their sessions from any
    * address, or from none the handler can tell. For a host that cannot know the client's address; the handler
@@ -189,8 +193,35 @@ function resolveAnyIp(usernames: readonly string[] | undefined): ReadonlySet<str
   return new Set(usernames);
 }
 
+/** The access options every handler needs, and the method each must have. */
+const requiredAccess: readonly (readonly [keyof FetchHandlerOptions, readonly string[]])[] = [
+  ['apiUsers', ['findByUsername', 'getApiUser']],
+  ['loginThrottle', ['check', 'recordFailure', 'reset']],
+];
+
+/**
+ * Checks what a handler cannot run without, so that a mistake fails here rather than on every request: the
+ * settings, the API users, the login throttle and the key check, each of the right shape.
+ */
+function checkRequired(options: FetchHandlerOptions): void {
+  const fail = (what: string): never => {
+    throw new CartwrightInvariantError(
+      `createFetchHandler: ${what} (a checkout made by createCheckout carries all of these; an engine from cartwright/core needs them as options)`,
+    );
+  };
+  if (typeof options !== 'object' || options === null) fail('options are missing');
+  if (typeof options.settings !== 'object' || options.settings === null) fail('settings are missing');
+  for (const [name, methods] of requiredAccess) {
+    const port = options[name] as Record<string, unknown> | undefined;
+    const missing = methods.filter((method) => typeof port?.[method] !== 'function');
+    if (missing.length > 0) fail(`${name} is missing or lacks ${missing.join(', ')}`);
+  }
+  if (typeof options.verifyApiKey !== 'function') fail('verifyApiKey is missing');
+}
+
 /** Fills in the defaults. */
 export function resolveOptions(options: FetchHandlerOptions): HandlerConfig {
+  checkRequired(options);
   return {
     settings: options.settings,
     apiUsers: options.apiUsers,

@@ -7,7 +7,7 @@
 
 import type { Result } from 'neverthrow';
 import type { CheckoutSession } from '../domain/machine/session.js';
-import type { Checkout } from '../engine/checkout.js';
+import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import type { AddressGap } from './client-address.js';
 import type { HeaderReader } from './exchange.js';
 import type { FormObject } from './form.js';

@@ -1,7 +1,8 @@
 /**
  * The import arrows between the layers, checked over every source file: `money` imports nothing of ours, `domain`
  * nothing but money; `ports` only domain and money types; `engine` never an adapter or the HTTP layer; adapters
- * never the engine or HTTP; `http` talks to the engine's public interface, never to adapters.
+ * never the engine or HTTP; `http` talks to the engine's public interface and the checkout the composition root
+ * (`compose`) makes, never to adapters; the composition root wires everything but HTTP.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -39,7 +40,9 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   extensions: ['domain', 'money', 'ports'],
   engine: ['domain', 'money', 'ports', 'operations'],
   adapters: ['domain', 'money', 'ports'],
-  http: ['domain', 'money', 'ports', 'engine', 'operations'],
+  http: ['domain', 'money', 'ports', 'engine', 'operations', 'compose'],
+  compose: ['domain', 'money', 'ports', 'engine', 'operations', 'extensions', 'adapters'],
+  demo: ['domain', 'money', 'ports', 'adapters'],
   testing: ['domain', 'money', 'ports'],
 };
 

@@ -15,15 +15,9 @@ import {
   createMemoryStock,
   createMemoryTaxRates,
 } from '../../src/adapters/memory/index.js';
+import { createRandomIdGenerator, createSystemClock, defaultTotalCalculators } from '../../src/core/index.js';
 import type { DomainEvent } from '../../src/domain/machine/events.js';
-import {
-  createCodPayment,
-  createFlatShipping,
-  createIpFraudCheck,
-  createRandomIdGenerator,
-  createSystemClock,
-  defaultTotalCalculators,
-} from '../../src/index.js';
+import { createCodPayment, createFlatShipping, createIpFraudCheck } from '../../src/extensions/index.js';
 import { money } from '../../src/money/index.js';
 import type { ApiUserDirectory } from '../../src/ports/api-user-directory.js';
 import type { Catalog } from '../../src/ports/catalog.js';

@@ -4,6 +4,7 @@
  */
 import { describe, it } from 'vitest';
 import { demoStore } from '../../src/adapters/memory/index.js';
+import { createRandomIdGenerator, createSystemClock } from '../../src/core/index.js';
 import {
   createBankTransferPayment,
   createChequePayment,
@@ -14,11 +15,9 @@ import {
   createIpFraudCheck,
   createItemShipping,
   createPickupShipping,
-  createRandomIdGenerator,
-  createSystemClock,
   createTotalCalculators,
   createWeightShipping,
-} from '../../src/index.js';
+} from '../../src/extensions/index.js';
 import { money } from '../../src/money/index.js';
 import {
   createFixedClock,

@@ -9,8 +9,15 @@ import { createHostCatalog, onHand } from '../../examples/own-catalog/catalog.js
 import { createShopCheckout } from '../../examples/own-catalog/checkout.js';
 import { emptyTables, type HostTables, importCatalog } from '../../examples/own-catalog/host-tables.js';
 import { createHostStock } from '../../examples/own-catalog/stock.js';
-import { createMemoryAdapters, demoStore, type MemoryStoreData } from '../../src/adapters/memory/index.js';
-import { createCheckout, ordersWithStock } from '../../src/index.js';
+import {
+  createMemoryAdapters,
+  createMemorySessionStore,
+  demoStore,
+  type MemoryStoreData,
+  memoryStore,
+} from '../../src/adapters/memory/index.js';
+import { createCheckout } from '../../src/compose/create-checkout.js';
+import { ordersWithStock } from '../../src/core/index.js';
 import {
   createManualClock,
   createSequentialIds,
@@ -18,7 +25,7 @@ import {
   describeOrderRepositoryContract,
   describeStockContract,
 } from '../../src/testing/index.js';
-import { expectErr, expectOk, guest, ukAddress } from '../engine/support/demo-checkout.js';
+import { expectErr, expectOk, guest } from '../engine/support/demo-checkout.js';
 
 const t = { describe, it };
 
@@ -67,6 +74,17 @@ describeOrderRepositoryContract(
   },
 );
 
+/** The address of `ukAddress`, as the checkout's typed methods take it: camelCase, no prefix. */
+const jsAddress = {
+  firstname: 'Jane',
+  lastname: 'Smith',
+  address1: '1 Market Street',
+  city: 'Preston',
+  postcode: 'PR1 2HJ',
+  countryId: 222,
+  zoneId: 3563,
+};
+
 /** Runs every step of a checkout up to confirm: two iPhones and a red Canon EOS 5D, shipped flat, paid cash. */
 async function readyToConfirm(checkout: ReturnType<typeof createCheckout>): Promise<string> {
   const { sessionId } = await expectOk(checkout.openSession({ apiUserId: 1 }));
@@ -74,24 +92,24 @@ async function readyToConfirm(checkout: ReturnType<typeof createCheckout>): Prom
   await expectOk(
     checkout.addProducts(sessionId, {
       product: [
-        { product_id: 40, quantity: 2 },
-        { product_id: 30, option: { 226: 15 } },
+        { productId: 40, quantity: 2 },
+        { productId: 30, option: { 226: 15 } },
       ],
     }),
   );
-  await expectOk(checkout.setPaymentAddress(sessionId, ukAddress('payment_')));
-  await expectOk(checkout.setShippingAddress(sessionId, ukAddress('shipping_')));
+  await expectOk(checkout.setPaymentAddress(sessionId, jsAddress));
+  await expectOk(checkout.setShippingAddress(sessionId, jsAddress));
   await expectOk(checkout.getShippingMethods(sessionId));
-  await expectOk(checkout.setShippingMethod(sessionId, { shipping_method: 'flat.flat' }));
+  await expectOk(checkout.setShippingMethod(sessionId, { shippingMethod: 'flat.flat' }));
   await expectOk(checkout.getPaymentMethods(sessionId));
-  await expectOk(checkout.setPaymentMethod(sessionId, { payment_method: 'cod' }));
+  await expectOk(checkout.setPaymentMethod(sessionId, { paymentMethod: 'cod' }));
   return sessionId;
 }
 
 describe('a checkout on the host tables (examples/own-catalog)', () => {
   it('confirms, taking the stock from the host tables, and a cancellation puts it back', async () => {
     const { tables, data } = demoShop();
-    const { checkout } = createShopCheckout(tables, {
+    const checkout = createShopCheckout(tables, {
       data,
       clock: createManualClock('2026-03-01T10:00:00Z'),
       ids: createSequentialIds(),
@@ -113,7 +131,7 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
     expect(onHand(tables, 30, 15)).toBe(reds - 1);
     expect(data.products.size).toBe(0);
 
-    await expectOk(checkout.addHistory(sessionId, { order_id: 1, order_status_id: 7 }));
+    await expectOk(checkout.addHistory(sessionId, { orderId: 1, orderStatusId: 7 }));
     expect(onHand(tables, 40, null)).toBe(iphones);
     expect(onHand(tables, 30, null)).toBe(canons);
     expect(onHand(tables, 30, 15)).toBe(reds);
@@ -121,7 +139,7 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
 
   it('refuses a confirm the host stock no longer covers, and takes nothing', async () => {
     const { tables, data } = demoShop();
-    const { checkout } = createShopCheckout(tables, {
+    const checkout = createShopCheckout(tables, {
       data,
       clock: createManualClock('2026-03-01T10:00:00Z'),
       ids: createSequentialIds(),
@@ -139,12 +157,17 @@ describe('a checkout on the host tables (examples/own-catalog)', () => {
   it('without the Stock port cannot confirm: the order repository finds none of the host products', async () => {
     const { tables, data } = demoShop();
     const clock = createManualClock('2026-03-01T10:00:00Z');
-    const shop = createShopCheckout(tables, { data, clock, ids: createSequentialIds() });
-    const catalogOnly = createCheckout(
-      { ...shop.adapters, catalog: createHostCatalog(tables), clock, ids: createSequentialIds('b') },
-      { settings: data.settings },
-    );
-    const sessionId = await readyToConfirm(shop.checkout);
+    const sessions = createMemorySessionStore({ clock });
+    const shop = createShopCheckout(tables, { data, clock, ids: createSequentialIds(), sessions });
+    const store = memoryStore(data)
+      .mount({
+        name: 'hostCatalog',
+        provides: ['catalog'],
+        open: () => ({ catalog: createHostCatalog(tables) }),
+      })
+      .mount({ name: 'sharedSessions', provides: ['sessions'], open: () => ({ sessions }) });
+    const catalogOnly = createCheckout({ store, clock, ids: createSequentialIds('b') });
+    const sessionId = await readyToConfirm(shop);
     const error = await expectErr(catalogOnly.confirm(sessionId, {}));
     expect(error.kind).toBe('validation');
     expect(error.fields).toEqual({

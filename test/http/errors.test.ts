@@ -4,7 +4,7 @@
  */
 import { errAsync, ResultAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
-import { CartwrightInvariantError, checkoutError } from '../../src/index.js';
+import { CartwrightInvariantError, checkoutError } from '../../src/core/index.js';
 import { guest, handlerWith, type Reply, type Session, startDemo, ukAddress } from './support/harness.js';
 
 /** A logger that keeps what it was given. */

@@ -83,6 +83,7 @@ describe('the packed tarball', () => {
 
 const usage = (load: (specifier: string) => string) => `
 const root = ${load('cartwright')};
+const core = ${load('cartwright/core')};
 const memory = ${load('cartwright/adapters/memory')};
 const redisAdapter = ${load('cartwright/adapters/redis')};
 const postgresAdapter = ${load('cartwright/adapters/postgres')};
@@ -97,7 +98,7 @@ const text = root.formatMoney(usd, { code: 'USD', title: 'US Dollar', symbolLeft
 const { data } = memory.demoStore();
 const clock = testing.createFixedClock('2026-01-01T00:00:00.000Z');
 const adapters = memory.createMemoryAdapters(data, { clock });
-const session = root.createSession({ id: 's1', apiUserId: 1, now: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T01:00:00.000Z', currency: 'USD', language: 'en-gb' });
+const session = core.createSession({ id: 's1', apiUserId: 1, now: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T01:00:00.000Z', currency: 'USD', language: 'en-gb' });
 const kind = process.argv[2];
 const schema = 'cw_consumer_${runId}_' + kind;
 const prefix = 'cartwright-consumer:${runId}:' + kind + ':';
@@ -222,7 +223,7 @@ createClient({ baseUrl: 'http://127.0.0.1:1/index.php' }).getProducts().then((re
   it('type-checks a consumer under nodenext (ESM and CJS) and under bundler resolution', () => {
     const check = (kind: 'esm' | 'cjs') => `
 ${specifiers.map((s, i) => (kind === 'esm' ? `import * as e${i} from '${s}';` : `import e${i} = require('${s}');`)).join('\n')}
-${kind === 'esm' ? "import { money, type Money, type CheckoutError, type SessionStore } from 'cartwright';" : "import root = require('cartwright'); const { money } = root; type Money = root.Money; type CheckoutError = root.CheckoutError; type SessionStore = root.SessionStore;"}
+${kind === 'esm' ? "import { money, type Money, type CheckoutError } from 'cartwright';\nimport type { SessionStore } from 'cartwright/core';" : "import root = require('cartwright'); const { money } = root; type Money = root.Money; type CheckoutError = root.CheckoutError;\nimport core = require('cartwright/core'); type SessionStore = core.SessionStore;"}
 const m: Money = money('1.00', 'USD');
 const kind: CheckoutError['kind'] = 'validation';
 declare const store: SessionStore;
@@ -253,7 +254,8 @@ export const sessions = () => createRedisSessionStore({ client: new Redis({ lazy
     project.write(
       'check-node10.ts',
       `${specifiers.map((s, i) => `import * as e${i} from '${s}';`).join('\n')}
-import { money, type Money, type SessionStore } from 'cartwright';
+import { money, type Money } from 'cartwright';
+import type { SessionStore } from 'cartwright/core';
 import { toNodeListener, type FetchHandler } from 'cartwright/http';
 import { createMemoryAdapters, demoStore } from 'cartwright/adapters/memory';
 import { createRedisSessionStore } from 'cartwright/adapters/redis';

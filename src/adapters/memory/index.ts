@@ -35,6 +35,7 @@ export { createMemoryCustomerDirectory } from './customer-directory.js';
 export { type DemoStore, type DemoStoreOptions, demoStore } from './demo-store.js';
 export { createMemoryGeoDirectory } from './geo-directory.js';
 export { createMemoryLoginThrottle, type MemoryLoginThrottleOptions } from './login-throttle.js';
+export { type MemoryStoreOptions, memoryStore, type StoreSnapshot } from './memory-store.js';
 export { createMemoryNotifier, type MemoryNotifier } from './notifier.js';
 export { createMemoryOrderRepository, type MemoryOrderRepositoryOptions } from './order-repository.js';
 export { createMemoryReplayGuard, type MemoryReplayGuardOptions } from './replay-guard.js';

@@ -10,7 +10,7 @@ export { createPostgresCouponDirectory } from './coupon-directory.js';
 export { createPostgresAdapters, type PostgresAdapters } from './create-postgres-adapters.js';
 export { createPostgresCustomerDirectory } from './customer-directory.js';
 export { createPostgresGeoDirectory } from './geo-directory.js';
-export { type LoadDemoStoreOptions, loadDemoStore } from './load-demo.js';
+export { type LoadDemoStoreOptions, loadDemoStore, loadSnapshot } from './load-demo.js';
 export { type MigrateOptions, type MigrateResult, migrate } from './migrate.js';
 export type { PostgresAdapterOptions } from './options.js';
 export { createPostgresOrderRepository } from './order-repository.js';
@@ -22,6 +22,7 @@ export type {
   PgPoolLike,
   QueryResultLike,
 } from './pool.js';
+export { type PostgresStoreOptions, postgresStore } from './postgres-store.js';
 export {
   createPostgresReferenceCache,
   type PostgresReferenceCache,

@@ -178,3 +178,15 @@ export async function loadDemoStore(
     return { commit: true, value: true };
   });
 }
+
+/**
+ * Writes a store snapshot (`demoSnapshot()` of `cartwright/demo`, or the host's own) into the tables `migrate`
+ * made; answers whether it wrote anything (`mode: 'if-empty'` writes nothing over stored data).
+ */
+export function loadSnapshot(
+  pool: PgPoolLike,
+  snapshot: MemoryStoreData,
+  options: LoadDemoStoreOptions = {},
+): Promise<boolean> {
+  return loadDemoStore(pool, { data: snapshot }, options);
+}

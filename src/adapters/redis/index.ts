@@ -10,6 +10,7 @@ export {
   DEFAULT_REDIS_LOGIN_PREFIX,
   type RedisLoginThrottleOptions,
 } from './login-throttle.js';
+export { type RedisSessionsOptions, redisSessions } from './redis-sessions.js';
 export {
   createRedisReplayGuard,
   DEFAULT_REDIS_REPLAY_PREFIX,

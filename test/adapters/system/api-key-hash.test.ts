@@ -5,6 +5,7 @@ import {
   minApiKeyLength,
   verifyApiKey,
 } from '../../../src/adapters/system/index.js';
+import * as core from '../../../src/core/index.js';
 import * as root from '../../../src/index.js';
 
 const key = 'correct-horse-battery-staple-0123456789';
@@ -35,9 +36,10 @@ describe('generateApiKey', () => {
     for (const count of set) expect(count).toBeLessThan(650);
   });
 
-  it('is exported from the package root, with hashApiKey and verifyApiKey', async () => {
+  it('is exported from the package root with hashApiKey, and from cartwright/core with verifyApiKey', async () => {
     const made = root.generateApiKey();
-    expect(await root.verifyApiKey(made, root.hashApiKey(made))).toBe(true);
+    expect(await core.verifyApiKey(made, root.hashApiKey(made))).toBe(true);
+    expect(core.generateApiKey).toBe(root.generateApiKey);
   });
 });
 

@@ -19,12 +19,12 @@ import {
   createSystemClock,
   verifyApiKey,
 } from '../../../src/adapters/system/index.js';
+import type { StoreSettings } from '../../../src/core/index.js';
 import { createTotalCalculators } from '../../../src/domain/pricing/totals/builtins.js';
 import { createCheckout } from '../../../src/engine/index.js';
 import { createPaymentMethods } from '../../../src/extensions/payment/index.js';
 import { createShippingMethods } from '../../../src/extensions/shipping/index.js';
 import { createFetchHandler, type FetchHandler } from '../../../src/http/index.js';
-import type { StoreSettings } from '../../../src/index.js';
 import { checkAnswer } from '../../openapi/support/answer-check.js';
 import { CONTENTION_DEADLINE_MS } from './deadlines.js';
 import { connectPool } from './postgres.js';
