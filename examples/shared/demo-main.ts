@@ -15,9 +15,11 @@ import {
   nodeServerOptions,
   toNodeListener,
 } from '../../src/http/index.js';
+import { isShopRequest } from '../storefront/storefront.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoSinks, openDemoSinks, startDemoDispatcher } from './demo-events.js';
+import { createDemoShop } from './demo-shop.js';
 import { type DemoStores, openDemoStores } from './demo-stores.js';
 import { isDocsRequest, withDocsPage } from './docs-page.js';
 
@@ -52,16 +54,18 @@ export interface StartDemoOptions {
 }
 
 /**
- * The demo's node:http server: requests for the reference page go through {@link withDocsPage}, every other one
- * to the handler's own listener (the page's wrapper would hide the handler from node, which then could not serve
- * it without Web `Request` and `Response` objects).
+ * The demo's node:http server: requests for the reference page go through {@link withDocsPage}, those under
+ * `/shop` to the storefront, every other one to the handler's own listener (the page's wrapper would hide the
+ * handler from node, which then could not serve it without Web `Request` and `Response` objects).
  */
-function demoServer(handler: FetchHandler): Server {
+function demoServer(handler: FetchHandler, shop: FetchHandler): Server {
   const api = toNodeListener(handler);
   const docs = toNodeListener(withDocsPage(handler));
-  const server = createServer(nodeServerOptions(), (req, res) =>
-    (isDocsRequest(req.method, req.url) ? docs : api)(req, res),
-  );
+  const storefront = toNodeListener(shop);
+  const server = createServer(nodeServerOptions(), (req, res) => {
+    if (isDocsRequest(req.method, req.url)) return docs(req, res);
+    return (isShopRequest(req.url) ? storefront : api)(req, res);
+  });
   return server.on('clientError', answerClientError);
 }
 
@@ -123,9 +127,10 @@ export async function startDemoServer(
       events = await openDemoSinks(vars);
       dispatcher = startDemoDispatcher(stores.postgres?.outbox ?? app.adapters.outbox, events.sinks);
     }
-    // The rendered API reference at /docs sits in front of the handler; every other request reaches it. The server
-    // is sized for the handler's limits, so it answers oversized query strings and headers itself (413 / 431).
-    listener = await listen(demoServer(app.handler), env);
+    // The rendered API reference at /docs and the storefront at /shop sit in front of the handler; every other
+    // request reaches it. The server is sized for the handler's limits, so it answers oversized query strings and
+    // headers itself (413 / 431).
+    listener = await listen(demoServer(app.handler, createDemoShop(app, stores)), env);
   } catch (error) {
     await dispatcher?.stop();
     await events?.close();

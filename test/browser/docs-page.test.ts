@@ -11,18 +11,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemoServer } from '../../examples/shared/demo-main.js';
 import { createOpenApiDocument } from '../../src/http/openapi/document.js';
-
-/** The flags Chromium needs here: no sandbox as root, and none of its own network traffic (there is none). */
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumFlags, chromiumPath } from './support/chromium.js';
 
 let demo: RunningDemo;
 let profile = '';
@@ -46,9 +35,9 @@ describe('the API reference page (/docs)', () => {
   it('lists every operation of the document, loading nothing from elsewhere', async () => {
     const origin = new URL(demo.url).origin;
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath,
       headless: true,
-      args: flags,
+      args: [...chromiumFlags],
     });
     try {
       const page = await context.newPage();
