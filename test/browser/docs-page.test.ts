@@ -54,16 +54,21 @@ describe('the API reference page (/docs)', () => {
         .toContain('cartwright HTTP API');
 
       const document = createOpenApiDocument();
-      const expected = Object.values(document.paths).flatMap((item) =>
+      const operations = Object.values(document.paths).flatMap((item) =>
         Object.values(item).map((operation) => (operation as { operationId: string }).operationId),
       );
+      // The event types of the `webhooks` section are listed too, each under its method and name.
+      const events = Object.entries(document.webhooks ?? {}).flatMap(([name, item]) =>
+        Object.keys(item).map((method) => `${method}${name.replace(/\./g, '_')}`),
+      );
+      const expected = [...operations, ...events];
       const listed = await page
         .locator('.opblock')
         .evaluateAll((blocks) => blocks.map((block) => block.id.replace(/^operations-[^-]+-/, '')));
       expect([...listed].sort()).toEqual([...expected].sort());
       const paths = await page.locator('.opblock-summary-path').allTextContents();
       expect(new Set(paths.map((path) => path.replace(/\u200b/g, '')))).toEqual(
-        new Set(Object.keys(document.paths)),
+        new Set([...Object.keys(document.paths), ...Object.keys(document.webhooks ?? {})]),
       );
       expect(elsewhere).toEqual([]);
     } finally {
