@@ -40,6 +40,11 @@ export const requiredPorts: Readonly<Record<StorePortName, readonly string[]>> =
 /** The ports a store may leave out. */
 const optionalPorts: ReadonlySet<StorePortName> = new Set<StorePortName>(['stock', 'notifier']);
 
+/** Every port a store must provide: what a complete store bundle (memory, PostgreSQL) says it provides. */
+export const everyRequiredPort: readonly StorePortName[] = (
+  Object.keys(requiredPorts) as StorePortName[]
+).filter((name) => !optionalPorts.has(name));
+
 /** Throws the invariant error of a wiring mistake, prefixed as every such message is. */
 export function wiringError(message: string): never {
   throw new CartwrightInvariantError(`createCheckout: ${message}`);

@@ -6,7 +6,7 @@
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
 import type { CheckoutStore } from '../../ports/store.js';
-import { defineStore, describeValue, wiringError } from '../store.js';
+import { defineStore, describeValue, everyRequiredPort, wiringError } from '../store.js';
 import { createMemoryAdapters } from './create-memory-adapters.js';
 
 /**
@@ -62,18 +62,7 @@ export function memoryStore(snapshot: StoreSnapshot, options: MemoryStoreOptions
     extensions: snapshot.extensions,
     base: {
       name: 'memoryStore',
-      provides: [
-        'sessions',
-        'catalog',
-        'customers',
-        'geo',
-        'taxes',
-        'coupons',
-        'orders',
-        'apiUsers',
-        'loginThrottle',
-        'replayGuard',
-      ],
+      provides: everyRequiredPort,
       // No notifier: the memory one records every event, which a long-running process must not do.
       open: ({ clock }) => createMemoryAdapters(snapshot, { clock, ...options }),
     },

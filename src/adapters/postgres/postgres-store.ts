@@ -6,7 +6,7 @@
 
 import type { CheckoutStore } from '../../ports/store.js';
 import { inProcessSessions } from '../in-process-sessions.js';
-import { defineStore, describeValue, wiringError } from '../store.js';
+import { defineStore, describeValue, everyRequiredPort, wiringError } from '../store.js';
 import { createPostgresAdapters } from './create-postgres-adapters.js';
 import type { PostgresAdapterOptions } from './options.js';
 
@@ -33,18 +33,7 @@ export function postgresStore(options: PostgresStoreOptions): CheckoutStore {
   return defineStore({
     base: {
       name: 'postgresStore',
-      provides: [
-        'sessions',
-        'catalog',
-        'customers',
-        'geo',
-        'taxes',
-        'coupons',
-        'orders',
-        'apiUsers',
-        'loginThrottle',
-        'replayGuard',
-      ],
+      provides: everyRequiredPort,
       open: ({ clock, settings }) => ({
         ...createPostgresAdapters({ ...options, currency: settings.currency }),
         ...inProcessSessions(clock),
