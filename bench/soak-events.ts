@@ -188,6 +188,20 @@ async function startDispatcher(
   return { child, lines, closed };
 }
 
+/**
+ * The most events delivered in any 5 s, per second, from sorted arrival times: after an outage the backlog goes
+ * out as fast as the dispatchers and the sink can, so this is their capacity on this machine at this load.
+ */
+function peakRate(sortedTimes: readonly number[]): number {
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < sortedTimes.length; to += 1) {
+    while ((sortedTimes[from] ?? 0) <= (sortedTimes[to] ?? 0) - 5_000) from += 1;
+    most = Math.max(most, to - from + 1);
+  }
+  return most / 5;
+}
+
 /** A sink outage: which sinks go down, after which share of the orders. */
 const outagePlan: readonly { readonly after: number; readonly sinks: readonly SinkName[] }[] = [
   { after: 0.15, sinks: ['webhook'] },
@@ -271,6 +285,12 @@ try {
     placed: (orderId) => {
       placed += 1;
       placedIds.add(orderId);
+      if (placed % Math.max(1, Math.round(orderCount / 10)) === 0) {
+        const copies = sinkNames.map((sink) => `${sink} ${arrivals[sink].length}`).join(', ');
+        console.log(
+          `  ${placed} orders in ${((Date.now() - started) / 1000).toFixed(0)} s; copies received: ${copies}`,
+        );
+      }
       const due = outagePlan[outages.length];
       if (due === undefined || placed < due.after * orderCount) return;
       const from = Date.now();
@@ -342,6 +362,7 @@ try {
     let outOfOrder = 0;
     const lags: number[] = [];
     const lateLags: number[] = [];
+    const firstTimes: number[] = [];
     const lastTenth = ordersDone - (ordersDone - started) / 10;
     let first = Number.POSITIVE_INFINITY;
     let last = 0;
@@ -364,12 +385,14 @@ try {
       if (got.at <= ordersDone) byOrdersDone += 1;
       lags.push(got.at - got.occurredAt);
       if (got.occurredAt >= lastTenth) lateLags.push(got.at - got.occurredAt);
+      firstTimes.push(got.at);
       const expected = (nextOf.get(got.orderId) ?? 0) + 1;
       if (got.sequence !== expected) outOfOrder += 1;
       nextOf.set(got.orderId, Math.max(expected, got.sequence));
     }
     lags.sort((a, b) => a - b);
     lateLags.sort((a, b) => a - b);
+    const peak = peakRate(firstTimes.sort((a, b) => a - b));
     const lost = [...written.keys()].filter((id) => !seen.has(id)).length;
     const backlog = written.size - byOrdersDone;
     const drained =
@@ -378,7 +401,8 @@ try {
         : `all delivered ${((complete[sink] - ordersDone) / 1000).toFixed(1)} s after it`;
     console.log(
       `\n${sink}: ${seen.size}/${written.size} delivered, ${list.length} copies; ` +
-        `${(seen.size / Math.max(0.001, (last - first) / 1000)).toFixed(1)} events/s; ` +
+        `${(seen.size / Math.max(0.001, (last - first) / 1000)).toFixed(1)} events/s ` +
+        `(at most ${peak.toFixed(1)} in 5 s, after an outage: what it can do); ` +
         `lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; ` +
         `last tenth of the orders' events: lag p50 ${quantile(lateLags, 0.5)} ms, p99 ${quantile(lateLags, 0.99)} ms; ` +
         `backlog at the last order ${backlog} events, ${drained}; ` +
