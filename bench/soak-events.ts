@@ -402,7 +402,7 @@ try {
     console.log(
       `\n${sink}: ${seen.size}/${written.size} delivered, ${list.length} copies; ` +
         `${(seen.size / Math.max(0.001, (last - first) / 1000)).toFixed(1)} events/s ` +
-        `(at most ${peak.toFixed(1)} in 5 s, after an outage: what it can do); ` +
+        `(peak over 5 s ${peak.toFixed(1)}); ` +
         `lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; ` +
         `last tenth of the orders' events: lag p50 ${quantile(lateLags, 0.5)} ms, p99 ${quantile(lateLags, 0.99)} ms; ` +
         `backlog at the last order ${backlog} events, ${drained}; ` +
