@@ -8,11 +8,11 @@
  */
 import { jetstream } from '@nats-io/jetstream';
 import { connect as connectNats } from '@nats-io/transport-node';
-import amqp, { type ChannelModel } from 'amqplib';
+import amqp from 'amqplib';
 import pg from 'pg';
 import { createJetStreamSink } from '../src/adapters/nats/index.js';
 import { createPostgresOutbox } from '../src/adapters/postgres/index.js';
-import { type AmqpConnectionLike, createRabbitMqSink } from '../src/adapters/rabbitmq/index.js';
+import { createRabbitMqSink, reconnectingConnection } from '../src/adapters/rabbitmq/index.js';
 import { createWebhookSink } from '../src/adapters/webhooks/index.js';
 import { createDispatcher } from '../src/core/index.js';
 
@@ -21,51 +21,6 @@ const env = (name: string): string => {
   if (value === undefined || value === '') throw new Error(`soak dispatcher: ${name} is not set`);
   return value;
 };
-
-/**
- * A RabbitMQ connection that connects again when the last one was lost: the sink keeps the host's connection and
- * only reopens channels on it, so the host (here the soak) has to bring a connection that outlives an outage.
- */
-function reconnectingAmqp(url: string): AmqpConnectionLike & { close(): Promise<void> } {
-  let current: Promise<ChannelModel> | undefined;
-  const listeners: { error: ((error?: unknown) => void)[]; close: ((error?: unknown) => void)[] } = {
-    error: [],
-    close: [],
-  };
-  const connection = (): Promise<ChannelModel> => {
-    current ??= amqp.connect(url).then(
-      (opened) => {
-        opened.on('error', (error: unknown) => {
-          for (const listener of listeners.error) listener(error);
-        });
-        opened.on('close', (error: unknown) => {
-          current = undefined;
-          for (const listener of listeners.close) listener(error);
-        });
-        return opened;
-      },
-      (error: unknown) => {
-        current = undefined;
-        throw error;
-      },
-    );
-    return current;
-  };
-  return {
-    async createConfirmChannel() {
-      return (await connection()).createConfirmChannel();
-    },
-    on(event, listener) {
-      listeners[event].push(listener);
-      return this;
-    },
-    async close() {
-      const open = await current?.catch(() => undefined);
-      current = undefined;
-      await open?.close().catch(() => undefined);
-    },
-  };
-}
 
 const pool = new pg.Pool({ connectionString: env('SOAK_DATABASE_URL'), max: 4 });
 pool.on('error', () => undefined);
@@ -76,7 +31,7 @@ const nats = await connectNats({
   maxReconnectAttempts: -1,
   reconnectTimeWait: 200,
 });
-const rabbit = reconnectingAmqp(env('SOAK_AMQP_URL'));
+const rabbit = reconnectingConnection(() => amqp.connect(env('SOAK_AMQP_URL')));
 const sinks = [
   createWebhookSink({
     name: 'webhook',
