@@ -50,6 +50,15 @@ describe('payment_refund', () => {
     expect(order.history.at(-1)?.orderStatusId).toBe(2);
     expect(order.history.at(-1)?.comment).toContain('10.00');
     expect(order.orderStatusId).toBe(2);
+    // The refund is told like every payment move, in the write's own transaction.
+    const moved = d.data.outbox.events.filter(
+      (event) => event.order_id === orderId && event.type === 'order.payment_changed',
+    );
+    expect(moved.at(-1)?.data).toMatchObject({
+      from_status: 'captured',
+      status: 'partially_refunded',
+      refunded: { amount: '10.0000', currency: captured.currency },
+    });
     const rest = wire(subtract(captured, money('10', captured.currency)));
     const second = await expectOk(d.checkout.refundPayment(sessionId, { order_id: orderId, amount: rest }));
     expect(second.payment.status).toBe('refunded');
