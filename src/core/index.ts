@@ -84,6 +84,7 @@ export {
   type PaymentChange,
   type PaymentKeyParts,
   type PaymentOperation,
+  type PaymentRefund,
   type PaymentRefusal,
   paymentDiagram,
   paymentIdempotencyKey,
@@ -137,6 +138,7 @@ export {
 } from '../engine/dispatcher.js';
 export { createNotifierSink, type NotifierSinkOptions } from '../engine/notifier-sink.js';
 export { ordersWithStock } from '../engine/orders-with-stock.js';
+export type { RefundOptions } from '../engine/payment-refund.js';
 export type { ConfirmOptions } from '../engine/run-confirm.js';
 export type { SessionTarget } from '../engine/session-access.js';
 export * from '../money/index.js';

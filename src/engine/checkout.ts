@@ -9,6 +9,7 @@ import type { CheckoutSession } from '../domain/machine/session.js';
 import type { CheckoutSummary } from '../operations/answers.js';
 import type { Operation, RequestOf, ResultOf } from '../operations/index.js';
 import type { WebhookOutcome } from './payment-complete.js';
+import type { RefundOptions } from './payment-refund.js';
 import type { SweepReport } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import type { SessionTarget } from './session-access.js';
@@ -43,7 +44,13 @@ export type OperationMethod<O extends Operation> = O extends { readonly kind: 'c
       request?: RequestOf<O>,
       options?: ConfirmOptions,
     ) => ResultAsync<ResultOf<O>, CheckoutError>
-  : (session: SessionTarget, request?: RequestOf<O>) => ResultAsync<ResultOf<O>, CheckoutError>;
+  : O extends { readonly name: 'payment_refund' }
+    ? (
+        session: SessionTarget,
+        request?: RequestOf<O>,
+        options?: RefundOptions,
+      ) => ResultAsync<ResultOf<O>, CheckoutError>
+    : (session: SessionTarget, request?: RequestOf<O>) => ResultAsync<ResultOf<O>, CheckoutError>;
 
 /**
  * One method per operation, named as its descriptor says (`setCustomer`, `addProducts`, …, `confirm`,

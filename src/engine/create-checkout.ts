@@ -25,6 +25,7 @@ import {
 } from './context.js';
 import { openSession } from './open-session.js';
 import { receivePaymentWebhook, runPaymentComplete } from './payment-complete.js';
+import { runPaymentRefund } from './payment-refund.js';
 import { sweepPayments } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
@@ -53,7 +54,9 @@ function perform(
     case 'history':
       return runHistory(context, operation, target, request);
     case 'payment':
-      return runPaymentComplete(context, operation, target, request);
+      return operation.name === 'payment_refund'
+        ? runPaymentRefund(context, operation, target, request, options)
+        : runPaymentComplete(context, operation, target, request);
   }
 }
 

@@ -13,9 +13,10 @@ import type { AppendHistory } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
 import {
   knownPayment,
+  nextRefundNumber,
   type PaymentRecord,
   paymentIdempotencyKey,
-  refundable,
+  refundLeft,
   settleStep,
 } from '../domain/payment/index.js';
 import type { OrderRecord } from '../domain/records/order.js';
@@ -72,10 +73,11 @@ function ask(
         idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'void' }),
       });
     case 'refund': {
-      const refund = record.refunds + 1;
+      // Never a number a refund by amount already used: the provider would replay that one instead.
+      const refund = nextRefundNumber(record);
       return provider.refund({
         payment,
-        amount: refundable(record),
+        amount: refundLeft(record),
         refund,
         idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'refund', refund }),
       });
@@ -146,7 +148,7 @@ export async function historyWithPayment(
   const provider = ports.provider(record.providerCode);
   const call = moneyCallOf(record, effect.write.orderStatusId, context.settings);
   if (provider === undefined || call === undefined) return ok(undefined);
-  if (call === 'refund' && !isPositive(refundable(record))) return ok(undefined);
+  if (call === 'refund' && !isPositive(refundLeft(record))) return ok(undefined);
   const answer = await ask(provider, order.orderId, record, call);
   const truth = await truthAfter(provider, record, answer, messages);
   if (truth.isErr()) return err(truth.error);

@@ -15,7 +15,7 @@ import { affiliate, coupon, reward } from './discounts.js';
 import type { FormInput } from './form.js';
 import { paymentMethod, paymentMethods, shippingMethod, shippingMethods } from './methods.js';
 import { confirm, historyAdd, orderInfo } from './order.js';
-import { paymentComplete } from './payment.js';
+import { paymentComplete, paymentRefund } from './payment.js';
 import { productAdd } from './product-add.js';
 
 /** The list of operations, in OpenCart's order. */
@@ -40,6 +40,7 @@ export const operations = [
   historyAdd,
   orderInfo,
   paymentComplete,
+  paymentRefund,
   currency,
   manufacturer,
   manufacturerList,

@@ -13,6 +13,7 @@ export type {
   HoldEnd,
   PaymentMove,
   PaymentRecord,
+  PaymentRefund,
   StockHold,
 } from '../domain/payment/index.js';
 
