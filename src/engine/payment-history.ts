@@ -29,16 +29,29 @@ import { type PaymentPorts, paymentPorts, providerUnavailable, settleContextOf }
 /** OpenCart's Canceled, Denied, Voided, Reversed and Refunded: the default void statuses. */
 const DEFAULT_VOID_STATUSES: readonly number[] = [7, 8, 16, 12, 11];
 
+/**
+ * The statuses a history entry into which captures an authorized payment: `config_payment_capture_statuses`, or
+ * else the processing and complete statuses less two. Less the status a new order is placed in, because OpenCart
+ * counts it as processing, and a merchant's comment on a just-placed order must not take the customer's money;
+ * and less the void statuses, because OpenCart counts Reversed as processing too, and a void must win.
+ * @param settings - the store settings
+ * @returns the capture statuses' ids
+ */
+export function captureStatusIds(settings: StoreSettings): readonly number[] {
+  if (settings.paymentCaptureStatusIds !== undefined) return settings.paymentCaptureStatusIds;
+  const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
+  return [...new Set([...settings.processingStatusIds, ...settings.completeStatusIds])].filter(
+    (id) => id !== settings.orderStatusId && !voids.includes(id),
+  );
+}
+
 /** The money call a history entry into `statusId` asks of a payment, or undefined for none. */
 function moneyCallOf(
   record: PaymentRecord,
   statusId: number,
   settings: StoreSettings,
 ): 'capture' | 'void' | 'refund' | undefined {
-  const captures = settings.paymentCaptureStatusIds ?? [
-    ...settings.processingStatusIds,
-    ...settings.completeStatusIds,
-  ];
+  const captures = captureStatusIds(settings);
   const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
   if (voids.includes(statusId)) {
     if (['pending', 'requires_action', 'authorized'].includes(record.status)) return 'void';
