@@ -56,8 +56,6 @@ export interface FactPlan {
   readonly reward?: number;
   /** Whether the totals have a reward step (the reward step refuses points otherwise). */
   readonly rewardStatus?: boolean;
-  /** The offers the command decides on, computed for the session as loaded. */
-  readonly offers?: 'shipping' | 'payment';
 }
 
 /** What every descriptor has. */
