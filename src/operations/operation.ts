@@ -81,7 +81,7 @@ export interface StepDescriptor<
   F extends AnyForm = AnyForm,
   A extends AnswerKind = AnswerKind,
 > extends Described<Name, Method, F, A>,
-    StepOperation<FormOutput<F>> {
+    Omit<StepOperation<FormOutput<F>>, 'answer'> {
   readonly kind: 'step';
   /** The facts the command needs beyond every step's. */
   readonly facts: (command: FormOutput<F>, session: CheckoutSession) => FactPlan;

@@ -33,7 +33,7 @@ import type { StoreSettings } from '../settings/settings.js';
 import type { DomainEvent } from './events.js';
 import type { CheckoutFacts } from './facts.js';
 import { droppedSelections, type Offers, paymentStepStands, recheckSelections } from './selections.js';
-import { type CheckoutSession, isSessionExpired } from './session.js';
+import { type CheckoutSession, isSessionExpired, type PaymentMethodOffer } from './session.js';
 import { checkGuards, type GuardState, rechecksOf, type Selection, type StepName } from './steps.js';
 
 /** Facts a decision could not do without: gathered by the engine before it decides again. */
@@ -170,7 +170,7 @@ function paymentFor(
   current: CheckoutSession['paymentMethods'],
 ) {
   const methods = facts.methods ?? noMethods;
-  if (methods.payment.length === 0) return worked({ outcome: { offers: {} } });
+  if (methods.payment.length === 0) return worked<PaymentMethodOffer>({ outcome: { offers: {} } });
   const view = pricing.view(session);
   return worked(
     paymentOffersFor(session, view, facts.tax.geoZones, methods, facts.messages, settings, current),
