@@ -1,11 +1,7 @@
 /**
- * The one pass of a step: take the session (loaded once, or as the host's authorization loaded it) → parse →
- * gather facts (batched port reads) → `decide` (which prices once, re-offers and re-checks the chosen methods)
- * → save with the expected version → deliver events → answer from what the decision returned. Steps on one session take turns within the engine, so they
- * never race each other at the store; a save that still loses a compare-and-set race (to another process)
- * decides again on the fresh session, a bounded number of times, before the client hears `conflict`: requests
- * racing on one session are absorbed alike on every store. Nothing is saved unless every step before the save
- * succeeded.
+ * A step as the one pass (`shell.ts`) runs it: gather facts (batched port reads) → `decide` (which prices once,
+ * re-offers and re-checks the chosen methods, and works out what the answer shows) → the new version of the
+ * session to save, its events, and the answer built from what the decision returned.
  * @module
  */
 import { err, ok, type ResultAsync } from 'neverthrow';
@@ -18,21 +14,10 @@ import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryOf } from './answers.js';
 import type { Answer, EngineContext } from './context.js';
-import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { gatherFacts, viewPricing, widenFacts } from './facts.js';
-import { runEvents } from './run-events.js';
-import { readSession } from './run-read.js';
-import {
-  conflict,
-  inSessionTurn,
-  requestTime,
-  type SessionTarget,
-  storeSession,
-  type TakenSession,
-  takeSession,
-} from './session-access.js';
-import type { SessionTurn } from './session-queue.js';
+import { requestTime, type SessionTarget, type TakenSession } from './session-access.js';
 import { shareSessionOffers } from './shared-offers.js';
+import { type Outcome, type Pass, readAccess, runPass } from './shell.js';
 
 /** How many times a step may widen its facts: a shipping re-check, then a payment re-check, each asking once. */
 const maxWidenings = 4;
@@ -81,22 +66,46 @@ async function attemptStep<C, K extends StepAnswerKind>(
  * Answers the session's cart as it is, for a command that asks for nothing else: priced once, never decided or
  * saved (so it cannot race another request); the session's expiry slides as a read's does.
  */
-function showCart<C, K extends StepAnswerKind>(
+async function showCart<C, K extends StepAnswerKind>(
   context: EngineContext,
   operation: StepDescriptor & { readonly answer: K },
-  session: CheckoutSession,
+  taken: TakenSession,
   command: C,
   messages: MessageCatalog,
-): ResultAsync<Answers[K], CheckoutError> {
-  return readSession(context, session, async ({ today }) => {
-    const pricing = await viewPricing(context, session, messages, today);
-    if (pricing.isErr()) return err(pricing.error);
-    const view = pricing.value.view(session);
-    const text = messageText(messages, operation.success(command));
-    const summary = summaryOf(text, [], view, viewDigest(view));
-    // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
-    return ok(summary as Answers[K]);
-  });
+): Answer<Outcome<Answers[K]>> {
+  const access = readAccess(context, taken, messages);
+  if (access.isErr()) return err(access.error);
+  const { session, today, now } = access.value;
+  const pricing = await viewPricing(context, session, messages, today);
+  if (pricing.isErr()) return err(pricing.error);
+  const view = pricing.value.view(session);
+  const text = messageText(messages, operation.success(command));
+  // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
+  const answer = summaryOf(text, [], view, viewDigest(view)) as Answers[K];
+  return ok({ save: 'expiry', at: now, answer });
+}
+
+/** A step as the shell runs it: parsed, then decided (or its cart shown) on each version of the session. */
+function stepPass<K extends StepAnswerKind>(
+  context: EngineContext,
+  operation: StepDescriptor & { readonly answer: K },
+): Pass<unknown, Answers[K]> {
+  return {
+    saves: true,
+    parse: (posted, messages) => {
+      const command = operation.input.parse(posted, messages);
+      return command.isErr() ? err(checkoutError('validation', command.error)) : ok(command.value);
+    },
+    attempt: async (taken, command, messages) => {
+      if (operation.showsCart?.(command) === true) {
+        return showCart(context, operation, taken, command, messages);
+      }
+      const decided = await attemptStep(context, operation, taken, command, messages);
+      if (decided.isErr()) return err(decided.error);
+      const { session, answer, decision } = decided.value;
+      return ok({ save: 'version', session, events: decision.events, answer });
+    },
+  };
 }
 
 /**
@@ -109,45 +118,5 @@ export function runStep<K extends StepAnswerKind>(
   target: SessionTarget,
   posted: unknown,
 ): ResultAsync<Answers[K], CheckoutError> {
-  return inSessionTurn(context, target, (current, turn) =>
-    decideAndSave(context, operation, current, posted, turn),
-  );
-}
-
-/** Decides and saves the step, deciding again on the fresh session after each lost race, up to the retries. */
-async function decideAndSave<K extends StepAnswerKind>(
-  context: EngineContext,
-  operation: StepDescriptor & { readonly answer: K },
-  target: SessionTarget,
-  posted: unknown,
-  turn: SessionTurn,
-): Answer<Answers[K]> {
-  const taken = await takeSession(context, target);
-  if (taken.isErr()) return err(taken.error);
-  const messages = context.messagesFor(taken.value.session.language);
-  const command = operation.input.parse(posted, messages);
-  if (command.isErr()) return err(checkoutError('validation', command.error));
-  if (operation.showsCart?.(command.value) === true) {
-    return showCart(context, operation, taken.value.session, command.value, messages);
-  }
-  let live: TakenSession = taken.value;
-  return decideAgain(
-    context,
-    turn,
-    () => conflict(messages),
-    async (round): Answer<Attempt<Answers[K]>> => {
-      if (round > 0) {
-        const fresh = await takeSession(context, live.session.id);
-        if (fresh.isErr()) return err(fresh.error);
-        live = fresh.value;
-      }
-      const decided = await attemptStep(context, operation, live, command.value, messages);
-      if (decided.isErr()) return err(decided.error);
-      const saved = await storeSession(context, decided.value.session, live.session.version, messages);
-      if (saved.isErr()) return err(saved.error);
-      if (!saved.value) return ok(lostRace);
-      await runEvents(context, decided.value.decision.events);
-      return ok(won(decided.value.answer));
-    },
-  );
+  return runPass(context, stepPass(context, operation), target, posted);
 }
