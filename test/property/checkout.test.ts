@@ -208,7 +208,8 @@ describe('checkout state machine properties (decide over random command sequence
       }),
       ISSUE_RUNS,
     );
-  });
+    // Every accepted step re-offers the methods and prices the totals they read: slower than most.
+  }, 120_000);
 
   it('is deterministic: the same sequence from the same start gives the same sessions and errors', () => {
     fc.assert(
@@ -278,7 +279,8 @@ describe('checkout state machine properties (decide over random command sequence
       }),
       ISSUE_RUNS,
     );
-  });
+    // Every accepted step re-offers the methods and prices the totals they read: slower than most.
+  }, 120_000);
 
   it('the order products are added in changes the order of the lines, nothing else', () => {
     const addsInTwoOrders = fc
