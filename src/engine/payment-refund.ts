@@ -31,8 +31,8 @@ import type { ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { orderNotFound, type PaymentPorts, paymentPorts, providerUnavailable } from './payment-settle.js';
-import { readSession } from './run-read.js';
 import type { SessionTarget } from './session-access.js';
+import { readSession } from './shell.js';
 
 /** What a refund call may carry besides its body. */
 export interface RefundOptions {
