@@ -41,6 +41,7 @@ export const snippetPackages = [
   '@hono/node-server',
   'stripe',
   'standardwebhooks',
+  'amqplib',
 ] as const;
 
 /**
