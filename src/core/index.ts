@@ -24,7 +24,6 @@ export type {
 } from '../domain/errors.js';
 export { CartwrightInvariantError, checkoutError, invariant, unavailable } from '../domain/errors.js';
 export * from '../domain/events/index.js';
-export * from '../domain/events/index.js';
 export type * from '../domain/machine/commands.js';
 export type { Decision, StepOperation, StepRule } from '../domain/machine/decide.js';
 export { decide, guardState } from '../domain/machine/decide.js';

@@ -65,12 +65,11 @@ export interface SessionMethods {
   /** Ends a session (logout); later calls with its id are `unauthorized`. */
   closeSession(session: SessionTarget): ResultAsync<void, CheckoutError>;
   /**
-   * The stored session without sliding its expiry: for a host that checks access (API user, IP) before the
-   * request counts as successful, and then hands the session to an operation so it is not loaded again.
-   * `unauthorized` when missing, `expired` when its time ran out.
+   * The stored session, as a plain object, without sliding its expiry (reading a session is not using it): for a
+   * host that shows it, or that checks access (API user, IP) before the request counts as successful and then
+   * hands the session to an operation so it is not loaded again. `unauthorized` when missing, `expired` when its
+   * time ran out.
    */
-  findSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
-  /** The stored session, as a plain object (slides its expiry). */
   getSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
   /**
    * The cart lines and totals of `getProducts` and `getTotals` at once, priced once, without sliding the

@@ -32,7 +32,7 @@ import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
 import { runLookup, runView, viewCart } from './run-read.js';
 import { runStep } from './run-step.js';
-import { type SessionTarget, takeSession, touchSession } from './session-access.js';
+import { type SessionTarget, takeSession } from './session-access.js';
 
 /** Runs an operation through the shell of its kind. */
 function perform(
@@ -88,9 +88,7 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
             ),
           ),
       ),
-    findSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
-    getSession: (sessionId) =>
-      byId(context, sessionId).andThen(({ session }) => touchSession(context, session)),
+    getSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
     viewCart: (target) => viewCart(context, target),
     run: <N extends OperationName>(
       name: N,

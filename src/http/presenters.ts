@@ -65,7 +65,6 @@ export const presenters: {
     products: page.products.map((entry) => presentProductEntry(entry, money)),
     total: page.total,
   }),
-  count: (count) => count,
 };
 
 /** Presents a result of kind `kind`. */

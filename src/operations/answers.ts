@@ -152,8 +152,6 @@ export interface Answers {
   readonly manufacturer_page: ManufacturerPage;
   /** A page of products. */
   readonly product_page: ProductPage;
-  /** A count. */
-  readonly count: number;
 }
 
 /** The kinds of answer. */

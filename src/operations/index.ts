@@ -8,7 +8,7 @@ import type { Answers } from './answers.js';
 import { cart } from './cart.js';
 import { cartRemove, cartUpdate } from './cart-line.js';
 import { cartProducts, cartTotals } from './cart-view.js';
-import { manufacturer, manufacturerList, manufacturerTotal, productList, productTotal } from './catalog.js';
+import { manufacturer, manufacturerList, productList } from './catalog.js';
 import { currency } from './currency.js';
 import { customer } from './customer.js';
 import { affiliate, coupon, reward } from './discounts.js';
@@ -44,9 +44,7 @@ export const operations = [
   currency,
   manufacturer,
   manufacturerList,
-  manufacturerTotal,
   productList,
-  productTotal,
 ] as const;
 
 /** Any operation of the list. */
