@@ -18,8 +18,8 @@ import {
   openShop,
   payByCard,
   productCard,
-  screenshots,
   shoot,
+  shootPage,
   shownStock,
   totalLine,
 } from './support/shop.js';
@@ -111,7 +111,7 @@ describe('card payments at the storefront', () => {
 
       // A card that asks for 3-D Secure: on to the challenge page.
       await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-      await shoot(page, 'payments-card', '#cart', '#confirm');
+      await shoot(page, 'payments-card', '#payment', '#confirm');
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.waitForURL(`${origin}/test-card/challenge/**`);
       await page.getByRole('heading', { name: 'Test card: 3-D Secure' }).waitFor();
@@ -122,9 +122,7 @@ describe('card payments at the storefront', () => {
         'requires_action',
         'test_card',
       ]);
-      if (screenshots) {
-        await page.screenshot({ path: 'docs/images/payments-challenge.png', fullPage: true });
-      }
+      await shootPage(page, 'payments-challenge');
 
       // Passed: back at the shop, which shows the order placed.
       await page.getByRole('button', { name: 'Pass' }).click();
@@ -133,6 +131,7 @@ describe('card payments at the storefront', () => {
       expect(summary).toContain(`Order #${orderId} is placed (Pending)`);
       expect(summary).toContain('Payment: Card (test mode).');
       expect(new URL(page.url()).pathname).toBe('/shop');
+      await shoot(page, 'payments-placed', '#placed');
       const order = await storedOrder(orderId);
       expect(order.payment?.status).toBe('authorized');
       expect(order.orderStatusId).toBe(demo.app.settings.orderStatusId);

@@ -22,17 +22,28 @@ export async function shoot(page: Page, name: string, first: string, last = firs
   const top = await page.locator(first).boundingBox();
   const bottom = await page.locator(last).boundingBox();
   if (top === null || bottom === null) throw new Error(`${first} or ${last} is not on the page`);
+  // The boxes are where the parts are in the window; the clip of a full-page shot is where they are on the page.
+  const scrolled = await page.evaluate<{ x: number; y: number }>(
+    '({ x: window.scrollX, y: window.scrollY })',
+  );
   const margin = 8;
   await page.screenshot({
     path: join(imagesDir, `${name}.png`),
     fullPage: true,
     clip: {
-      x: top.x - margin,
-      y: top.y - margin,
+      x: top.x + scrolled.x - margin,
+      y: top.y + scrolled.y - margin,
       width: top.width + 2 * margin,
       height: bottom.y + bottom.height - top.y + 2 * margin,
     },
   });
+}
+
+/** Writes the whole page to docs/images/<name>.png, when screenshots are asked for. */
+export async function shootPage(page: Page, name: string): Promise<void> {
+  if (!screenshots) return;
+  mkdirSync(imagesDir, { recursive: true });
+  await page.screenshot({ path: join(imagesDir, `${name}.png`), fullPage: true });
 }
 
 /** A customer's browser on the shop. */
