@@ -24,6 +24,8 @@ import {
 } from '../../src/core/index.js';
 import { demoSnapshot } from '../../src/demo/index.js';
 import type { ApiSigning } from '../../src/domain/records/api-user.js';
+import { builtinExtensions } from '../../src/extensions/builtin-extensions.js';
+import { createPaymentProviders } from '../../src/extensions/payment/index.js';
 import {
   createFetchHandler,
   type FetchHandler,
@@ -33,6 +35,8 @@ import {
   type StatusCompat,
 } from '../../src/http/index.js';
 import type { LoginThrottle } from '../../src/ports/login-throttle.js';
+import type { PaymentMethod } from '../../src/ports/payment-method.js';
+import type { PaymentProvider } from '../../src/ports/payment-provider.js';
 import type { ReplayGuard } from '../../src/ports/replay-guard.js';
 import type { SessionStore } from '../../src/ports/session-store.js';
 import type { StorePorts } from '../../src/ports/store.js';
@@ -65,6 +69,20 @@ export interface DemoAppOptions {
   readonly logger?: HttpLogger | undefined;
   /** Ports to replace, given the memory adapters (tests make one fail or race). */
   readonly deps?: ((adapters: MemoryAdapters) => Partial<CheckoutDeps>) | undefined;
+  /**
+   * A card method for the storefront (`npm start` passes the test card): its provider is registered with both
+   * checkouts (the webhook route reaches it through the API's), its method offered by the shop's only, so the
+   * API's clients see the payment methods they always saw.
+   */
+  readonly shopCard?: DemoCard | undefined;
+}
+
+/** A card method and the provider that takes its payments. */
+export interface DemoCard {
+  readonly method: PaymentMethod;
+  readonly provider: PaymentProvider;
+  /** Where the customer comes back to after the provider's page. */
+  returnUrl(orderId: number): string;
 }
 
 /** The demo store's data and settings, before anything is wired over them. */
@@ -90,6 +108,11 @@ export interface DemoStorePorts {
 /** A wired demo store. */
 export interface DemoApp {
   readonly checkout: Checkout;
+  /**
+   * The storefront's checkout: over the same store, also offering the card method when there is one (else the
+   * same as {@link checkout}).
+   */
+  readonly shopCheckout: Checkout;
   /** The fetch handler every host serves. */
   readonly handler: FetchHandler;
   /** The transport options `handler` was made with. */
@@ -160,20 +183,38 @@ export function wireDemoApp(
     extensions: data.extensions,
     base: { name: 'demo', provides: Object.keys(ports) as (keyof StorePorts)[], open: () => ports },
   });
+  const card = options.shopCard;
+  const paymentProviders =
+    replaced.paymentProviders ?? (card === undefined ? undefined : createPaymentProviders([card.provider]));
+  const extensions = pick(replaced, ['shippingMethods', 'paymentMethods', 'totalCalculators', 'fraudChecks']);
   // One logger for the engine (a failed notifier) and the handler (failed ports, unexpected errors).
-  const checkout = createCheckout({
+  const common = {
     store,
     clock,
     ids: replaced.ids ?? options.ids,
     sessionTtlSeconds: options.sessionTtlSeconds,
     logger: options.logger,
-    extensions: pick(replaced, ['shippingMethods', 'paymentMethods', 'totalCalculators', 'fraudChecks']),
-    paymentProviders: replaced.paymentProviders,
-  });
+    paymentProviders,
+  };
+  const checkout = createCheckout({ ...common, extensions });
+  const shopCheckout =
+    card === undefined
+      ? checkout
+      : createCheckout({
+          ...common,
+          extensions: {
+            ...extensions,
+            paymentMethods: [
+              card.method,
+              ...(extensions.paymentMethods ?? builtinExtensions(data.extensions).paymentMethods ?? []),
+            ],
+          },
+          paymentReturnUrl: card.returnUrl,
+        });
   const httpOptions: HttpOptions = { compat: options.compat, logger: options.logger };
   const handler = createFetchHandler(checkout, httpOptions);
   const handlerOptions = { ...httpOptions, settings, ...checkout.access };
-  return { checkout, handler, httpOptions, handlerOptions, adapters, data, settings };
+  return { checkout, shopCheckout, handler, httpOptions, handlerOptions, adapters, data, settings };
 }
 
 /** The entries of `record` named in `names` that are set. */

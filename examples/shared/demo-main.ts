@@ -4,7 +4,8 @@
  * listening and closes the stores. This is the project's own demo server, not an example to copy: the examples
  * beside this folder show how to serve cartwright in an app.
  */
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
 import type { Clock, FieldErrors } from '../../src/core/index.js';
 import type { Dispatcher } from '../../src/engine/index.js';
@@ -16,6 +17,7 @@ import {
   toNodeListener,
 } from '../../src/http/index.js';
 import { isShopRequest } from '../storefront/storefront.js';
+import { createShopCard, isChallengeRequest } from '../storefront/test-card.js';
 import { type DemoApp, prepareDemoStore, wireDemoApp } from './demo-app.js';
 import { baseUrl, type DemoEnv, exitWithErrors, printBanner, readDemoEnv } from './demo-env.js';
 import { type DemoSinks, openDemoSinks, startDemoDispatcher } from './demo-events.js';
@@ -54,20 +56,36 @@ export interface StartDemoOptions {
 }
 
 /**
- * The demo's node:http server: requests for the reference page go through {@link withDocsPage}, those under
- * `/shop` to the storefront, every other one to the handler's own listener (the page's wrapper would hide the
- * handler from node, which then could not serve it without Web `Request` and `Response` objects).
+ * The demo's requests: those for the reference page go through {@link withDocsPage}, those under `/shop` to the
+ * storefront, the test card's challenge pages to its provider, every other one to the handler's own listener
+ * (the page's wrapper would hide the handler from node, which then could not serve it without Web `Request` and
+ * `Response` objects).
  */
-function demoServer(handler: FetchHandler, shop: FetchHandler): Server {
+function demoListener(handler: FetchHandler, shop: FetchHandler, challenge: FetchHandler): RequestListener {
   const api = toNodeListener(handler);
   const docs = toNodeListener(withDocsPage(handler));
   const storefront = toNodeListener(shop);
-  const server = createServer(nodeServerOptions(), (req, res) => {
+  const card = toNodeListener(challenge);
+  return (req, res) => {
     if (isDocsRequest(req.method, req.url)) return docs(req, res);
+    if (isChallengeRequest(req.url)) return card(req, res);
     return (isShopRequest(req.url) ? storefront : api)(req, res);
-  });
+  };
+}
+
+/**
+ * The demo's node:http server, answering with whatever `listener()` is when a request comes: the server
+ * listens before the app is wired, since the test card's pages and webhooks need the address it is bound to.
+ */
+function demoServer(listener: () => RequestListener): Server {
+  const server = createServer(nodeServerOptions(), (req, res) => listener()(req, res));
   return server.on('clientError', answerClientError);
 }
+
+/** What the server answers until the app is wired (nothing reaches it before the start resolves). */
+const notReady: RequestListener = (_req, res) => {
+  res.writeHead(503, { 'Retry-After': '1' }).end();
+};
 
 /** How often the server sweeps stock holds whose time ran out. */
 const SWEEP_MS = 30_000;
@@ -116,29 +134,46 @@ export async function startDemoServer(
   const prepared = prepareDemoStore(env);
   if (prepared.isErr()) return err(prepared.error);
   const stores = await openDemoStores(env, prepared.value, options);
-  let listener: DemoListener;
+  let listener: DemoListener | undefined;
   let app: DemoApp;
   let events: DemoSinks | undefined;
   let dispatcher: Dispatcher | undefined;
   try {
-    app = wireDemoApp(prepared.value, { ...env, clock: options.clock, logger: options.logger }, stores);
+    // The server is sized for the handler's limits, so it answers oversized query strings and headers itself
+    // (413 / 431). It listens first: the test card's challenge pages and webhooks are at its address.
+    let serve = notReady;
+    listener = await listen(
+      demoServer(() => serve),
+      env,
+    );
+    // The shop's card method, in test mode: its webhooks are signed with a secret of this process.
+    const card = createShopCard({
+      origin: baseUrl(env.host, listener.port),
+      webhookSecret: randomBytes(32).toString('base64url'),
+    });
+    app = wireDemoApp(
+      prepared.value,
+      { ...env, clock: options.clock, logger: options.logger, shopCard: card },
+      stores,
+    );
     // The events of the orders written here go out from this process, unless another runs `npm run dispatch`.
     if (vars.CARTWRIGHT_DISPATCH !== 'off') {
       events = await openDemoSinks(vars);
       dispatcher = startDemoDispatcher(stores.postgres?.outbox ?? app.adapters.outbox, events.sinks);
     }
-    // The rendered API reference at /docs and the storefront at /shop sit in front of the handler; every other
-    // request reaches it. The server is sized for the handler's limits, so it answers oversized query strings and
-    // headers itself (413 / 431).
-    listener = await listen(demoServer(app.handler, createDemoShop(app, stores)), env);
+    // The rendered API reference at /docs, the storefront at /shop and the test card's challenge pages sit in
+    // front of the handler; every other request reaches it.
+    serve = demoListener(app.handler, createDemoShop(app, stores), card.provider.challenge);
   } catch (error) {
+    await listener?.close();
     await dispatcher?.stop();
     await events?.close();
     await stores.close();
     throw error;
   }
+  const opened = listener;
   const description = [...stores.description, ...(events?.description ?? [])];
-  printBanner('node:http', env, listener.port, { stores: description, log: options.log });
+  printBanner('node:http', env, opened.port, { stores: description, log: options.log });
   // Stock held for card payments whose customer never came back is released when its stock is next read; the
   // sweep releases the rest and marks their payments expired. Several servers may sweep one store at once.
   const sweeper = setInterval(() => {
@@ -152,11 +187,11 @@ export async function startDemoServer(
     env,
     app,
     stores,
-    port: listener.port,
-    url: `${baseUrl(env.host, listener.port)}/index.php`,
+    port: opened.port,
+    url: `${baseUrl(env.host, opened.port)}/index.php`,
     close() {
       clearInterval(sweeper);
-      closing ??= listener
+      closing ??= opened
         .close()
         .then(() => dispatcher?.stop())
         .then(() => events?.close())

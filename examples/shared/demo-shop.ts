@@ -23,7 +23,7 @@ export function createDemoShop(app: DemoApp, stores: Pick<DemoStores, 'postgres'
   const catalog: Catalog = stores.postgres?.catalog ?? app.adapters.catalog;
   const geo: GeoDirectory = stores.postgres?.geo ?? app.adapters.geo;
   return createStorefront({
-    checkout: app.checkout,
+    checkout: app.shopCheckout,
     settings: app.settings,
     apiUserId: shopApiUserId,
     catalog: {

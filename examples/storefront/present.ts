@@ -67,6 +67,8 @@ export interface ShownCart {
   readonly lines: readonly ShownLine[];
   readonly totals: readonly ShownTotal[];
   readonly shippingRequired: boolean;
+  /** The digest of these lines and totals: confirm sends it back, and is refused if they changed since. */
+  readonly totalsDigest: string;
 }
 
 /** A method on offer: its code (what the page sends back) and what the customer reads. */
@@ -146,6 +148,7 @@ export function createPresenter(settings: StoreSettings): Presenter {
       lines: summary.products.map(line),
       totals: totals(summary.totals),
       shippingRequired: summary.shippingRequired,
+      totalsDigest: summary.totalsDigest,
     }),
     shipping: (offers) =>
       Object.values(offers).flatMap((group) =>

@@ -7,7 +7,7 @@
  * `product_option_id`), so the engine's errors, keyed by those names, go back to the page's inputs as they are.
  */
 import type { Checkout, CheckoutError, FieldErrors } from 'cartwright';
-import type { Country, Product } from 'cartwright/core';
+import type { Country, PaymentSummary, Product } from 'cartwright/core';
 import { err, type Result } from 'neverthrow';
 import { createPresenter, type Presenter, type ShownCart } from './present.js';
 import type { ShopSession } from './sessions.js';
@@ -52,6 +52,27 @@ export interface ShopRouteOptions {
   readonly catalog: ShopCatalog;
   /** The API user the shop's sessions belong to (the engine's sessions always have one). */
   readonly apiUserId: number;
+}
+
+/** The payment statuses in which an order is placed. */
+const placedStatuses: ReadonlySet<string> = new Set([
+  'authorized',
+  'captured',
+  'partially_refunded',
+  'refunded',
+]);
+
+/** What the page shows when a card payment did not place the order. */
+const paymentTexts = {
+  confirmFailed: 'Your card was declined. Try another card or another payment method.',
+  challengeFailed: 'Your bank did not confirm the payment. Try again, or choose another payment method.',
+  ended: 'The time to pay for this order ran out. Review your order and place it again.',
+  waiting: 'Your payment is not confirmed yet. Try again in a moment.',
+} as const;
+
+/** The answer for an order this browser did not place. */
+function noSuchOrder(): ShopReply {
+  return { status: 404, body: { error: 'not_found', errors: { warning: 'No such order.' } } };
 }
 
 /** The HTTP status of each kind of checkout error. */
@@ -262,40 +283,109 @@ export function createShopRoutes(options: ShopRouteOptions): Readonly<Record<str
     paymentMethod: ({ shopper, body }) => step(shopper, 'payment_method', { payment_method: body.code }),
 
     /**
-     * Places the order: `{ comment }`, with the page's `Idempotency-Key`. Once placed, the order is the shopper's
-     * to read back, and the next purchase starts with a new, empty cart; the same key again answers the same
-     * order.
+     * Places the order: `{ comment, totals_digest, payment_token }`, with the page's `Idempotency-Key`. The
+     * digest is the one of the totals the customer was shown: when the prices moved since, the order is refused
+     * (409 `totals`) with the cart as it now is. A card's token goes to its provider: authorized at once places
+     * the order; a 3-D Secure challenge answers `{ redirect }`, the page to send the customer to; a declined card
+     * answers 402 `payment` and keeps the cart. Once placed, the order is the shopper's to read back, and the
+     * next purchase starts with a new, empty cart; the same key again answers the same order.
      */
     confirm: async ({ shopper, body, client, idempotencyKey }) => {
       if (idempotencyKey === undefined) {
         return badRequest({ warning: 'An Idempotency-Key header is required.' });
       }
       if (shopper.lastConfirm?.key === idempotencyKey) return readOrder(shopper, shopper.lastConfirm.orderId);
-      const placed = await inSession(shopper, (id) =>
-        checkout.run('confirm', id, { comment: body.comment ?? '' }, { idempotencyKey, client }),
+      const request = {
+        comment: body.comment ?? '',
+        ...(typeof body.totals_digest === 'string' ? { totals_digest: body.totals_digest } : {}),
+        ...(typeof body.payment_token === 'string' ? { payment_token: body.payment_token } : {}),
+      };
+      const confirmed = await inSession(shopper, (id) =>
+        checkout.run('confirm', id, request, { idempotencyKey, client }),
       );
-      if (placed.isErr()) return refusal(placed.error);
-      const { orderId } = placed.value;
+      if (confirmed.isErr()) {
+        if (confirmed.error.kind !== 'conflict' || confirmed.error.fields.totals === undefined) {
+          return refusal(confirmed.error);
+        }
+        // The totals guard: the customer sees the totals as they now are, and confirms again to agree to them.
+        const cart = await cartState(shopper);
+        return {
+          status: 409,
+          body: {
+            error: 'totals',
+            errors: confirmed.error.fields,
+            ...(cart.status === 200 ? { cart: cart.body } : {}),
+          },
+        };
+      }
+      const { orderId, payment } = confirmed.value;
       if (!shopper.orders.includes(orderId)) shopper.orders.push(orderId);
-      shopper.lastConfirm = { key: idempotencyKey, orderId };
-      const sessionId = shopper.checkoutSessionId;
-      shopper.checkoutSessionId = undefined;
-      if (sessionId !== undefined) await checkout.closeSession(sessionId);
-      return readOrder(shopper, orderId);
+      return paymentOutcome(shopper, orderId, payment, 'confirm', idempotencyKey);
+    },
+
+    /**
+     * Back from the card's challenge: asks the provider where the order's payment stands (`payment_complete`;
+     * the provider's webhook may have moved it already, and then this finds it done) and answers as confirm does.
+     */
+    complete: async ({ shopper, id }) => {
+      const orderId = Number(id);
+      if (!Number.isSafeInteger(orderId) || !shopper.orders.includes(orderId)) return noSuchOrder();
+      const completed = await inSession(shopper, (session) =>
+        checkout.run('payment_complete', session, { order_id: orderId }),
+      );
+      if (completed.isErr()) return refusal(completed.error);
+      return paymentOutcome(shopper, orderId, completed.value.payment, 'challenge', undefined);
     },
 
     /** An order this browser placed. */
     order: ({ shopper, id }) => {
       const orderId = Number(id);
       if (!Number.isSafeInteger(orderId) || !shopper.orders.includes(orderId)) {
-        return Promise.resolve({
-          status: 404,
-          body: { error: 'not_found', errors: { warning: 'No such order.' } },
-        });
+        return Promise.resolve(noSuchOrder());
       }
       return readOrder(shopper, orderId);
     },
   };
+
+  /**
+   * The answer to where an order's payment stands: placed (no payment of a provider, or authorized) shows the
+   * order and starts a new cart; a challenge sends the customer to it; anything else says why the order is not
+   * placed, and the cart stays for another try.
+   */
+  async function paymentOutcome(
+    shopper: ShopSession,
+    orderId: number,
+    payment: PaymentSummary | undefined,
+    step: 'confirm' | 'challenge',
+    idempotencyKey: string | undefined,
+  ): Promise<ShopReply> {
+    const status = payment?.status;
+    if (status === undefined || placedStatuses.has(status)) return placed(shopper, orderId, idempotencyKey);
+    if (status === 'requires_action' && payment?.action != null) {
+      return { status: 200, body: { redirect: payment.action.url, orderId } };
+    }
+    const text =
+      status === 'failed'
+        ? paymentTexts[step === 'confirm' ? 'confirmFailed' : 'challengeFailed']
+        : status === 'expired' || status === 'voided'
+          ? paymentTexts.ended
+          : paymentTexts.waiting;
+    return { status: 402, body: { error: 'payment', errors: { payment: text }, orderId } };
+  }
+
+  /** The order is placed: the shopper reads it back, and the next purchase starts with a new, empty cart. */
+  async function placed(
+    shopper: ShopSession,
+    orderId: number,
+    idempotencyKey: string | undefined,
+  ): Promise<ShopReply> {
+    if (idempotencyKey !== undefined) shopper.lastConfirm = { key: idempotencyKey, orderId };
+    const sessionId = shopper.checkoutSessionId;
+    const order = await readOrder(shopper, orderId);
+    shopper.checkoutSessionId = undefined;
+    if (sessionId !== undefined) await checkout.closeSession(sessionId);
+    return order;
+  }
 
   /** Whether some line of the session's cart ships. */
   async function ships(session: Parameters<Checkout['viewCart']>[0]): Promise<boolean> {

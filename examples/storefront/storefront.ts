@@ -36,7 +36,7 @@ const assets: Readonly<Record<string, { readonly file: string; readonly type: st
   '/shop.css': { file: 'shop.css', type: 'text/css; charset=utf-8' },
 };
 
-/** The routes by method and path under `/shop/api`; `/orders/<id>` is matched apart. */
+/** The routes by method and path under `/shop/api`; `/orders/<id>` and `/orders/<id>/complete` are matched apart. */
 const table: Readonly<Record<string, string>> = {
   'GET /products': 'products',
   'GET /countries': 'countries',
@@ -131,8 +131,17 @@ export function createStorefront(options: StorefrontOptions): FetchHandler {
 
   /** Answers one call of the page's API. */
   async function api(request: Request, path: string, info: ClientInfo | undefined): Promise<Response> {
-    const order = /^\/orders\/(\d{1,15})$/.exec(path);
-    const name = request.method === 'GET' && order !== null ? 'order' : table[`${request.method} ${path}`];
+    const order = /^\/orders\/(\d{1,15})(\/complete)?$/.exec(path);
+    const name =
+      order === null
+        ? table[`${request.method} ${path}`]
+        : order[2] === undefined
+          ? request.method === 'GET'
+            ? 'order'
+            : undefined
+          : request.method === 'POST'
+            ? 'complete'
+            : undefined;
     const route = name === undefined ? undefined : routes[name];
     if (route === undefined) return json(404, { error: 'not_found', errors: { warning: 'No such call.' } });
     const body = await readBody(request);

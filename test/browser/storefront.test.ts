@@ -5,15 +5,17 @@
  *
  * `STOREFRONT_SCREENSHOTS=1` also writes the page at its main steps into docs/images/ (the docs show them).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemoServer } from '../../examples/shared/demo-main.js';
 import { launchChromium } from './support/chromium.js';
-
-const screenshots = process.env.STOREFRONT_SCREENSHOTS === '1';
-const imagesDir = join(import.meta.dirname, '../../docs/images');
+import {
+  fillCustomerAndAddress,
+  productCard,
+  shoot,
+  totalLine,
+  openShop as visitShop,
+} from './support/shop.js';
 
 let demo: RunningDemo;
 let browser: Browser;
@@ -28,7 +30,6 @@ beforeAll(async () => {
   demo = started.value;
   origin = new URL(demo.url).origin;
   browser = await launchChromium();
-  if (screenshots) mkdirSync(imagesDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -36,71 +37,8 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/**
- * Writes the part of the page from the top of `first` to the bottom of `last` to docs/images/<name>.png, when
- * screenshots are asked for.
- */
-async function shoot(page: Page, name: string, first: string, last = first): Promise<void> {
-  if (!screenshots) return;
-  const top = await page.locator(first).boundingBox();
-  const bottom = await page.locator(last).boundingBox();
-  if (top === null || bottom === null) throw new Error(`${first} or ${last} is not on the page`);
-  const margin = 8;
-  await page.screenshot({
-    path: join(imagesDir, `${name}.png`),
-    fullPage: true,
-    clip: {
-      x: top.x - margin,
-      y: top.y - margin,
-      width: top.width + 2 * margin,
-      height: bottom.y + bottom.height - top.y + 2 * margin,
-    },
-  });
-}
-
-/** A fresh customer on the shop's page, with every request the page makes recorded. */
-async function openShop(): Promise<{ page: Page; requests: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 900, height: 800 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const requests: string[] = [];
-  page.on('request', (request) => {
-    requests.push(request.url());
-  });
-  const response = await page.goto(`${origin}/shop`);
-  expect(response?.status()).toBe(200);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return { page, requests, close: () => context.close() };
-}
-
-/** The product card of `name`. */
-function productCard(page: Page, name: string) {
-  return page.locator('form.product').filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
-
-/** The text of the total line with `title` in the cart's totals. */
-function totalLine(page: Page, title: string) {
-  return page.locator('#totals tr').filter({ hasText: title }).locator('td').last();
-}
-
-/** Fills the customer and the address (Grace Hopper, in Preston, Lancashire) and waits for the delivery options. */
-async function fillCustomerAndAddress(page: Page): Promise<void> {
-  const customer = page.locator('#customer-form');
-  await customer.getByLabel('First name').fill('Grace');
-  await customer.getByLabel('Last name').fill('Hopper');
-  await customer.getByLabel('E-mail').fill('grace@example.com');
-  await customer.getByLabel('Telephone').fill('+44 1632 960001');
-  await customer.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => customer.locator('.done').isVisible()).toBe(true);
-
-  const address = page.locator('#address-form');
-  await address.getByLabel('Address').fill('1 Market Street');
-  await address.getByLabel('City').fill('Preston');
-  await address.getByLabel('Postcode').fill('PR1 2HJ');
-  await address.getByLabel('Country').selectOption({ label: 'United Kingdom' });
-  await address.getByLabel('Region').selectOption({ label: 'Lancashire' });
-  await address.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => address.locator('.done').isVisible()).toBe(true);
-}
+/** A fresh customer on the shop's page. */
+const openShop = () => visitShop(browser, origin);
 
 describe('the storefront (/shop)', () => {
   it('sells products with options to a customer paying cash on delivery, the totals following each step', async () => {

@@ -47,8 +47,8 @@ function shopper() {
   };
 }
 
-/** A shopper with an iPhone in the cart, ready to pay cash on delivery in Lancashire. */
-async function readyToConfirm() {
+/** A shopper with an iPhone in the cart, ready to pay by `method` (cash on delivery) in Lancashire. */
+async function readyToConfirm(method = 'cod') {
   const call = shopper();
   expect((await call('POST', 'cart', { product_id: 40, quantity: 1 })).status).toBe(200);
   const customer = {
@@ -62,7 +62,7 @@ async function readyToConfirm() {
   const placed = await call('POST', 'address', { address: { ...address, country_id: 222, zone_id: 3563 } });
   expect(placed.status).toBe(200);
   expect((await call('POST', 'shipping-method', { code: 'flat.flat' })).status).toBe(200);
-  expect((await call('POST', 'payment-method', { code: 'cod' })).status).toBe(200);
+  expect((await call('POST', 'payment-method', { code: method })).status).toBe(200);
   return call;
 }
 
@@ -124,5 +124,74 @@ describe('the storefront’s HTTP edges', () => {
     const stranger = shopper();
     expect((await stranger('GET', `orders/${order.orderId}`)).status).toBe(404);
     expect((await demo.app.adapters.orders.get(order.orderId))?.comment).toBe('ring twice');
+  });
+
+  it('refuses a confirm whose totals moved since they were shown, with the cart as it now is', async () => {
+    const call = await readyToConfirm();
+    const shown = (await call('GET', 'cart')).body as { totalsDigest: string };
+    expect(shown.totalsDigest).toMatch(/^[0-9a-f]{16}$/);
+    const iphone = demo.app.data.products.get(40);
+    if (iphone === undefined) throw new Error('no iPhone in the demo store');
+    demo.app.data.products.set(40, { ...iphone, price: { amount: '150.0000', currency: 'USD' } });
+    try {
+      const orders = demo.app.data.orders.size;
+      const body = { totals_digest: shown.totalsDigest };
+      const refused = await call('POST', 'orders', body, { 'Idempotency-Key': 'guarded-1' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        error: 'totals',
+        errors: { totals: 'Warning: Prices have changed! Please review your order.' },
+      });
+      const cart = refused.body.cart as { totalsDigest: string; totals: { code: string; text: string }[] };
+      expect(cart.totals.at(-1)).toEqual({ code: 'total', title: 'Total', text: '$190.00' });
+      expect(cart.totalsDigest).not.toBe(shown.totalsDigest);
+      expect(demo.app.data.orders.size).toBe(orders);
+      const again = { totals_digest: cart.totalsDigest };
+      expect((await call('POST', 'orders', again, { 'Idempotency-Key': 'guarded-2' })).status).toBe(200);
+    } finally {
+      demo.app.data.products.set(40, iphone);
+    }
+  });
+
+  it('takes a card through its 3-D Secure page: the webhook places the order, the return shows it', async () => {
+    const call = await readyToConfirm('test_card');
+    const declined = await call(
+      'POST',
+      'orders',
+      { payment_token: 'tok_decline' },
+      { 'Idempotency-Key': 'd' },
+    );
+    expect(declined).toMatchObject({ status: 402, body: { error: 'payment' } });
+    const asked = await call(
+      'POST',
+      'orders',
+      { payment_token: 'tok_challenge' },
+      { 'Idempotency-Key': 'c' },
+    );
+    expect(asked.status).toBe(200);
+    const { redirect, orderId } = asked.body as { redirect: string; orderId: number };
+    expect(redirect).toMatch(new RegExp(`^${new URL(shop).origin}/test-card/challenge/tc_\\d+$`));
+    // Only the browser that placed it may complete it.
+    expect((await shopper()('POST', `orders/${orderId}/complete`, {})).status).toBe(404);
+
+    const page = await fetch(redirect);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Test card: 3-D Secure');
+    const answered = await fetch(redirect, {
+      method: 'POST',
+      body: new URLSearchParams({ result: 'pass' }),
+      redirect: 'manual',
+    });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('Location')).toBe(`${shop}?order=${orderId}`);
+    // The provider's signed webhook reached the webhook route before the customer came back.
+    const order = await demo.app.adapters.orders.get(orderId);
+    expect(order?.payment?.status).toBe('authorized');
+    expect(order?.payment?.moves.at(-1)?.note).toMatch(/^webhook /);
+
+    const back = await call('POST', `orders/${orderId}/complete`, {});
+    expect(back.status).toBe(200);
+    expect((back.body.order as { orderId: number }).orderId).toBe(orderId);
+    expect((await call('GET', 'cart')).body.lines).toEqual([]);
   });
 });

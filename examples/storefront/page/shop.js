@@ -283,25 +283,56 @@ function showMethods(fieldset, kind, methods, chosen) {
   );
 }
 
-/** The test cards of the shop's card method (its gateway's test mode): what each does. */
+/** The card method's code: the shop's test card (a gateway's test mode). */
+const cardMethod = 'test_card';
+
+/** Whether a chosen method code (`test_card` or its option `test_card.test_card`) is the card method. */
+function isCard(code) {
+  return code === cardMethod || (typeof code === 'string' && code.startsWith(`${cardMethod}.`));
+}
+
+/**
+ * The documented test card numbers and the tokens they stand for. A real gateway's script turns the number into
+ * a token in the browser, with the gateway; the number never reaches the shop, and here it does not either.
+ */
 const testCards = [
-  ['tok_success', 'Test card: paid at once'],
-  ['tok_challenge', 'Test card: asks for 3-D Secure'],
-  ['tok_decline', 'Test card: declined'],
+  ['4242424242424242', 'tok_success', 'paid at once'],
+  ['4000000000003220', 'tok_challenge', 'asks for 3-D Secure'],
+  ['4000000000000002', 'tok_decline', 'declined'],
 ];
 
-/** Shows the test card choice while the card method is chosen. */
+/** The token of a test card number (spaces allowed), or undefined. */
+function cardToken(number) {
+  const digits = number.replace(/[\s-]/g, '');
+  return testCards.find(([card]) => card === digits)?.[1];
+}
+
+/** Shows the card number input while the card method is chosen. */
 function showCardChoice(code) {
   let choice = $('#card-choice');
-  if (code !== 'test_card') {
+  if (!isCard(code)) {
     choice?.remove();
     return;
   }
   if (choice !== null) return;
-  choice = element('label', 'Card ', { id: 'card-choice' });
-  const select = element('select', undefined, { name: 'payment_token' });
-  for (const [token, title] of testCards) select.append(element('option', title, { value: token }));
-  choice.append(select);
+  choice = element('div', undefined, { id: 'card-choice' });
+  const label = element('label', 'Card number ');
+  label.append(
+    element('input', undefined, {
+      name: 'card_number',
+      inputmode: 'numeric',
+      autocomplete: 'cc-number',
+      placeholder: '4242 4242 4242 4242',
+    }),
+  );
+  choice.append(label);
+  const hint = element('p', 'Test mode, no money moves. Test cards: ', { class: 'hint' });
+  testCards.forEach(([number, , what], index) => {
+    if (index > 0) hint.append(', ');
+    hint.append(element('code', number.replace(/(\d{4})(?=\d)/g, '$1 ')), ` ${what}`);
+  });
+  hint.append('.');
+  choice.append(hint, element('small', undefined, { class: 'error', 'data-error': 'card_number' }));
   $('#payment-methods').after(choice);
 }
 
@@ -328,7 +359,10 @@ async function loadMethods(kind, chosen) {
   $(`#${kind}-error`).textContent = '';
   showMethods(fieldset, kind, answer.body.methods, chosen);
   if (kind === 'payment') {
-    showCardChoice(answer.body.methods.some((method) => method.code === chosen) ? chosen : null);
+    const offered = answer.body.methods.some(
+      (method) => method.code === chosen || (chosen ?? '').startsWith(`${method.code}.`),
+    );
+    showCardChoice(offered ? chosen : null);
   }
 }
 
@@ -347,10 +381,17 @@ async function refreshMethods() {
 let attemptKey;
 
 async function placeOrder() {
+  const card = $('#card-choice');
+  let token;
+  if (card !== null) {
+    token = cardToken($('[name="card_number"]', card).value);
+    const wrong = token === undefined ? { card_number: 'Enter one of the test card numbers.' } : {};
+    showErrors(card, wrong);
+    if (token === undefined) return;
+  }
   attemptKey ??= crypto.randomUUID();
   const button = $('#place-order');
   button.disabled = true;
-  const token = $('#card-choice select')?.value;
   const body = {
     comment: $('#comment').value,
     totals_digest: shownDigest,
