@@ -10,6 +10,7 @@ import type { EventSink } from '../../src/ports/event-sink.js';
 import {
   createManualClock,
   describeEventSinkContract,
+  reportingOrders,
   sampleHistoryWrite,
   sampleOrderDraft,
 } from '../../src/testing/index.js';
@@ -34,7 +35,7 @@ function recordingSink(name: string, failing: (event: OutboxEvent) => boolean = 
 function store() {
   const clock = createManualClock('2024-05-01T10:00:00Z');
   const ports = createMemoryAdapters(orderStore(seedOrderRepository()), { clock });
-  return { clock, ...ports };
+  return { clock, ...ports, orders: reportingOrders(ports.orders) };
 }
 
 /** Places an order and moves it twice: each order writes 1 + 1 + 2 + 2 = 6… events (placed, notify, two moves). */

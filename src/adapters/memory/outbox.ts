@@ -9,7 +9,7 @@ import { deepFreeze } from '../../domain/deep-freeze.js';
 
 export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
 
-import type { OutboxEvent } from '../../domain/events/event-types.js';
+import { EVENT_SCHEMA_VERSION, type EventDraft, type OutboxEvent } from '../../domain/events/event-types.js';
 import type {
   DeliveryClaim,
   DeliveryState,
@@ -17,23 +17,22 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
-import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
 
 const deliveryKey = (eventId: string, sink: string): string => JSON.stringify([eventId, sink]);
 
 /**
- * The events a write reports, numbered after the order's earlier events, with new ids: what
+ * The events a write was handed, numbered after the order's earlier events, with new ids: what
  * {@link commitEvents} stores with the write. Numbering is planned against the tables as they are; the memory
  * repository commits synchronously right after, so nothing can number in between.
  */
 export function planEvents(
   tables: MemoryOutboxTables,
-  report: OrderWriteReport,
+  orderId: number,
+  drafts: readonly EventDraft[],
   occurredAt: string,
 ): readonly OutboxEvent[] {
-  const orderId = report.after.orderId;
   const last = tables.sequences.get(orderId) ?? 0;
-  return eventsOfWrite(report).map(
+  return drafts.map(
     (draft, index) =>
       deepFreeze({
         id: uuidv7(),

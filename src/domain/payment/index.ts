@@ -45,6 +45,7 @@ export {
   openingStep,
   orderPaymentAmount,
   type PaymentStep,
+  paymentStepOf,
   type SettleContext,
   settleStep,
   voidedStep,
