@@ -261,6 +261,48 @@ export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSe
       assert.equal(ids.length, 6);
     });
 
+    test('prune deletes old events every named sink settled, keeping each order its last', async ({
+      orders,
+      outbox,
+    }) => {
+      const order = await placeAndProcess(orders);
+      // Events 1–3 occurred at T0, 4–5 a second later. Deliver 1–4 to `a`; to `b` only the first two.
+      for (let round = 0; round < 4; round += 1) {
+        for (const c of await claim(outbox, 'a', at(2))) await outbox.complete(c, at(2));
+      }
+      for (let round = 0; round < 2; round += 1) {
+        for (const c of await claim(outbox, 'b', at(2))) await outbox.complete(c, at(2));
+      }
+      const [first] = await outbox.eventsOf(order.orderId);
+      assert.equal(await outbox.prune(at(0), ['a', 'b'], 100), 0, 'nothing occurred before T0');
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 1), 1, 'at most the limit');
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 100), 1, 'only what both sinks settled');
+      const left = await outbox.eventsOf(order.orderId);
+      assert.deepEqual(
+        left.map((e) => e.sequence),
+        [3, 4, 5],
+      );
+      assert.deepEqual(await outbox.deliveriesOf(first?.id ?? ''), [], 'its deliveries go with it');
+      // Every sink settled everything: all but the order's last event go, and the next event follows it.
+      for (let round = 0; round < 3; round += 1) {
+        for (const sink of ['a', 'b']) {
+          for (const c of await claim(outbox, sink, at(3))) await outbox.complete(c, at(3));
+        }
+      }
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 100), 2);
+      assert.deepEqual(
+        (await outbox.eventsOf(order.orderId)).map((e) => e.sequence),
+        [5],
+      );
+      const reporting = reportingOrders(orders);
+      const entry = sampleHistoryWrite({ orderStatusId: 5, dateAdded: at(20) });
+      expectOutcome(await reporting.addHistory(order.orderId, entry, 2), 'written', 'addHistory');
+      assert.deepEqual(
+        (await outbox.eventsOf(order.orderId)).map((e) => e.sequence),
+        [5, 6],
+      );
+    });
+
     test('release gives claims back at once', async ({ orders, outbox }) => {
       await placeAndProcess(orders);
       const claims = await claim(outbox, 'a');

@@ -159,6 +159,29 @@ describe('dispatcher', () => {
     expect(sink.got).toHaveLength(5);
   });
 
+  it('prunes what its sinks all got, once it is older than the retention, in batches', async () => {
+    const { orders, outbox, clock } = store();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await placeOrder(orders));
+    const a = recordingSink('a');
+    const b = recordingSink('b', (event) => event.order_id === ids[0]);
+    const dispatcher = createDispatcher({
+      store: { outbox },
+      sinks: [a.sink, b.sink],
+      clock,
+      autoStart: false,
+      batchSize: 2,
+    });
+    await dispatcher.drain();
+    expect(await dispatcher.prune(60_000)).toBe(0);
+    clock.advance(61_000);
+    // Four events of each order go; the first order's stay for `b`, which never got them; each order keeps its last.
+    expect(await dispatcher.prune(60_000)).toBe(12);
+    expect((await outbox.eventsOf(ids[0] ?? 0)).map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect((await outbox.eventsOf(ids[1] ?? 0)).map((e) => e.sequence)).toEqual([5]);
+    await expect(dispatcher.prune(-1)).rejects.toThrow(/retention/);
+  });
+
   it('refuses two sinks of one name', () => {
     const { outbox } = store();
     expect(() =>

@@ -131,6 +131,32 @@ function claimFrom(
   return claims;
 }
 
+/** Deletes up to `limit` events before `before`, settled for every sink of `sinks`, each order's last kept. */
+function pruneEvents(
+  tables: MemoryOutboxTables,
+  before: string,
+  sinks: readonly string[],
+  limit: number,
+): number {
+  const cutoff = Date.parse(before);
+  const doomed = new Set<string>();
+  for (const event of tables.events) {
+    if (doomed.size >= limit) break;
+    if (Date.parse(event.occurred_at) >= cutoff) continue;
+    if (event.sequence >= (tables.sequences.get(event.order_id) ?? 0)) continue;
+    const done = sinks.every((sink) => settled(tables.deliveries.get(deliveryKey(event.id, sink))?.status));
+    if (done) doomed.add(event.id);
+  }
+  if (doomed.size === 0) return 0;
+  const kept = tables.events.filter((event) => !doomed.has(event.id));
+  tables.events.splice(0, tables.events.length, ...kept);
+  for (const key of [...tables.deliveries.keys()]) {
+    const [id] = JSON.parse(key) as [string, string];
+    if (doomed.has(id)) tables.deliveries.delete(key);
+  }
+  return doomed.size;
+}
+
 /**
  * An {@link Outbox} over memory tables (those of a memory store, which its order repository writes). Every method
  * runs synchronously, so concurrent callers never interleave inside one. For tests, examples and one-process
@@ -205,6 +231,10 @@ export function createMemoryOutbox(tables: MemoryOutboxTables): Outbox {
       if (settled(delivery.status)) return false;
       Object.assign(delivery, { status: 'skipped', deliveredAt: at, token: null, leaseUntil: null });
       return true;
+    },
+
+    async prune(before, sinks, limit) {
+      return pruneEvents(tables, before, sinks, limit);
     },
 
     async eventsOf(orderId) {
