@@ -29,7 +29,7 @@ export function startNotices(
       "the store's notifier receives customer.notify through the outbox, and the store has none: mount one, or deliver to the notifier with your own dispatcher (createNotifierSink)",
     );
   }
-  const report = (message: string, error?: unknown) => logger.error(`cartwright: ${message}`, error);
+  const report = (message: string, error?: unknown) => logger.error(message, error);
   return createDispatcher({
     store: { outbox },
     sinks: [createNotifierSink(notifier)],
