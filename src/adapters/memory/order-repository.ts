@@ -6,7 +6,6 @@
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { EventDraft, OutboxEvent } from '../../domain/events/event-types.js';
-import { withOrderId } from '../../domain/events/order-events.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -22,6 +21,7 @@ import type {
   StockShortage,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
+import { withOrderId } from '../event-drafts.js';
 import { frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';

@@ -9,7 +9,7 @@ import { deepFreeze } from '../../domain/deep-freeze.js';
 
 export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
 
-import { EVENT_SCHEMA_VERSION, type EventDraft, type OutboxEvent } from '../../domain/events/event-types.js';
+import type { EventDraft, OutboxEvent } from '../../domain/events/event-types.js';
 import type {
   DeliveryClaim,
   DeliveryState,
@@ -17,6 +17,7 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
+import { EVENT_SCHEMA_VERSION } from '../event-drafts.js';
 
 const deliveryKey = (eventId: string, sink: string): string => JSON.stringify([eventId, sink]);
 

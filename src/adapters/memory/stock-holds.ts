@@ -6,8 +6,7 @@
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
-import { heldStockEvents } from '../../domain/events/order-events.js';
-import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
+import { heldStockEvents, isHoldDue, returnMoves } from '../../domain/payment/index.js';
 import { commitEvents, planEvents } from './outbox.js';
 import { planStockMoves } from './stock-moves.js';
 

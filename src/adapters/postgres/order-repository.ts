@@ -5,7 +5,6 @@
 
 import { deepFreeze } from '../../domain/deep-freeze.js';
 import type { EventDraft } from '../../domain/events/event-types.js';
-import { withOrderId } from '../../domain/events/order-events.js';
 import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type {
@@ -18,6 +17,7 @@ import type {
   UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
+import { withOrderId } from '../event-drafts.js';
 import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';

@@ -3,7 +3,8 @@
  * @module
  */
 import { uuidv7 } from 'uuidv7';
-import { EVENT_SCHEMA_VERSION, type EventDraft } from '../../domain/events/event-types.js';
+import type { EventDraft } from '../../domain/events/event-types.js';
+import { EVENT_SCHEMA_VERSION } from '../event-drafts.js';
 import type { Tables } from './identifiers.js';
 import type { PgClientLike } from './pool.js';
 

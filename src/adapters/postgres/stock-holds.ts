@@ -2,8 +2,7 @@
  * Stock holds in PostgreSQL: releasing the holds whose time has come, each once, whoever sweeps.
  * @module
  */
-import { heldStockEvents } from '../../domain/events/order-events.js';
-import { type HeldStock, returnMoves } from '../../domain/payment/index.js';
+import { type HeldStock, heldStockEvents, returnMoves } from '../../domain/payment/index.js';
 import type { Database } from './database.js';
 import type { Tables } from './identifiers.js';
 import { writeEvents } from './outbox-write.js';

@@ -175,14 +175,6 @@ export function eventsOfWrite(report: OrderWriteReport): readonly EventDraft[] {
 }
 
 /**
- * The events of a new order with the id the repository assigned it: a create's events are decided before the
- * order has an id, with `order_id` 0, and the repository fills it in as it numbers them.
- */
-export function withOrderId(drafts: readonly EventDraft[], orderId: number): readonly EventDraft[] {
-  return drafts.map((draft) => ({ ...draft, data: { ...draft.data, order_id: orderId } }) as EventDraft);
-}
-
-/**
  * `stock.changed` for units of a stock hold: taken out of stock (`sign` -1) or given back (+1). Held units are
  * out of every other cart's reach, so a consumer keeping a view of what can be bought sees them leave and return.
  */
