@@ -33,6 +33,7 @@ export { CartwrightInvariantError } from './domain/errors.js';
 export type { CartLine, CheckoutSession, SessionAddress } from './domain/machine/session.js';
 export type { StoreSettings } from './domain/settings/settings.js';
 export type { OpenedSession, OpenSessionInput } from './engine/checkout.js';
+export type { RefundOptions } from './engine/payment-refund.js';
 export type { ConfirmOptions } from './engine/run-confirm.js';
 export type { SessionTarget } from './engine/session-access.js';
 export type { Extensions } from './extensions/builtin-extensions.js';

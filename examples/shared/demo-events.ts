@@ -11,9 +11,13 @@
  */
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats, type NatsConnection } from '@nats-io/transport-node';
-import amqp, { type ChannelModel } from 'amqplib';
+import amqp from 'amqplib';
 import { createJetStreamSink } from '../../src/adapters/nats/index.js';
-import { createRabbitMqSink } from '../../src/adapters/rabbitmq/index.js';
+import {
+  type AmqpClosableConnectionLike,
+  createRabbitMqSink,
+  reconnectingConnection,
+} from '../../src/adapters/rabbitmq/index.js';
 import { createWebhookSink } from '../../src/adapters/webhooks/index.js';
 import { createDispatcher, type Dispatcher, type EventSink, type Outbox } from '../../src/core/index.js';
 
@@ -35,7 +39,7 @@ export async function openDemoSinks(vars: NodeJS.ProcessEnv = process.env): Prom
   const sinks: EventSink[] = [];
   const description: string[] = [];
   let nats: NatsConnection | undefined;
-  let rabbit: ChannelModel | undefined;
+  let rabbit: AmqpClosableConnectionLike | undefined;
   const close = async () => {
     await Promise.all(sinks.map((sink) => sink.close?.()));
     await nats?.drain().catch(() => undefined);
@@ -50,7 +54,9 @@ export async function openDemoSinks(vars: NodeJS.ProcessEnv = process.env): Prom
     }
     const natsUrl = set(vars, 'CARTWRIGHT_NATS_URL');
     if (natsUrl !== undefined) {
-      nats = await connectNats({ servers: natsUrl });
+      // Reconnect for as long as it takes: the client's default gives up after a few attempts, and delivery to
+      // NATS would then stop until the process restarts.
+      nats = await connectNats({ servers: natsUrl, maxReconnectAttempts: -1 });
       const jsm = await jetstreamManager(nats);
       await jsm.streams
         .info('CARTWRIGHT')
@@ -62,7 +68,10 @@ export async function openDemoSinks(vars: NodeJS.ProcessEnv = process.env): Prom
     }
     const amqpUrl = set(vars, 'CARTWRIGHT_AMQP_URL');
     if (amqpUrl !== undefined) {
-      rabbit = await amqp.connect(amqpUrl);
+      // amqplib never reopens a lost connection: this one is opened again on the next delivery after an outage.
+      rabbit = reconnectingConnection(() => amqp.connect(amqpUrl));
+      // Connected once now, so a wrong URL stops the start with its reason rather than failing every delivery.
+      await (await rabbit.createConfirmChannel()).close();
       sinks.push(createRabbitMqSink({ connection: rabbit }));
       description.push(`Events: RabbitMQ exchange cartwright (topic, routing key = type).`);
     }

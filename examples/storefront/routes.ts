@@ -144,7 +144,7 @@ export function createShopRoutes(options: ShopRouteOptions): Readonly<Record<str
 
   /** The cart, its totals and the chosen methods, as the page shows them after every change. */
   async function cartState(shopper: ShopSession): Promise<ShopReply> {
-    const found = await inSession(shopper, (id) => checkout.findSession(id));
+    const found = await inSession(shopper, (id) => checkout.getSession(id));
     if (found.isErr()) return refusal(found.error);
     const summary = await checkout.viewCart(found.value);
     if (summary.isErr()) return refusal(summary.error);
@@ -231,7 +231,7 @@ export function createShopRoutes(options: ShopRouteOptions): Readonly<Record<str
         checkout.run('payment_address', id, prefixed('payment_', address)),
       );
       if (payment.isErr()) return refusal({ ...payment.error, fields: unprefixed(payment.error.fields) });
-      const found = await inSession(shopper, (id) => checkout.findSession(id));
+      const found = await inSession(shopper, (id) => checkout.getSession(id));
       if (found.isErr()) return refusal(found.error);
       if (found.value.cart.length > 0 && (await ships(found.value))) {
         const shipping = await checkout.run('shipping_address', found.value, prefixed('shipping_', address));

@@ -49,6 +49,7 @@ export type {
   NetworkError,
   OperationCall,
   OperationNamed,
+  RefundCallOptions,
   UnexpectedAnswer,
   UnreadableAnswer,
 } from './types.js';

@@ -27,8 +27,9 @@ export const clientRoutes = {
   history_add: { method: 'addHistory', http: 'POST', route: 'api/order', call: 'history_add', answer: 'step' },
   order_info: { method: 'getOrder', http: 'GET', route: 'api/order/info', answer: 'order' },
   payment_complete: { method: 'completePayment', http: 'POST', route: 'api/order', call: 'payment_complete', answer: 'payment' },
+  payment_refund: { method: 'refundPayment', http: 'POST', route: 'api/order', call: 'payment_refund', answer: 'payment' },
   currency: { method: 'setCurrency', http: 'POST', route: 'api/currency', answer: 'step' },
   manufacturer: { method: 'getManufacturer', http: 'GET', route: 'api/manufacturer', answer: 'manufacturer' },
-  manufacturer_list: { method: 'getManufacturers', http: 'GET', route: 'api/manufacturer/list', answer: 'manufacturer_page' },
+  manufacturer_list: { method: 'listManufacturers', http: 'GET', route: 'api/manufacturer/list', answer: 'manufacturer_page' },
   product_list: { method: 'listProducts', http: 'GET', route: 'api/product/list', answer: 'product_page' },
 } as const satisfies ClientRouteTable;

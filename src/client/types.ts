@@ -98,8 +98,18 @@ export interface ConfirmOptions extends CallOptions {
   readonly idempotencyKey?: string;
 }
 
+/** What a refund may add: the key that makes a retried refund answer the same refund. */
+export interface RefundCallOptions extends CallOptions {
+  /** Sent as `Idempotency-Key`: the same key and amount answer the same refund, never a second one. */
+  readonly idempotencyKey?: string;
+}
+
 /** The options of operation `N`'s call. */
-export type CallOptionsOf<N extends ClientOperationName> = N extends 'confirm' ? ConfirmOptions : CallOptions;
+export type CallOptionsOf<N extends ClientOperationName> = N extends 'confirm'
+  ? ConfirmOptions
+  : N extends 'payment_refund'
+    ? RefundCallOptions
+    : CallOptions;
 
 /** The call of operation `N`. */
 export type OperationCall<N extends ClientOperationName> = (

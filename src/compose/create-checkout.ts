@@ -177,8 +177,8 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
     signedRequests: { replayGuard, clock, windowSeconds: options.signatureWindowSeconds },
     allowAnyIp: checkAnyIp(options.allowAnyIp),
   };
-  const { openSession, closeSession, findSession, getSession, viewCart, run } = engine;
-  const session: SessionMethods = { openSession, closeSession, findSession, getSession, viewCart, run };
+  const { openSession, closeSession, getSession, viewCart, run } = engine;
+  const session: SessionMethods = { openSession, closeSession, getSession, viewCart, run };
   const payments: PaymentEntries = {
     receivePaymentWebhook: engine.receivePaymentWebhook,
     sweep: engine.sweep,

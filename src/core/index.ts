@@ -24,7 +24,6 @@ export type {
 } from '../domain/errors.js';
 export { CartwrightInvariantError, checkoutError, invariant, unavailable } from '../domain/errors.js';
 export * from '../domain/events/index.js';
-export * from '../domain/events/index.js';
 export type * from '../domain/machine/commands.js';
 export type { Decision, StepOperation, StepRule } from '../domain/machine/decide.js';
 export { decide, guardState } from '../domain/machine/decide.js';
@@ -84,6 +83,7 @@ export {
   type PaymentChange,
   type PaymentKeyParts,
   type PaymentOperation,
+  type PaymentRefund,
   type PaymentRefusal,
   paymentDiagram,
   paymentIdempotencyKey,
@@ -137,6 +137,7 @@ export {
 } from '../engine/dispatcher.js';
 export { createNotifierSink, type NotifierSinkOptions } from '../engine/notifier-sink.js';
 export { ordersWithStock } from '../engine/orders-with-stock.js';
+export type { RefundOptions } from '../engine/payment-refund.js';
 export type { ConfirmOptions } from '../engine/run-confirm.js';
 export type { SessionTarget } from '../engine/session-access.js';
 export * from '../money/index.js';

@@ -104,7 +104,7 @@ export function demoSettings(): StoreSettings {
     lengthClasses: demoLengthClasses(),
     roundingMode: 'half-away-from-zero',
     paymentHoldMinutes: 30,
-    paymentCaptureStatusIds: [5, 1, 2, 12, 3],
+    paymentCaptureStatusIds: [2, 3, 5],
     paymentVoidStatusIds: [7, 8, 16, 12, 11],
   };
 }

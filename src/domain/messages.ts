@@ -112,6 +112,13 @@ export const defaultMessages = {
   'payment.signature': 'Warning: The payment notification could not be verified!', // ours
   'payment.webhook': 'Success: the payment notification was received!', // ours
   'payment.refused': 'Warning: The payment provider refused to move the payment!', // ours
+  'payment.refund_success': 'Success: {amount} {currency} refunded, the payment is {status}!', // ours
+  'payment.refund_amount': 'Refund amount must be more than zero and at most the {left} {currency} left!', // ours
+  'payment.refund_precision': 'Refund amount must be a decimal in {currency} with at most {places} decimals!', // ours
+  'payment.refund_malformed': 'Refund amount must be a decimal number!', // ours
+  'payment.refund_state': 'Warning: This order has no captured payment to refund!', // ours
+  'payment.refund_key': 'Warning: This Idempotency-Key was already used for a different refund!', // ours
+  'payment.refund_history': 'Refunded {amount} {currency} (refund {number}).', // ours
   'order.totals_digest': 'Totals digest must be 1 to 64 visible ASCII characters!', // ours
   'order.payment_token': 'Payment token must be 1 to 255 visible ASCII characters!', // ours
   'order.status': 'Warning: Order status is invalid!', // ours

@@ -1,54 +1,32 @@
 /**
  * The results of steps, by the kind of answer their descriptor names: the success text and what the step
  * dropped; after the method and extension steps the cart and totals too; the offers of the offer steps. Each is
- * read from the command's pricing, so building an answer prices nothing again.
+ * read from what `decide` returned, so building an answer computes nothing again.
  * @module
  */
-import { droppedSelections } from '../domain/machine/selections.js';
-import type { CheckoutSession, ShippingQuote } from '../domain/machine/session.js';
-import { type MessageCatalog, type MessageId, messageText } from '../domain/messages.js';
-import { taxRatesOf } from '../domain/pricing/checkout.js';
-import type { Pricing } from '../domain/pricing/pricing.js';
-import { viewDigest } from '../domain/pricing/view-digest.js';
-import { add, type Money, sum } from '../money/index.js';
-import type { Answers, ShippingMethodOffer, StepResult, SummaryResult } from '../operations/answers.js';
-import type { EngineContext } from './context.js';
-
-/** What a step's answer is built from. */
-export interface StepOutcome {
-  /** The session as loaded. */
-  readonly loaded: CheckoutSession;
-  /** The session to be saved (decided and re-checked). */
-  readonly session: CheckoutSession;
-  readonly pricing: Pricing;
-  readonly messages: MessageCatalog;
-  readonly success: MessageId;
-}
+import { invariant } from '../domain/errors.js';
+import type { Decision } from '../domain/machine/decide.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import type { CheckoutView } from '../domain/pricing/checkout.js';
+import type { Answers, ShippingMethodOffer, SummaryResult } from '../operations/answers.js';
 
 /** The answer kinds a step can give. */
 export type StepAnswerKind = 'step' | 'summary' | 'cart' | 'shipping_methods' | 'payment_methods';
 
 /** The stored quote groups with each quote's cost as the customer reads it. */
 function quotedShipping(
-  context: EngineContext,
   session: CheckoutSession,
-  pricing: Pricing,
+  decision: Decision,
 ): Readonly<Record<string, ShippingMethodOffer>> {
-  const { settings } = context;
-  const tax = pricing.facts.tax;
-  const rates = tax === undefined ? undefined : taxRatesOf(session, { tax }, settings);
-  const shownCost = (quote: ShippingQuote): Money => {
-    const taxes =
-      settings.tax && rates !== undefined
-        ? rates.taxesOn(quote.cost, quote.taxClassId, 1).map((t) => t.amount)
-        : [];
-    return add(quote.cost, sum(taxes, quote.cost.currency));
-  };
+  const costs = decision.shownCosts ?? {};
   const groups = Object.values(session.shippingMethods ?? {}).map(
     (group): ShippingMethodOffer => ({
       ...group,
       quote: Object.fromEntries(
-        Object.entries(group.quote).map(([key, quote]) => [key, { ...quote, shownCost: shownCost(quote) }]),
+        Object.entries(group.quote).map(([key, quote]) => [
+          key,
+          { ...quote, shownCost: costs[quote.code] ?? quote.cost },
+        ]),
       ),
       error: false,
     }),
@@ -56,59 +34,54 @@ function quotedShipping(
   return Object.fromEntries(groups.map((group) => [group.code, group]));
 }
 
-/** A step's success text and what it dropped. */
-function stepResult(outcome: StepOutcome): StepResult {
+/** A success text and what was dropped, with a priced cart and its totals. */
+export function summaryOf(
+  text: string,
+  dropped: SummaryResult['dropped'],
+  view: CheckoutView,
+  digest: string,
+): SummaryResult {
   return {
-    success: messageText(outcome.messages, outcome.success),
-    dropped: droppedSelections(outcome.loaded, outcome.session),
-  };
-}
-
-/** A step's success text with the cart and totals of the session it leaves. */
-export function summaryAnswer(outcome: StepOutcome): SummaryResult {
-  const view = outcome.pricing.view(outcome.session);
-  return {
-    success: messageText(outcome.messages, outcome.success),
-    dropped: droppedSelections(outcome.loaded, outcome.session),
+    success: text,
+    dropped,
     products: view.lines,
     totals: view.totals,
     shippingRequired: view.shippingRequired,
-    totalsDigest: viewDigest(view),
+    totalsDigest: digest,
   };
 }
 
 /**
- * The answer of kind `kind` for a step's outcome. A multi add that added something answers its success text
- * (`cart`); one without rows is never decided, and answers {@link summaryAnswer} instead.
+ * The answer of kind `kind` for a decision whose session (its offers shared) is `session`. A multi add that
+ * added something answers its success text (`cart`); one without rows is never decided, and answers the cart
+ * as it is instead.
  */
 export function stepAnswer<K extends StepAnswerKind>(
-  context: EngineContext,
   kind: K,
-  outcome: StepOutcome,
+  decision: Decision,
+  session: CheckoutSession,
 ): Answers[K] {
-  return answerOf(context, kind, outcome) as Answers[K];
+  return answerOf(kind, decision, session) as Answers[K];
 }
 
-/** The answer of each kind (a switch: building a table of closures costs more than the answer). */
+/** The answer of each kind. */
 function answerOf(
-  context: EngineContext,
   kind: StepAnswerKind,
-  outcome: StepOutcome,
+  decision: Decision,
+  session: CheckoutSession,
 ): Answers[StepAnswerKind] {
+  const { dropped, text } = decision;
   switch (kind) {
-    case 'summary':
-      return summaryAnswer(outcome);
+    case 'summary': {
+      const decided = decision.view;
+      invariant(decided !== undefined, 'answers: a summary step was decided without its view');
+      return summaryOf(text, dropped, decided.view, decided.digest);
+    }
     case 'shipping_methods':
-      return {
-        shippingMethods: quotedShipping(context, outcome.session, outcome.pricing),
-        dropped: droppedSelections(outcome.loaded, outcome.session),
-      };
+      return { shippingMethods: quotedShipping(session, decision), dropped };
     case 'payment_methods':
-      return {
-        paymentMethods: outcome.session.paymentMethods ?? {},
-        dropped: droppedSelections(outcome.loaded, outcome.session),
-      };
+      return { paymentMethods: session.paymentMethods ?? {}, dropped };
     default:
-      return stepResult(outcome);
+      return { success: text, dropped };
   }
 }

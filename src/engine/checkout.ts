@@ -9,6 +9,7 @@ import type { CheckoutSession } from '../domain/machine/session.js';
 import type { CheckoutSummary } from '../operations/answers.js';
 import type { Operation, RequestOf, ResultOf } from '../operations/index.js';
 import type { WebhookOutcome } from './payment-complete.js';
+import type { RefundOptions } from './payment-refund.js';
 import type { SweepReport } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import type { SessionTarget } from './session-access.js';
@@ -43,7 +44,13 @@ export type OperationMethod<O extends Operation> = O extends { readonly kind: 'c
       request?: RequestOf<O>,
       options?: ConfirmOptions,
     ) => ResultAsync<ResultOf<O>, CheckoutError>
-  : (session: SessionTarget, request?: RequestOf<O>) => ResultAsync<ResultOf<O>, CheckoutError>;
+  : O extends { readonly name: 'payment_refund' }
+    ? (
+        session: SessionTarget,
+        request?: RequestOf<O>,
+        options?: RefundOptions,
+      ) => ResultAsync<ResultOf<O>, CheckoutError>
+    : (session: SessionTarget, request?: RequestOf<O>) => ResultAsync<ResultOf<O>, CheckoutError>;
 
 /**
  * One method per operation, named as its descriptor says (`setCustomer`, `addProducts`, …, `confirm`,
@@ -58,12 +65,11 @@ export interface SessionMethods {
   /** Ends a session (logout); later calls with its id are `unauthorized`. */
   closeSession(session: SessionTarget): ResultAsync<void, CheckoutError>;
   /**
-   * The stored session without sliding its expiry: for a host that checks access (API user, IP) before the
-   * request counts as successful, and then hands the session to an operation so it is not loaded again.
-   * `unauthorized` when missing, `expired` when its time ran out.
+   * The stored session, as a plain object, without sliding its expiry (reading a session is not using it): for a
+   * host that shows it, or that checks access (API user, IP) before the request counts as successful and then
+   * hands the session to an operation so it is not loaded again. `unauthorized` when missing, `expired` when its
+   * time ran out.
    */
-  findSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
-  /** The stored session, as a plain object (slides its expiry). */
   getSession(sessionId: string): ResultAsync<CheckoutSession, CheckoutError>;
   /**
    * The cart lines and totals of `getProducts` and `getTotals` at once, priced once, without sliding the

@@ -13,7 +13,6 @@ import {
 } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
-import type { PricingCache } from '../domain/pricing/pricing-cache.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -36,7 +35,6 @@ import type { TotalCalculator } from '../ports/total-calculator.js';
 import { type CheckoutCache, createCheckoutCache } from './checkout-cache.js';
 import { ordersWithStock } from './orders-with-stock.js';
 import { createSessionQueue, type SessionQueue } from './session-queue.js';
-import type { SharedOffers } from './shared-offers.js';
 
 /** The ports the engine runs on. Each is an interface; `cartwright/adapters/*` has implementations. */
 export interface CheckoutDeps {
@@ -182,10 +180,6 @@ export interface EngineContext {
   readonly orderQueue: SessionQueue;
   /** Everything this engine keeps from one request to the next (see `checkout-cache.ts`). */
   readonly cache: CheckoutCache;
-  /** The offers this engine's sessions share: the cache's `offers`. */
-  readonly sharedOffers: SharedOffers;
-  /** Priced carts and totals this engine's commands reuse while their inputs are the same objects: the cache's `pricing`. */
-  readonly pricingCache: PricingCache;
   /** The payment providers, when the host gave them. */
   readonly payments: PaymentProviders | undefined;
   /** Where payments are written, when the host gave payment providers. */
@@ -266,8 +260,6 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
     sessionQueue: createSessionQueue(contention.turnMs),
     orderQueue: createSessionQueue(contention.turnMs),
     cache,
-    sharedOffers: cache.offers,
-    pricingCache: cache.pricing,
     payments: deps.paymentProviders,
     orderPayments: orderPaymentsOf(deps),
     paymentReturnUrl: options.paymentReturnUrl,

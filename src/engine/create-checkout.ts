@@ -25,13 +25,14 @@ import {
 } from './context.js';
 import { openSession } from './open-session.js';
 import { receivePaymentWebhook, runPaymentComplete } from './payment-complete.js';
+import { runPaymentRefund } from './payment-refund.js';
 import { sweepPayments } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
 import { runLookup, runView, viewCart } from './run-read.js';
 import { runStep } from './run-step.js';
-import { type SessionTarget, takeSession, touchSession } from './session-access.js';
+import { type SessionTarget, takeSession } from './session-access.js';
 
 /** Runs an operation through the shell of its kind. */
 function perform(
@@ -53,7 +54,9 @@ function perform(
     case 'history':
       return runHistory(context, operation, target, request);
     case 'payment':
-      return runPaymentComplete(context, operation, target, request);
+      return operation.name === 'payment_refund'
+        ? runPaymentRefund(context, operation, target, request, options)
+        : runPaymentComplete(context, operation, target, request);
   }
 }
 
@@ -85,9 +88,7 @@ export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Ch
             ),
           ),
       ),
-    findSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
-    getSession: (sessionId) =>
-      byId(context, sessionId).andThen(({ session }) => touchSession(context, session)),
+    getSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
     viewCart: (target) => viewCart(context, target),
     run: <N extends OperationName>(
       name: N,

@@ -4,24 +4,25 @@
  * independent reads run together. That is the command's only catalog read, except that a session whose coupon
  * is limited to categories also reads the category tree (`catalog.getCategories`) for the coupon check.
  *
- * Order matters in one place: shipping quotes are asked first (they need only the priced cart), then the tax
- * table is read for every class in play (cart lines, the chosen and the quoted shipping, the calculators' fees),
- * and payment methods last, since they depend on the total with its taxes.
+ * The tax table is read for every class in play (cart lines, the chosen and the stored shipping quotes, the
+ * calculators' fees). What only the decision reveals (a fresh quote's tax class, a remote method's answer for the
+ * next session) it names as wanted, and {@link widenFacts} adds it.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
+import type { WantedFacts } from '../domain/machine/decide.js';
 import type { CheckoutFacts, CouponFacts, TaxFacts } from '../domain/machine/facts.js';
-import type { Offers } from '../domain/machine/selections.js';
-import type { CheckoutSession, ShippingQuoteGroup } from '../domain/machine/session.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import type { MethodFacts } from '../domain/methods/offers.js';
 import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
 import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { FactPlan } from '../operations/operation.js';
 import { type CommandFacts, commandFacts } from './command-facts.js';
 import { type Answer, askPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
-import { paymentOffers, shippingOffers } from './offers.js';
+import { gatherReads, methodFacts } from './offers.js';
 
 /** Facts being put together, one field at a time (set fields keep one shape; spread ones do not). */
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -75,17 +76,16 @@ export function timeFactsAt(context: EngineContext, now: Date): TimeFacts {
   });
 }
 
-/** The tax classes in play: the products', the chosen and quoted shipping's, and the calculators' own. */
+/** The tax classes in play: the products', the chosen and stored quotes', and the calculators' own. */
 function taxClassesOf(
   context: EngineContext,
   session: CheckoutSession,
   products: ReadonlyMap<number, Product>,
-  quotes: Readonly<Record<string, ShippingQuoteGroup>> | undefined,
 ): number[] {
   const ids = new Set<number>();
   for (const product of products.values()) ids.add(product.taxClassId);
   if (session.shippingMethod !== null) ids.add(session.shippingMethod.taxClassId);
-  for (const group of Object.values(quotes ?? {})) {
+  for (const group of Object.values(session.shippingMethods ?? {})) {
     for (const quote of Object.values(group.quote)) ids.add(quote.taxClassId);
   }
   for (const calculator of context.calculators) for (const id of calculator.taxClassIds ?? []) ids.add(id);
@@ -102,25 +102,6 @@ async function readTax(
   if (classIds.length === 0) return ok({ classIds, table: { rules: [], rates: [] }, geoZones });
   const table = await askPort('taxes', messages, () => context.deps.taxes.getTaxTable(classIds));
   return table.isErr() ? err(table.error) : ok({ classIds, table: table.value, geoZones });
-}
-
-/**
- * A pricing over facts whose tax table covers `classIds` too: the same pricing when it does, else one over a
- * table read again with the new classes (a fresh quote of a class not read before).
- */
-export async function coverTaxClasses(
-  context: EngineContext,
-  pricing: Pricing,
-  classIds: readonly number[],
-): Answer<Pricing> {
-  const { facts } = pricing;
-  const tax = facts.tax;
-  const known = tax?.classIds ?? [];
-  const missing = classIds.filter((id) => id > 0 && !known.includes(id));
-  if (tax === undefined || missing.length === 0) return ok(pricing);
-  const all = [...new Set([...known, ...missing])].sort((a, b) => a - b);
-  const wider = await readTax(context, facts.messages, all, tax.geoZones);
-  return wider.isErr() ? err(wider.error) : ok(pricing.withFacts({ ...facts, tax: wider.value }));
 }
 
 /**
@@ -229,17 +210,14 @@ interface FactParts {
   readonly messages: MessageCatalog;
   readonly cartIds: readonly string[];
   readonly extra: CommandFacts;
+  readonly methods: MethodFacts;
 }
 
 /**
- * The facts of `parts`, with the tax table and offers when given, as one object whose fields always come in the
- * same order: spreading objects of varying shapes into one costs far more than setting the fields.
+ * The facts of `parts`, with the tax table when given, as one object whose fields always come in the same order:
+ * spreading objects of varying shapes into one costs far more than setting the fields.
  */
-function factsOf(
-  parts: FactParts,
-  tax: TaxFacts | undefined,
-  offers?: Offers,
-): PricingFacts & Partial<CheckoutFacts> {
+function factsOf(parts: FactParts, tax: TaxFacts | undefined): PricingFacts & Partial<CheckoutFacts> {
   const { time, base, extra } = parts;
   const facts: Writable<PricingFacts & Partial<CheckoutFacts>> = {
     now: time.now,
@@ -250,7 +228,7 @@ function factsOf(
     cartIds: parts.cartIds,
   };
   if (tax !== undefined) facts.tax = tax;
-  if (offers !== undefined) facts.offers = offers;
+  facts.methods = parts.methods;
   if (base.coupon !== undefined) facts.coupon = base.coupon;
   if (base.rewardBalance !== undefined) facts.rewardBalance = base.rewardBalance;
   if (extra.customer !== undefined) facts.customer = extra.customer;
@@ -260,15 +238,9 @@ function factsOf(
   return facts;
 }
 
-/** The facts of `parts` with their tax table (and offers, when the command reads them). */
-function checkoutFactsOf(parts: FactParts, tax: TaxFacts, offers?: Offers): CheckoutFacts {
-  return factsOf(parts, tax, offers) as CheckoutFacts;
-}
-
 /**
  * Everything a command planned by `plan` needs on `session`, priced once: the base facts and the command's own
- * read together, then shipping quotes when the command needs them, then the tax table of every class in play,
- * then payment offers (they read the total with its taxes).
+ * read together, then the tax table of every class in play, and the registered methods.
  */
 export async function gatherFacts(
   context: EngineContext,
@@ -286,36 +258,46 @@ export async function gatherFacts(
   const extra = await askedExtra;
   if (base.isErr()) return err(base.error);
   if (extra.isErr()) return err(extra.error);
-  const parts: FactParts = { time, base: base.value, messages, cartIds: cartIds.value, extra: extra.value };
-  const linePricing = createPricing(
-    factsOf(parts, undefined),
-    context.settings,
-    context.calculators,
-    context.pricingCache,
-  );
+  const parts: FactParts = {
+    time,
+    base: base.value,
+    messages,
+    cartIds: cartIds.value,
+    extra: extra.value,
+    methods: methodFacts(context),
+  };
   const { products, geoZones } = base.value;
-  let shipping: Readonly<Record<string, ShippingQuoteGroup>> | undefined;
-  if (plan.offers === 'shipping') {
-    const quoted = await shippingOffers(
-      context,
-      session,
-      linePricing.lines(session),
-      products,
-      geoZones,
-      messages,
-    );
-    if (quoted.isErr()) return err(quoted.error);
-    shipping = quoted.value;
-  }
-  const tax = await readTax(context, messages, taxClassesOf(context, session, products, shipping), geoZones);
+  const tax = await readTax(context, messages, taxClassesOf(context, session, products), geoZones);
   if (tax.isErr()) return err(tax.error);
-  const facts = checkoutFactsOf(parts, tax.value, shipping === undefined ? undefined : { shipping });
-  const pricing = linePricing.withFacts(facts satisfies PricingFacts);
-  if (plan.offers !== 'payment') return ok({ facts, pricing });
-  const payment = await paymentOffers(context, session, pricing.view(session), tax.value.geoZones, messages);
-  if (payment.isErr()) return err(payment.error);
-  // Offers change no price: the pricing that computed the total they were made from serves on.
-  return ok({ facts: checkoutFactsOf(parts, tax.value, { payment: payment.value }), pricing });
+  const facts = factsOf(parts, tax.value) as CheckoutFacts;
+  return ok({
+    facts,
+    pricing: createPricing(facts, context.settings, context.calculators, context.cache.pricing),
+  });
+}
+
+/**
+ * The facts widened by what a decision wanted: the tax table read again with the classes it lacked, the remote
+ * reads asked. Lines already priced are kept; totals are run anew over the wider table.
+ */
+export async function widenFacts(
+  context: EngineContext,
+  gathered: GatheredFacts,
+  wanted: WantedFacts,
+): Answer<GatheredFacts> {
+  const { facts, pricing } = gathered;
+  const { messages } = facts;
+  let tax = facts.tax;
+  if (wanted.taxClassIds.length > 0) {
+    const all = [...new Set([...tax.classIds, ...wanted.taxClassIds])].sort((a, b) => a - b);
+    const wider = await readTax(context, messages, all, tax.geoZones);
+    if (wider.isErr()) return err(wider.error);
+    tax = wider.value;
+  }
+  const methods = await gatherReads(context, messages, facts.methods ?? methodFacts(context), wanted.reads);
+  if (methods.isErr()) return err(methods.error);
+  const widened: CheckoutFacts = { ...facts, tax, methods: methods.value };
+  return ok({ facts: widened, pricing: pricing.withFacts(widened) });
 }
 
 /** The facts of a view of the session (its priced cart and totals), and their pricing. */
@@ -328,10 +310,10 @@ export async function viewPricing(
   const base = await baseFacts(context, session, {}, messages);
   if (base.isErr()) return err(base.error);
   const { products, geoZones } = base.value;
-  const tax = await readTax(context, messages, taxClassesOf(context, session, products, undefined), geoZones);
+  const tax = await readTax(context, messages, taxClassesOf(context, session, products), geoZones);
   if (tax.isErr()) return err(tax.error);
   const facts: Writable<PricingFacts> = { products, today, messages, tax: tax.value };
   if (base.value.coupon !== undefined) facts.coupon = base.value.coupon;
   if (base.value.rewardBalance !== undefined) facts.rewardBalance = base.value.rewardBalance;
-  return ok(createPricing(facts, context.settings, context.calculators, context.pricingCache));
+  return ok(createPricing(facts, context.settings, context.calculators, context.cache.pricing));
 }

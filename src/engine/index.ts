@@ -25,6 +25,7 @@ export {
 export { createNotifierSink, type NotifierSinkOptions } from './notifier-sink.js';
 export { ordersWithStock } from './orders-with-stock.js';
 export type { WebhookOutcome } from './payment-complete.js';
+export type { RefundOptions } from './payment-refund.js';
 export type { SweepReport } from './payment-sweep.js';
 export type { ConfirmOptions } from './run-confirm.js';
 export type { SessionTarget } from './session-access.js';

@@ -1,164 +1,58 @@
 /**
- * What is on offer for a session: shipping quotes from the registered shipping methods, payment methods from the
- * registered payment methods. Each method is a pure rule over the facts; a method that reads a remote source
- * (a carrier's rates) does so in its `gather`, asked here before its rule runs. Deciding what a change leaves
- * standing is the pure `recheckSelections`.
+ * The remote reads of shipping and payment methods. Every method is a pure rule `decide` runs; a method whose
+ * rule prices from a remote source (a carrier's rates) has a `gather`, which the shell asks for the contexts a
+ * decision named as wanted (each a port call, all at once), before deciding again with the answers as facts.
  * @module
  */
-import { err, ok, type Result } from 'neverthrow';
-import type { PricedCartLine } from '../domain/cart/line.js';
+import { err, ok } from 'neverthrow';
 import type { UnavailableError } from '../domain/errors.js';
-import type { CheckoutSession, PaymentMethodOffer, ShippingQuoteGroup } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import { shippingWeight } from '../domain/methods/shipping-weight.js';
-import { cartShips, cartSubTotal, shippableQuantity } from '../domain/pricing/cart.js';
-import type { CheckoutView } from '../domain/pricing/checkout.js';
-import type { Product } from '../domain/records/catalog.js';
-import type { GeoZone } from '../domain/records/geo.js';
-import type { PaymentContext } from '../ports/payment-method.js';
-import type { ShippingContext } from '../ports/shipping-method.js';
-import { type Answer, askPort, callSyncPort, type EngineContext } from './context.js';
-import { type SharedOffers, shareOffers } from './shared-offers.js';
+import type { GatheredAnswer, MethodFacts, WantedRead } from '../domain/methods/offers.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 
-/** A registered method: its code, and optionally the remote read its rule prices from. */
-interface Method<Context> {
-  readonly code: string;
-  gather?(context: Context): Promise<unknown>;
+/** No method registered, nothing read. */
+const noMethods: MethodFacts = { shipping: [], payment: [], gathered: [] };
+
+/** The registered methods, as facts with nothing read yet. */
+export function methodFacts(context: EngineContext): MethodFacts {
+  const { shippingMethods, paymentMethods } = context.deps;
+  if (shippingMethods === undefined && paymentMethods === undefined) return noMethods;
+  return { shipping: shippingMethods ?? [], payment: paymentMethods ?? [], gathered: [] };
 }
 
-/**
- * One method's rule, run on the context and what its `gather` answered. Rules are synchronous: a rule answering
- * a promise (a host's method written for the older asynchronous interface) is a fault of that method, named so
- * its author knows to move the remote read into `gather`.
- */
-function runRule<M extends Method<C>, C, T>(
-  method: M,
-  rule: (method: M, context: C, gathered: unknown) => T | null,
-  context: C,
-  gathered: unknown,
-): T | null {
-  const answer = rule(method, context, gathered);
-  if (answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
-    throw new TypeError(
-      `cartwright: the extension "${method.code}" answered a promise; its rule must answer synchronously, with any remote read in its gather()`,
-    );
-  }
-  return answer;
-}
-
-/**
- * Runs each registered method's rule, keeping those that answer, keyed by code in sort order: the session's
- * `current` offers when they are the same, else the engine's shared ones (see `shared-offers.ts`). A method
- * that throws is `unavailable` `extension`, as a failed port is.
- */
-function offersOf<M extends Method<C>, C, T extends { readonly code: string; readonly sortOrder: number }>(
-  shared: SharedOffers,
-  current: Readonly<Record<string, T>> | null,
+/** Asks one wanted read of its method's `gather`; a rejection is `unavailable` `extension`. */
+function askRead(
+  context: EngineContext,
   messages: MessageCatalog,
-  methods: readonly M[],
-  context: C,
-  rule: (method: M, context: C, gathered: unknown) => T | null,
-  gathered: readonly unknown[] = [],
-): Result<Readonly<Record<string, T>>, UnavailableError> {
-  const offered: T[] = [];
-  for (const [i, method] of methods.entries()) {
-    const answer = callSyncPort('extension', messages, () => runRule(method, rule, context, gathered[i]));
-    if (answer.isErr()) return err(answer.error);
-    if (answer.value !== null) offered.push(answer.value);
-  }
-  offered.sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
-  const offers: Readonly<Record<string, T>> = Object.fromEntries(
-    offered.map((answer) => [answer.code, answer]),
+  wanted: WantedRead,
+): Answer<GatheredAnswer, UnavailableError> {
+  const { code, key } = wanted;
+  const ask = (): Promise<unknown> => {
+    if (wanted.kind === 'shipping') {
+      const method = context.deps.shippingMethods?.find((candidate) => candidate.code === code);
+      return method?.gather?.(wanted.context) ?? Promise.resolve(undefined);
+    }
+    const method = context.deps.paymentMethods?.find((candidate) => candidate.code === code);
+    return method?.gather?.(wanted.context) ?? Promise.resolve(undefined);
+  };
+  return askPort('extension', messages, ask).then((answer) =>
+    answer.isErr() ? err(answer.error) : ok({ code, key, answer: answer.value }),
   );
-  return ok(shareOffers(shared, offers, current));
 }
 
-/**
- * The offers of `methods`: the remote facts of those that gather any asked first, all at once (each a port
- * call), then every rule on them. Without such a method nothing is awaited.
- */
-async function collect<
-  M extends Method<C>,
-  C,
-  T extends { readonly code: string; readonly sortOrder: number },
->(
-  shared: SharedOffers,
-  current: Readonly<Record<string, T>> | null,
+/** `facts` with the answers of the `wanted` reads added, all asked at once. */
+export async function gatherReads(
+  context: EngineContext,
   messages: MessageCatalog,
-  methods: readonly M[],
-  context: C,
-  rule: (method: M, context: C, gathered: unknown) => T | null,
-): Answer<Readonly<Record<string, T>>> {
-  if (!methods.some((method) => method.gather !== undefined)) {
-    return offersOf(shared, current, messages, methods, context, rule);
-  }
-  const asked = await Promise.all(
-    methods.map((method) => {
-      const gather = method.gather?.bind(method);
-      return gather === undefined
-        ? ok<unknown, UnavailableError>(undefined)
-        : askPort('extension', messages, () => gather(context));
-    }),
-  );
-  const gathered: unknown[] = [];
-  for (const answer of asked) {
+  facts: MethodFacts,
+  wanted: readonly WantedRead[],
+): Answer<MethodFacts, UnavailableError> {
+  if (wanted.length === 0) return ok(facts);
+  const answers = await Promise.all(wanted.map((read) => askRead(context, messages, read)));
+  const gathered = [...facts.gathered];
+  for (const answer of answers) {
     if (answer.isErr()) return err(answer.error);
     gathered.push(answer.value);
   }
-  return offersOf(shared, current, messages, methods, context, rule, gathered);
-}
-
-/** Nothing on offer. */
-const nothing: Answer<Readonly<Record<string, never>>> = Promise.resolve(ok({}));
-
-/** The shipping quote groups for the session; none when the cart does not ship or no address is set. */
-export function shippingOffers(
-  context: EngineContext,
-  session: CheckoutSession,
-  lines: readonly PricedCartLine[],
-  products: ReadonlyMap<number, Product>,
-  geoZones: readonly GeoZone[],
-  messages: MessageCatalog,
-  current: Readonly<Record<string, ShippingQuoteGroup>> | null = session.shippingMethods,
-): Answer<Readonly<Record<string, ShippingQuoteGroup>>> {
-  const address = session.shippingAddress;
-  const methods = context.deps.shippingMethods ?? [];
-  if (address === null || !cartShips(lines) || methods.length === 0) return nothing;
-  const shipping: ShippingContext = {
-    address,
-    geoZones,
-    subTotal: cartSubTotal(lines, context.settings.currency),
-    shippableQuantity: shippableQuantity(lines),
-    weight: context.pricingCache.derived(lines, shippingWeight, () =>
-      shippingWeight(lines, products, context.settings),
-    ),
-    settings: context.settings,
-  };
-  return collect(context.sharedOffers, current, messages, methods, shipping, (method, context, gathered) =>
-    method.quote(context, gathered),
-  );
-}
-
-/** The payment methods on offer for the session, given its view (the total, with taxes). */
-export function paymentOffers(
-  context: EngineContext,
-  session: CheckoutSession,
-  view: CheckoutView,
-  geoZones: readonly GeoZone[],
-  messages: MessageCatalog,
-  current: Readonly<Record<string, PaymentMethodOffer>> | null = session.paymentMethods,
-): Answer<Readonly<Record<string, PaymentMethodOffer>>> {
-  const methods = context.deps.paymentMethods ?? [];
-  if (methods.length === 0) return nothing;
-  const payment: PaymentContext = {
-    paymentAddress: session.paymentAddress,
-    geoZones,
-    cartShips: view.shippingRequired,
-    hasSubscription: view.lines.some((line) => line.subscription !== null),
-    total: view.total,
-    settings: context.settings,
-  };
-  return collect(context.sharedOffers, current, messages, methods, payment, (method, context, gathered) =>
-    method.offer(context, gathered),
-  );
+  return ok({ ...facts, gathered });
 }

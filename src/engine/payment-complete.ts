@@ -23,8 +23,8 @@ import {
   providerUnavailable,
   settleContextOf,
 } from './payment-settle.js';
-import { readSession } from './run-read.js';
 import type { SessionTarget } from './session-access.js';
+import { readSession } from './shell.js';
 
 /** The `precondition` of an order without a payment to complete. */
 function noPayment(messages: MessageCatalog): CheckoutError {

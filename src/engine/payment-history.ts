@@ -13,10 +13,11 @@ import type { AppendHistory } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
 import {
   knownPayment,
+  nextRefundNumber,
   type PaymentRecord,
   paymentIdempotencyKey,
   paymentStepOf,
-  refundable,
+  refundLeft,
   settleStep,
 } from '../domain/payment/index.js';
 import type { OrderRecord } from '../domain/records/order.js';
@@ -29,16 +30,29 @@ import { type PaymentPorts, paymentPorts, providerUnavailable, settleContextOf }
 /** OpenCart's Canceled, Denied, Voided, Reversed and Refunded: the default void statuses. */
 const DEFAULT_VOID_STATUSES: readonly number[] = [7, 8, 16, 12, 11];
 
+/**
+ * The statuses a history entry into which captures an authorized payment: `config_payment_capture_statuses`, or
+ * else the processing and complete statuses less two. Less the status a new order is placed in, because OpenCart
+ * counts it as processing, and a merchant's comment on a just-placed order must not take the customer's money;
+ * and less the void statuses, because OpenCart counts Reversed as processing too, and a void must win.
+ * @param settings - the store settings
+ * @returns the capture statuses' ids
+ */
+export function captureStatusIds(settings: StoreSettings): readonly number[] {
+  if (settings.paymentCaptureStatusIds !== undefined) return settings.paymentCaptureStatusIds;
+  const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
+  return [...new Set([...settings.processingStatusIds, ...settings.completeStatusIds])].filter(
+    (id) => id !== settings.orderStatusId && !voids.includes(id),
+  );
+}
+
 /** The money call a history entry into `statusId` asks of a payment, or undefined for none. */
 function moneyCallOf(
   record: PaymentRecord,
   statusId: number,
   settings: StoreSettings,
 ): 'capture' | 'void' | 'refund' | undefined {
-  const captures = settings.paymentCaptureStatusIds ?? [
-    ...settings.processingStatusIds,
-    ...settings.completeStatusIds,
-  ];
+  const captures = captureStatusIds(settings);
   const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
   if (voids.includes(statusId)) {
     if (['pending', 'requires_action', 'authorized'].includes(record.status)) return 'void';
@@ -73,10 +87,11 @@ function ask(
         idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'void' }),
       });
     case 'refund': {
-      const refund = record.refunds + 1;
+      // Never a number a refund by amount already used: the provider would replay that one instead.
+      const refund = nextRefundNumber(record);
       return provider.refund({
         payment,
-        amount: refundable(record),
+        amount: refundLeft(record),
         refund,
         idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'refund', refund }),
       });
@@ -152,7 +167,7 @@ export async function historyWithPayment(
   const provider = ports.provider(record.providerCode);
   const call = moneyCallOf(record, effect.write.orderStatusId, context.settings);
   if (provider === undefined || call === undefined) return ok(undefined);
-  if (call === 'refund' && !isPositive(refundable(record))) return ok(undefined);
+  if (call === 'refund' && !isPositive(refundLeft(record))) return ok(undefined);
   const answer = await ask(provider, order.orderId, record, call);
   const truth = await truthAfter(provider, record, answer, messages);
   if (truth.isErr()) return err(truth.error);

@@ -13,6 +13,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { err, ok, type ResultAsync } from 'neverthrow';
+import { deepFreeze } from '../domain/deep-freeze.js';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { needFact } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
@@ -37,7 +38,6 @@ import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
 import { viewPricing } from './facts.js';
-import { freezeAll } from './freeze-all.js';
 import { couponIdOf } from './order-lookups.js';
 import {
   awaitingPayment,
@@ -187,7 +187,7 @@ async function performWrite(
   const { orders } = context.deps;
   const { messages } = facts;
   // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
-  freezeAll(effect.draft);
+  deepFreeze(effect.draft);
   const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {

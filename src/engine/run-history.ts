@@ -30,9 +30,9 @@ import { readTimeFacts } from './facts.js';
 import { couponIdOf } from './order-lookups.js';
 import { historyWithPayment } from './payment-history.js';
 import { runEvents } from './run-events.js';
-import { readSession } from './run-read.js';
 import type { SessionTarget } from './session-access.js';
 import type { SessionTurn } from './session-queue.js';
+import { readSession } from './shell.js';
 
 /** The facts of a history entry, read afresh for each attempt: the order as it is now, its coupon, the time. */
 async function historyFacts(

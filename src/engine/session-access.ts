@@ -173,11 +173,3 @@ export async function slideExpiry(
   );
   return touched.isErr() ? err(touched.error) : ok(expiresAt);
 }
-
-/** {@link slideExpiry} as a `ResultAsync`. */
-export function touchSession(
-  context: EngineContext,
-  session: CheckoutSession,
-): ResultAsync<CheckoutSession, CheckoutError> {
-  return new ResultAsync(slideExpiry(context, session)).map((expiresAt) => ({ ...session, expiresAt }));
-}

@@ -6,7 +6,9 @@
  * copy of them. Offers that differ (a cost by weight, an address outside a zone) are stored as they are.
  * @module
  */
-import { freezeAll } from './freeze-all.js';
+import { deepFreeze } from '../domain/deep-freeze.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import type { EngineContext } from './context.js';
 
 /** How many distinct offers an engine keeps; past that it starts again, so the table stays small. */
 const maxShared = 256;
@@ -19,38 +21,32 @@ export function createSharedOffers(): SharedOffers {
   return new Map();
 }
 
-/**
- * Whether two offer values are written the same as JSON: equal primitives, or objects and lists with the same
- * keys in the same order, equal key by key.
- */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i] as string;
-    if (key !== others[i]) return false;
-    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
-/**
- * `offers`, or frozen offers equal to them (written the same as JSON): `current`, the offers the session holds
- * already (most often the same again, found without writing any JSON), else those `shared` holds (which then
- * holds these, frozen).
- */
-export function shareOffers<T extends object>(shared: SharedOffers, offers: T, current?: T | null): T {
-  if (current !== undefined && current !== null && Object.isFrozen(current) && sameValue(offers, current)) {
-    return current;
-  }
+/** `offers`, or frozen offers equal to them (written the same as JSON) that `shared` holds (which then holds these, frozen). */
+export function shareOffers<T extends object>(shared: SharedOffers, offers: T): T {
   const key = JSON.stringify(offers);
   const known = shared.get(key);
   if (known !== undefined) return known as T;
   if (shared.size >= maxShared) shared.clear();
-  shared.set(key, freezeAll(offers));
+  shared.set(key, deepFreeze(offers));
   return offers;
+}
+
+/**
+ * `session` with its fresh offers shared with other sessions' equal ones (see above); offers the loaded session
+ * held already, which `decide` keeps as they were when they come out the same, are left alone.
+ */
+export function shareSessionOffers(
+  context: EngineContext,
+  loaded: CheckoutSession,
+  session: CheckoutSession,
+): CheckoutSession {
+  const { shippingMethods, paymentMethods } = session;
+  const freshShipping = shippingMethods !== null && shippingMethods !== loaded.shippingMethods;
+  const freshPayment = paymentMethods !== null && paymentMethods !== loaded.paymentMethods;
+  if (!freshShipping && !freshPayment) return session;
+  return {
+    ...session,
+    shippingMethods: freshShipping ? shareOffers(context.cache.offers, shippingMethods) : shippingMethods,
+    paymentMethods: freshPayment ? shareOffers(context.cache.offers, paymentMethods) : paymentMethods,
+  };
 }

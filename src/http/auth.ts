@@ -93,7 +93,7 @@ export async function askAccessPort<T>(
 
 /**
  * The live session `sessionId`, for an unsigned request, once every check passed. Without an id: `unauthorized`;
- * unknown: `unauthorized`; timed out: `expired` (both from `checkout.findSession`, which does not slide the
+ * unknown: `unauthorized`; timed out: `expired` (both from `checkout.getSession`, which does not slide the
  * expiry); refused API user or address: `forbidden`; a session of a user that signs: `unauthorized` with
  * `signatureNeeded` (403 under `compat: 'opencart'`, as OpenCart refuses every unsigned request).
  */
@@ -105,7 +105,7 @@ export async function authorize(
   if (sessionId === undefined) {
     return err(checkoutError('unauthorized', { warning: messageText(messages, 'session.missing') }));
   }
-  const found = await checkout.findSession(sessionId);
+  const found = await checkout.getSession(sessionId);
   if (found.isErr()) return found;
   const session = found.value;
   const user = await askAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));

@@ -50,10 +50,10 @@ export const presenters: {
     totals_digest: result.totalsDigest,
     ...(result.payment === undefined ? {} : { payment: presentPayment(result.payment) }),
   }),
-  payment: (result) => ({
+  payment: (result, { config }) => ({
     success: result.success,
     order_id: result.orderId,
-    payment: presentPayment(result.payment),
+    payment: presentPayment(result.payment, config.settings.currencies),
   }),
   order: (order, { config }) => ({ order: presentOrder(order, config.settings) }),
   manufacturer: (manufacturer) => ({ manufacturer: presentManufacturer(manufacturer) }),
@@ -65,7 +65,6 @@ export const presenters: {
     products: page.products.map((entry) => presentProductEntry(entry, money)),
     total: page.total,
   }),
-  count: (count) => count,
 };
 
 /** Presents a result of kind `kind`. */

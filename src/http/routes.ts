@@ -84,15 +84,18 @@ async function answerOf(
 function routeOf(operation: Operation): SessionRoute {
   const http: HttpBinding | undefined = operation.http;
   const isConfirm = operation.kind === 'confirm';
+  // A refund names itself with the same header, so a client's retry answers the refund it already made.
+  const takesKey = isConfirm || operation.name === 'payment_refund';
   return {
     method: http?.method ?? 'GET',
     ...(http?.alsoGet === true ? { alsoGet: true } : {}),
     access: 'session',
     run: async (c) => {
-      if (!isConfirm) return answerOf(operation, c, undefined);
+      if (!takesKey) return answerOf(operation, c, undefined);
       // A malformed Idempotency-Key is a 400 before anything runs; a refused confirm shows the cart it refused.
       const options = confirmOptions(c);
       if (options.isErr()) return err(options.error);
+      if (!isConfirm) return answerOf(operation, c, options.value);
       const answered = await answerOf(operation, c, options.value);
       return answered.isOk() ? answered : withCart(c, answered.error);
     },

@@ -78,6 +78,10 @@ export interface PaymentSummary {
   readonly status: PaymentStatus;
   /** What the customer must do (open a 3-D Secure page), while `requires_action`; null otherwise. */
   readonly action: PaymentAction | null;
+  /** How much was taken, exact, in the payment's currency: set by `payment_refund`. */
+  readonly captured?: Money;
+  /** How much was given back in all, exact, in the payment's currency: set by `payment_refund`. */
+  readonly refunded?: Money;
 }
 
 /** OpenCart's confirm success response. */
@@ -148,8 +152,6 @@ export interface Answers {
   readonly manufacturer_page: ManufacturerPage;
   /** A page of products. */
   readonly product_page: ProductPage;
-  /** A count. */
-  readonly count: number;
 }
 
 /** The kinds of answer. */

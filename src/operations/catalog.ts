@@ -1,6 +1,6 @@
 /**
- * The catalog look-ups (OpenCart's get manufacturer(s) and get products, with their totals): one manufacturer
- * by id, a page of manufacturers, a page of products with filters. Paging and sorting are lenient, as OpenCart's:
+ * The catalog look-ups (OpenCart's get manufacturer(s) and get products, each page with its total): one
+ * manufacturer by id, a page of manufacturers, a page of products with filters. Paging and sorting are lenient, as OpenCart's:
  * an unknown sort token or a malformed number falls back to the default, never an error; only a malformed
  * `manufacturer_id` on the single look-up is refused, since it cannot name a manufacturer.
  * @module
@@ -93,7 +93,7 @@ export const manufacturer = defineLookup({
 /** `manufacturer_list` (`route=api/manufacturer/list`): a page of manufacturers and how many there are. */
 export const manufacturerList = defineLookup({
   name: 'manufacturer_list',
-  method: 'getManufacturers',
+  method: 'listManufacturers',
   summary: 'A page of manufacturers, sorted, and how many there are in all.',
   http: { method: 'GET', routes: [{ route: 'api/manufacturer/list' }] },
   input: manufacturerListInput,
@@ -114,17 +114,6 @@ export const manufacturerList = defineLookup({
   },
 });
 
-/** OpenCart's get total manufacturers (no route of its own: the list answers its total). */
-export const manufacturerTotal = defineLookup({
-  name: 'manufacturer_total',
-  method: 'getTotalManufacturers',
-  summary: 'How many manufacturers there are.',
-  input: form({}, () => ({})),
-  answer: 'count',
-  port: 'catalog',
-  read: (_request, { catalog }) => catalog.countManufacturers(),
-});
-
 /** `product_list` (`route=api/product/list`): a page of products on sale and how many match. */
 export const productList = defineLookup({
   name: 'product_list',
@@ -142,16 +131,4 @@ export const productList = defineLookup({
     ]);
     return { products, total };
   },
-});
-
-/** OpenCart's get total products for the same filters (no route of its own: the list answers its total). */
-export const productTotal = defineLookup({
-  name: 'product_total',
-  method: 'getTotalProducts',
-  summary: 'How many products on sale match the filters.',
-  input: productListInput,
-  answer: 'count',
-  port: 'catalog',
-  read: (request, { catalog, customerGroupId, today }) =>
-    catalog.countProducts(filterOf(normaliseProductQuery(request, { customerGroupId, today }))),
 });

@@ -8,14 +8,14 @@ import type { Answers } from './answers.js';
 import { cart } from './cart.js';
 import { cartRemove, cartUpdate } from './cart-line.js';
 import { cartProducts, cartTotals } from './cart-view.js';
-import { manufacturer, manufacturerList, manufacturerTotal, productList, productTotal } from './catalog.js';
+import { manufacturer, manufacturerList, productList } from './catalog.js';
 import { currency } from './currency.js';
 import { customer } from './customer.js';
 import { affiliate, coupon, reward } from './discounts.js';
 import type { FormInput } from './form.js';
 import { paymentMethod, paymentMethods, shippingMethod, shippingMethods } from './methods.js';
 import { confirm, historyAdd, orderInfo } from './order.js';
-import { paymentComplete } from './payment.js';
+import { paymentComplete, paymentRefund } from './payment.js';
 import { productAdd } from './product-add.js';
 
 /** The list of operations, in OpenCart's order. */
@@ -40,12 +40,11 @@ export const operations = [
   historyAdd,
   orderInfo,
   paymentComplete,
+  paymentRefund,
   currency,
   manufacturer,
   manufacturerList,
-  manufacturerTotal,
   productList,
-  productTotal,
 ] as const;
 
 /** Any operation of the list. */

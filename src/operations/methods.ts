@@ -1,6 +1,6 @@
 /**
  * The method steps (OpenCart's steps 5 and 6): `shipping_methods` / `payment_methods` store what is on offer for the
- * session; `shipping_method` / `payment_method` choose an offered code. The offer is computed by the engine for
+ * session; `shipping_method` / `payment_method` choose an offered code. The offer is worked out by `decide` for
  * the session as loaded, never taken from the client, so a client-sent cost or name changes nothing.
  * @module
  */
@@ -25,7 +25,8 @@ export const shippingMethods = defineStep({
   input: form({}, (): QuoteShippingCommand => ({ type: 'quote_shipping' })),
   answer: 'shipping_methods',
   step: 'shipping_method',
-  facts: () => ({ offers: 'shipping' }),
+  facts: () => ({}),
+  offers: 'shipping',
   rule: (session, _command, facts) =>
     quoteShipping(session, needFact(facts.offers, 'offers'), facts.messages),
   success: () => 'shipping_methods.success',
@@ -43,7 +44,8 @@ export const shippingMethod = defineStep({
   ),
   answer: 'summary',
   step: 'shipping_method',
-  facts: () => ({ offers: 'shipping' }),
+  facts: () => ({}),
+  offers: 'shipping',
   rule: (session, command, facts) =>
     chooseShipping(session, command.code, needFact(facts.offers, 'offers'), facts.messages),
   success: () => 'shipping_method.success',
@@ -58,7 +60,8 @@ export const paymentMethods = defineStep({
   input: form({}, (): OfferPaymentCommand => ({ type: 'offer_payment' })),
   answer: 'payment_methods',
   step: 'payment_method',
-  facts: () => ({ offers: 'payment' }),
+  facts: () => ({}),
+  offers: 'payment',
   rule: (session, _command, facts) => offerPayment(session, needFact(facts.offers, 'offers'), facts.messages),
   success: () => 'payment_methods.success',
 });
@@ -75,7 +78,8 @@ export const paymentMethod = defineStep({
   ),
   answer: 'summary',
   step: 'payment_method',
-  facts: () => ({ offers: 'payment' }),
+  facts: () => ({}),
+  offers: 'payment',
   rule: (session, command, facts) =>
     choosePayment(session, command.code, needFact(facts.offers, 'offers'), facts.messages),
   success: () => 'payment_method.success',

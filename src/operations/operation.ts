@@ -56,8 +56,6 @@ export interface FactPlan {
   readonly reward?: number;
   /** Whether the totals have a reward step (the reward step refuses points otherwise). */
   readonly rewardStatus?: boolean;
-  /** The offers the command decides on, computed for the session as loaded. */
-  readonly offers?: 'shipping' | 'payment';
 }
 
 /** What every descriptor has. */
@@ -83,7 +81,7 @@ export interface StepDescriptor<
   F extends AnyForm = AnyForm,
   A extends AnswerKind = AnswerKind,
 > extends Described<Name, Method, F, A>,
-    StepOperation<FormOutput<F>> {
+    Omit<StepOperation<FormOutput<F>>, 'answer'> {
   readonly kind: 'step';
   /** The facts the command needs beyond every step's. */
   readonly facts: (command: FormOutput<F>, session: CheckoutSession) => FactPlan;

@@ -14,6 +14,7 @@ export type {
   HoldEnd,
   PaymentMove,
   PaymentRecord,
+  PaymentRefund,
   StockHold,
 } from '../domain/payment/index.js';
 

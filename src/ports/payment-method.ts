@@ -3,21 +3,11 @@
  * @module
  */
 
-import type { PaymentMethodOffer, SessionAddress } from '../domain/machine/session.js';
-import type { GeoZone } from '../domain/records/geo.js';
-import type { StoreSettings } from '../domain/settings/settings.js';
-import type { Money } from '../money/index.js';
+import type { PaymentMethodOffer } from '../domain/machine/session.js';
+import type { PaymentContext } from '../domain/methods/offers.js';
 
-/** What a payment method may base its offer on. */
-export interface PaymentContext {
-  readonly paymentAddress: SessionAddress | null;
-  readonly geoZones: readonly GeoZone[];
-  readonly cartShips: boolean;
-  readonly hasSubscription: boolean;
-  /** The order total in the default currency, after every total line. */
-  readonly total: Money;
-  readonly settings: StoreSettings;
-}
+/** What the method may base its answer on (see the domain's definition). */
+export type { PaymentContext };
 
 /**
  * One payment method (cod, bank_transfer, cheque, free_checkout, or the host's own), registered by `code`: a

@@ -3,23 +3,11 @@
  * @module
  */
 
-import type { SessionAddress, ShippingQuoteGroup } from '../domain/machine/session.js';
-import type { GeoZone } from '../domain/records/geo.js';
-import type { StoreSettings } from '../domain/settings/settings.js';
-import type { Money } from '../money/index.js';
+import type { ShippingQuoteGroup } from '../domain/machine/session.js';
+import type { ShippingContext } from '../domain/methods/offers.js';
 
-/** What a shipping method may base its quote on. Amounts are in the default currency, net of tax. */
-export interface ShippingContext {
-  readonly address: SessionAddress;
-  /** Every geo zone, for matching the address against a method's zone. */
-  readonly geoZones: readonly GeoZone[];
-  readonly subTotal: Money;
-  /** Units of the lines that ship. */
-  readonly shippableQuantity: number;
-  /** Weight of the lines that ship, in the store's weight class; decimal string. */
-  readonly weight: string;
-  readonly settings: StoreSettings;
-}
+/** What the method may base its answer on (see the domain's definition). */
+export type { ShippingContext };
 
 /**
  * One shipping method (flat, free, item, weight, pickup, or the host's own), registered by `code`: a pure,

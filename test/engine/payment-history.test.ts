@@ -4,6 +4,8 @@
  * (key `payment`) and an unknown outcome answers 503, writing nothing either way; the entry is safe to repeat.
  */
 import { describe, expect, it } from 'vitest';
+import { demoStore } from '../../src/demo/demo-store.js';
+import { captureStatusIds } from '../../src/engine/payment-history.js';
 import type { CaptureRequest, ProviderAnswer } from '../../src/ports/payment-provider.js';
 import { type CardCheckout, cardCheckout, cardSession, orderOf } from './support/card-checkout.js';
 import { expectErr, expectOk } from './support/demo-checkout.js';
@@ -31,6 +33,25 @@ describe('history_add and the payment', () => {
     await expectOk(d.checkout.addHistory(sessionId, { order_id: orderId, order_status_id: 5 }));
     expect(d.calls.capture).toBe(1);
     expect(orderOf(d, orderId).orderStatusId).toBe(5);
+  });
+
+  it("a comment at Pending, the placed order's status, captures nothing", async () => {
+    const d = cardCheckout();
+    const { sessionId, orderId } = await authorizedOrder(d);
+    await expectOk(
+      d.checkout.addHistory(sessionId, {
+        order_id: orderId,
+        order_status_id: 1,
+        comment: 'packing tomorrow',
+      }),
+    );
+    expect(orderOf(d, orderId).payment?.status).toBe('authorized');
+    expect(d.calls.capture).toBe(0);
+  });
+
+  it('without the setting, captures at processing and complete statuses but not the placed status or a void one', () => {
+    const settings = { ...demoStore().settings, paymentCaptureStatusIds: undefined };
+    expect([...captureStatusIds(settings)].sort((a, b) => a - b)).toEqual([2, 3, 5]);
   });
 
   it('into Canceled voids an uncaptured payment and gives the stock back', async () => {

@@ -140,7 +140,7 @@ const clockOperations: readonly Operation[] = [
   { label: 'getTotals', run: (c, id) => c.getTotals(id) },
   { label: 'getSession', run: (c, id) => c.getSession(id) },
   { label: 'listProducts', run: (c, id) => c.listProducts(id, {}) },
-  { label: 'getManufacturers', run: (c, id) => c.getManufacturers(id, {}) },
+  { label: 'listManufacturers', run: (c, id) => c.listManufacturers(id, {}) },
 ];
 
 const idOperations: readonly Operation[] = [
@@ -487,7 +487,7 @@ describe('commands racing on one session in one engine take turns', () => {
     const id = await demo.open();
     // As the HTTP layer does: the session is loaded once per request, before the command runs.
     const loaded = await Promise.all(
-      Array.from({ length: 20 }, () => expectOk(demo.checkout.findSession(id))),
+      Array.from({ length: 20 }, () => expectOk(demo.checkout.getSession(id))),
     );
     const results = await Promise.all(
       loaded.map((session, i) => demo.checkout.addProduct(session, { product_id: i % 2 === 0 ? 40 : 33 })),
@@ -505,7 +505,7 @@ describe('commands racing on one session in one engine take turns', () => {
   it('a confirm takes its turn with the steps: it orders the cart as the add before it left it', async () => {
     const { demo, conflicts } = countingConflicts(0);
     const id = await readySession(demo);
-    const loaded = await expectOk(demo.checkout.findSession(id));
+    const loaded = await expectOk(demo.checkout.getSession(id));
     const [, confirmed] = await Promise.all([
       expectOk(demo.checkout.addProduct(loaded, { product_id: 33 })),
       expectOk(demo.checkout.confirm(loaded, {})),

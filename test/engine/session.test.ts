@@ -123,13 +123,12 @@ describe('inactivity expiry', () => {
     expect((await expectOk(checkout.getProducts(id)))[0]?.quantity).toBe(3);
   });
 
-  it('slides the expiry on reads (getProducts, getTotals, getSession)', async () => {
+  it('slides the expiry on reads of the cart (getProducts, getTotals)', async () => {
     const { checkout, clock, open, stored } = demoCheckout();
     const id = await open();
     const reads: (() => ResultAsync<unknown, CheckoutError>)[] = [
       () => checkout.getProducts(id),
       () => checkout.getTotals(id),
-      () => checkout.getSession(id),
     ];
     for (const read of reads) {
       clock.advanceSeconds(3000);
@@ -139,7 +138,17 @@ describe('inactivity expiry', () => {
       expect(after).toBe(inAnHour(clock.now().toISOString()));
       expect(after > before).toBe(true);
     }
-    expect((await expectOk(checkout.getSession(id))).expiresAt).toBe(inAnHour(clock.now().toISOString()));
+  });
+
+  it('does not slide the expiry on getSession: reading the session is not using it', async () => {
+    const { checkout, clock, open, stored } = demoCheckout();
+    const id = await open();
+    const opened = (await stored(id)).expiresAt;
+    clock.advanceSeconds(3000);
+    expect((await expectOk(checkout.getSession(id))).expiresAt).toBe(opened);
+    expect((await stored(id)).expiresAt).toBe(opened);
+    clock.advanceSeconds(600);
+    expect((await expectErr(checkout.getSession(id))).kind).toBe('expired');
   });
 
   it('slides the expiry on a confirm that replays the order already placed', async () => {

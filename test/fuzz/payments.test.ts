@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compare } from '../../src/money/index.js';
 import { type CardConfirm, confirmWith, readyForCard, startCardDemo } from '../http/support/card-demo.js';
 import { send } from '../http/support/harness.js';
 
@@ -96,6 +97,56 @@ describe('the payment entries, fuzzed', () => {
         },
       ),
       RUNS,
+    );
+  }, 120_000);
+});
+
+describe('payment_refund, fuzzed', () => {
+  it('no 5xx whatever the parameters and key, only documented statuses; never more refunded than captured', async () => {
+    const demo = await startCardDemo();
+    const session = await demo.login();
+    await readyForCard(session);
+    const { order_id: orderId } = (await confirmWith(session, 'tok_success')).body as CardConfirm;
+    await session.call('api/order&call=history_add', {
+      form: { order_id: String(orderId), order_status_id: '2' },
+    });
+    const amount = fc.oneof(
+      fc.stringMatching(/^\d{1,3}(\.\d{1,4})?$/),
+      fc.double({ noNaN: false }),
+      fc.integer(),
+      fc.string({ maxLength: 30 }),
+      fc.constant(null),
+      fc.boolean(),
+      fc.array(fc.string()),
+      fc.constantFrom('0.01', '1e2', '-1', '0x10', ' 1.00 ', '1.', '.5', '99999999999999999999'),
+    );
+    const id = fc.oneof(fc.constant(orderId), fc.integer(), fc.string({ maxLength: 10 }), fc.constant(null));
+    const key = fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom('k1', 'k2'),
+      fc.stringMatching(/^[\x20-\x7e]{0,300}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ order_id: id, amount }, { requiredKeys: [] }),
+        key,
+        async (params, idempotencyKey) => {
+          const reply = await session.call('api/order&call=payment_refund', {
+            method: 'POST',
+            json: params,
+            ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
+          });
+          expect(reply.status).toBeLessThan(500);
+          expect([200, 400, 404, 409, 422]).toContain(reply.status);
+        },
+      ),
+      RUNS,
+    );
+    const payment = demo.app.data.orders.get(orderId)?.payment;
+    if (payment === undefined) throw new Error('no payment');
+    expect(compare(payment.refunded, payment.captured)).toBeLessThanOrEqual(0);
+    expect(demo.calls.refund).toBe(
+      (payment.refundLog ?? []).filter((refund) => refund.state !== 'asked').length,
     );
   }, 120_000);
 });

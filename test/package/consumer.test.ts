@@ -1,7 +1,8 @@
 /**
  * The built package as a consumer sees it: `npm pack` the build, install the tarball into a scratch project
- * (with the drivers a host brings: pg and ioredis), then import every entry point from ESM and CJS, run the
- * memory adapters and the Redis and PostgreSQL adapters on the real servers, run the README's snippets, and
+ * (with the drivers and frameworks a host brings: pg, ioredis, Express, Fastify, Hono, …), then import every
+ * entry point from ESM and CJS, run the memory adapters and the Redis and PostgreSQL adapters on the real servers,
+ * run the snippets of the README and of every docs page, and
  * type-check a consumer under nodenext, bundler and node10 (`moduleResolution: node`) resolution. Needs
  * `npm run build` first and the servers up (.ci/run does both).
  */
@@ -12,14 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../../tsup.config.js';
 import { relativeLinks } from './support/links.js';
 import { consumerTooling, createScratchProject, root, run, type ScratchProject } from './support/project.js';
-import { runReadmeSnippets, withChecks } from './support/readme.js';
+import { runDocumentedSnippets, snippetPackages, withChecks } from './support/readme.js';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
   devDependencies: Record<string, string>;
 };
-/** The drivers at the versions cartwright is developed against, as a host would install them. */
-const drivers = ['pg', '@types/pg', 'ioredis'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+/**
+ * The drivers and frameworks the docs' snippets import (pg and ioredis among them), at the versions cartwright is
+ * developed against, as a host would install them.
+ */
+const drivers = snippetPackages.map((name) => `${name}@${pkg.devDependencies[name]}`);
 /** The servers the run uses, as the integration tests find them; and a schema and key prefix of its own. */
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -288,10 +292,14 @@ export const redisSessions = () => createRedisSessionStore({ client: new Redis({
     );
   });
 
-  it('runs and type-checks the README snippets', () => {
-    const { snippets, checks } = runReadmeSnippets(project);
-    expect(snippets).toBeGreaterThanOrEqual(2);
+  it('runs and type-checks the snippets of the README and of every docs page', async () => {
+    const { snippets, checks, fragments, pages } = await runDocumentedSnippets(project);
+    expect(pages).toContain('README.md');
+    expect(pages).toContain('docs/getting-started.md');
+    expect(pages.length).toBeGreaterThanOrEqual(12);
     expect(checks).toBeGreaterThanOrEqual(7);
+    // Fragments are the exception: most blocks are whole programs.
+    expect(fragments).toBeLessThan(snippets / 2);
   });
 
   it('fails a README snippet whose value comment is wrong', () => {

@@ -2,7 +2,7 @@
  * Installing cartwright from git, as a user does before it is on a registry: a fresh TypeScript project runs
  * `npm install git+file://<this repository>#<HEAD>`. npm clones the commit, installs its devDependencies,
  * runs `prepare` (which builds dist/), packs it by `files` and installs that; the project then imports every
- * entry point and runs and type-checks the README's snippets.
+ * entry point and runs and type-checks the snippets of the README and of every docs page.
  *
  * It installs the committed HEAD: uncommitted changes are not in it (CI runs on a clean clone).
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries } from '../../tsup.config.js';
 import { consumerTooling, createScratchProject, root, run, type ScratchProject } from './support/project.js';
-import { runReadmeSnippets } from './support/readme.js';
+import { runDocumentedSnippets, snippetPackages } from './support/readme.js';
 
 let project: ScratchProject;
 let commit = '';
@@ -19,7 +19,11 @@ let commit = '';
 beforeAll(() => {
   commit = run('git', ['rev-parse', 'HEAD'], root).trim();
   project = createScratchProject('git-consumer');
-  project.install([`git+file://${root}#${commit}`, ...consumerTooling]);
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const packages = snippetPackages.map((name) => `${name}@${own.devDependencies[name]}`);
+  project.install([`git+file://${root}#${commit}`, ...consumerTooling, ...packages]);
 });
 
 afterAll(() => {
@@ -62,9 +66,10 @@ console.log(JSON.stringify([loaded, required].map((mods) => mods.map((m) => Obje
     expect(JSON.parse(project.node('entries.mjs'))).toEqual([everyOne, everyOne]);
   });
 
-  it('runs and type-checks the README snippets', () => {
-    const { snippets, checks } = runReadmeSnippets(project);
-    expect(snippets).toBeGreaterThanOrEqual(2);
+  it('runs and type-checks the snippets of the README and of every docs page', async () => {
+    const { pages, checks } = await runDocumentedSnippets(project);
+    expect(pages).toContain('README.md');
+    expect(pages.length).toBeGreaterThanOrEqual(12);
     expect(checks).toBeGreaterThanOrEqual(7);
   });
 });

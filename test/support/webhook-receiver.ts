@@ -12,6 +12,8 @@ export interface ReceivedWebhook {
   readonly id: string;
   readonly body: unknown;
   readonly headers: Record<string, string>;
+  /** When it arrived (`Date.now()`), for a delivery's lag. */
+  readonly at: number;
 }
 
 /** How the receiver answers a request (after verifying it): a status, after a delay; `hang` never answers. */
@@ -50,6 +52,7 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    const at = Date.now();
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([key, value]) => [key, String(value)]),
     ) as Record<string, string>;
@@ -69,7 +72,7 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       return;
     }
     if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    if (answer.status >= 200 && answer.status < 300) accepted.push({ id, body, headers });
+    if (answer.status >= 200 && answer.status < 300) accepted.push({ id, body, headers, at });
     res.writeHead(answer.status).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

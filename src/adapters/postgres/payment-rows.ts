@@ -48,6 +48,9 @@ function paymentRecordOf(stored: PaymentRecord): PaymentRecord {
     moves: stored.moves.map(
       (move): PaymentMove => ({ ...move, amount: move.amount === null ? null : moneyOf(move.amount) }),
     ),
+    ...(stored.refundLog === undefined || stored.refundLog === null
+      ? {}
+      : { refundLog: stored.refundLog.map((refund) => ({ ...refund, amount: moneyOf(refund.amount) })) }),
   };
 }
 

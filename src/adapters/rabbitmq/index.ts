@@ -9,3 +9,4 @@ export {
   createRabbitMqSink,
   type RabbitMqSinkOptions,
 } from './rabbitmq-sink.js';
+export { type AmqpClosableConnectionLike, reconnectingConnection } from './reconnecting-connection.js';

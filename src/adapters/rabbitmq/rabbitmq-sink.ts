@@ -46,7 +46,10 @@ export interface AmqpConnectionLike {
 
 /** Options of {@link createRabbitMqSink}. */
 export interface RabbitMqSinkOptions {
-  /** The host's connection; the sink opens (and reopens) a confirm channel of its own on it. */
+  /**
+   * The host's connection; the sink opens (and reopens) a confirm channel of its own on it. A plain `amqplib`
+   * connection is never reopened once lost: pass `reconnectingConnection(connect)` to keep delivering after an outage.
+   */
   readonly connection: AmqpConnectionLike;
   /** The topic exchange (default `cartwright`), declared durable by the sink; routing key = event type. */
   readonly exchange?: string | undefined;
@@ -99,6 +102,7 @@ export function createRabbitMqSink(options: RabbitMqSinkOptions): EventSink {
 
   async function open(): Promise<OpenChannel> {
     const channel = await options.connection.createConfirmChannel();
+    connectionLost = undefined;
     const state: OpenChannel = { channel, returned: new Set(), dead: false };
     const drop = () => {
       state.dead = true;

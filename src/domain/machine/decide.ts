@@ -1,37 +1,84 @@
 /**
  * `decide`: the pure heart of the engine. Given an operation's rule, the session, the parsed command, the facts
- * the engine gathered and the command's pricing, it returns the next session, the effects to perform and the
- * events to deliver, or the error, and does nothing else: no I/O, no clock, no randomness (xstate's idea without
- * xstate). The same input always gives the same output, and a refused command leaves the session exactly as it
- * was (the engine saves nothing).
+ * the engine gathered and the command's pricing, it returns the next session, the effects to perform, the events
+ * to deliver and what the answer says, or the error, and does nothing else: no I/O, no clock, no randomness
+ * (xstate's idea without xstate). It prices the cart once (through `pricing`), applies the guard and the rule,
+ * re-offers and re-checks the chosen shipping and payment methods for the next session, and works out what the
+ * answer shows. The same input always gives the same output, and a refused command leaves the session exactly as
+ * it was (the engine saves nothing).
+ *
+ * When the facts lack something only the outcome reveals (the tax rules of a shipping quote's class no fact
+ * named, or a remote method's answer for the next session's address), the decision names it as `wanted`: the
+ * engine gathers it and decides again on the wider facts.
  * @module
  */
-import { err, type Result } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
+import type { Money } from '../../money/index.js';
+import { deepFreeze } from '../deep-freeze.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
 import { type MessageId, messageText } from '../messages.js';
+import {
+  type MethodFacts,
+  type OffersOutcome,
+  paymentOffersFor,
+  shippingOffersFor,
+  type WantedRead,
+} from '../methods/offers.js';
 import type { Effect } from '../order/effects.js';
+import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
+import { shownShippingCosts } from '../pricing/shown-cost.js';
+import { viewDigest } from '../pricing/view-digest.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { DomainEvent } from './events.js';
 import type { CheckoutFacts } from './facts.js';
-import { type CheckoutSession, isSessionExpired } from './session.js';
+import { droppedSelections, type Offers, paymentStepStands, recheckSelections } from './selections.js';
+import { type CheckoutSession, isSessionExpired, type PaymentMethodOffer } from './session.js';
 import { checkGuards, type GuardState, rechecksOf, type Selection, type StepName } from './steps.js';
+
+/** Facts a decision could not do without: gathered by the engine before it decides again. */
+export interface WantedFacts {
+  /** Tax classes whose rules and rates the tax table lacks (a fresh quote's class). */
+  readonly taxClassIds: readonly number[];
+  /** Remote reads of methods, for the contexts the next session gives them. */
+  readonly reads: readonly WantedRead[];
+}
+
+/** The next session's cart and totals, for an answer that shows them. */
+export interface DecidedView {
+  readonly view: CheckoutView;
+  /** The digest of the totals (see `viewDigest`). */
+  readonly digest: string;
+}
 
 /** What an accepted command produced. */
 export interface Decision {
-  /** The next session: `version` one higher, `updatedAt` now, expiry moved forward. */
+  /**
+   * The next session: `version` one higher, `updatedAt` now, expiry moved forward, the chosen methods re-checked
+   * against fresh offers (kept with their fresh quote while still offered, dropped otherwise).
+   */
   readonly session: CheckoutSession;
   /** Writes outside the session, each one transaction; steps have none, confirm and history_add do. */
   readonly effects: readonly Effect[];
   /** Events to deliver once the session (and any order) is stored. */
   readonly events: readonly DomainEvent[];
-  /**
-   * Selections whose offer this change may have altered. Their stored offers are cleared here; the engine
-   * recomputes the offers and re-checks the chosen methods (`recheckSelections`) before saving.
-   */
+  /** Selections whose offer this change may have altered: re-offered, and re-checked when chosen. */
   readonly rechecks: readonly Selection[];
   /** The success text of the command. */
   readonly success: MessageId;
+  /** The success text, in the session's language. */
+  readonly text: string;
+  /** The chosen methods the command and its re-checks dropped, in step order. */
+  readonly dropped: readonly Selection[];
+  /** The next session's cart and totals, for an operation whose answer shows them (`summary`). */
+  readonly view?: DecidedView;
+  /** Each stored quote's cost as the customer reads it, by quote code (the `shipping_methods` answer). */
+  readonly shownCosts?: Readonly<Record<string, Money>>;
+  /**
+   * What the facts lacked: present only when the decision could not be completed, and then nothing of it may be
+   * kept; the engine gathers these and decides again.
+   */
+  readonly wanted?: WantedFacts;
 }
 
 /** A step's rule: the next session, or why not. Pure. */
@@ -51,6 +98,13 @@ export interface StepOperation<C> {
   readonly rule: StepRule<C>;
   /** The success text of an accepted command. */
   readonly success: (command: C) => MessageId;
+  /** The offers the rule decides on, worked out for the session as loaded and handed to it as `facts.offers`. */
+  readonly offers?: 'shipping' | 'payment';
+  /**
+   * The kind of answer the operation gives: `summary` has the next session's cart and totals worked out,
+   * `shipping_methods` the stored quotes' shown costs.
+   */
+  readonly answer?: string;
 }
 
 /** What the guards read from the priced cart. */
@@ -59,7 +113,13 @@ export function guardState(session: CheckoutSession, pricing: Pricing): GuardSta
   return { cartShips: lines.some((line) => line.shipping), hasProducts: lines.length > 0 };
 }
 
-/** The accepted session: one version on, stamped with the time, stale offers cleared. */
+/** No method registered: what facts without methods offer. */
+const noMethods: MethodFacts = { shipping: [], payment: [], gathered: [] };
+
+/**
+ * The accepted session: one version on, stamped with the time, stale offers cleared. Its cart is frozen: it is a
+ * value from here on, and frozen it can key the priced lines kept for the commands after this one.
+ */
 function stamp(
   next: CheckoutSession,
   previous: CheckoutSession,
@@ -68,6 +128,7 @@ function stamp(
 ): CheckoutSession {
   return {
     ...next,
+    cart: deepFreeze(next.cart),
     version: previous.version + 1,
     updatedAt: facts.now,
     expiresAt: facts.expiresAt,
@@ -76,16 +137,142 @@ function stamp(
   };
 }
 
+/** The outcome of working out offers: the offers, the facts they want, or the failure of a method. */
+type Worked<T> = Result<OffersOutcome<T>, CheckoutError>;
+
+/** A worked-out offer as a result. */
+function worked<T>(outcome: { outcome: OffersOutcome<T> } | { error: CheckoutError }): Worked<T> {
+  return 'error' in outcome ? err(outcome.error) : ok(outcome.outcome);
+}
+
+/** The shipping quotes for `session`, `current` kept when they are the same. */
+function quotesFor(
+  session: CheckoutSession,
+  facts: CheckoutFacts,
+  pricing: Pricing,
+  settings: StoreSettings,
+  current: CheckoutSession['shippingMethods'],
+) {
+  const methods = facts.methods ?? noMethods;
+  const lines = pricing.lines(session);
+  const { geoZones } = facts.tax;
+  return worked(
+    shippingOffersFor(session, lines, facts.products, geoZones, methods, facts.messages, settings, current),
+  );
+}
+
+/** The payment offer for `session`, `current` kept when it is the same. */
+function paymentFor(
+  session: CheckoutSession,
+  facts: CheckoutFacts,
+  pricing: Pricing,
+  settings: StoreSettings,
+  current: CheckoutSession['paymentMethods'],
+) {
+  const methods = facts.methods ?? noMethods;
+  if (methods.payment.length === 0) return worked<PaymentMethodOffer>({ outcome: { offers: {} } });
+  const view = pricing.view(session);
+  return worked(
+    paymentOffersFor(session, view, facts.tax.geoZones, methods, facts.messages, settings, current),
+  );
+}
+
+/** The tax classes among `classIds` the tax table was not read for. */
+function missingClasses(facts: CheckoutFacts, classIds: readonly number[]): number[] {
+  const known = facts.tax.classIds;
+  return [...new Set(classIds.filter((id) => id > 0 && !known.includes(id)))];
+}
+
+/** A decision that could not be completed: the session as loaded, and what is wanted. */
+function wantedDecision(session: CheckoutSession, success: MessageId, wanted: WantedFacts): Decision {
+  return { session, effects: [], events: [], rechecks: [], success, text: '', dropped: [], wanted };
+}
+
 /**
- * Decides one step: checks the session is live and the step's guard (a step needs only what it uses), applies
- * the operation's rule, and stamps the next session. Pure and synchronous.
- * @param operation - the step, rule and success text of the operation
+ * The offers the operation decides on, for the session as loaded (none for an operation that decides on none):
+ * the facts with them, or what they want.
+ */
+function offersOfOperation<C>(
+  operation: StepOperation<C>,
+  session: CheckoutSession,
+  facts: CheckoutFacts,
+  pricing: Pricing,
+  settings: StoreSettings,
+): Result<{ facts: CheckoutFacts; wanted?: WantedFacts }, CheckoutError> {
+  if (operation.offers === 'shipping') {
+    const quoted = quotesFor(session, facts, pricing, settings, session.shippingMethods);
+    if (quoted.isErr()) return err(quoted.error);
+    const { offers, wanted } = quoted.value;
+    if (wanted !== undefined) return ok({ facts, wanted: { taxClassIds: [], reads: wanted } });
+    const classIds = Object.values(offers).flatMap((group) =>
+      Object.values(group.quote).map((quote) => quote.taxClassId),
+    );
+    const missing = missingClasses(facts, classIds);
+    if (missing.length > 0) return ok({ facts, wanted: { taxClassIds: missing, reads: [] } });
+    return ok({ facts: { ...facts, offers: { shipping: offers } } });
+  }
+  if (operation.offers === 'payment') {
+    const offered = paymentFor(session, facts, pricing, settings, session.paymentMethods);
+    if (offered.isErr()) return err(offered.error);
+    const { offers, wanted } = offered.value;
+    if (wanted !== undefined) return ok({ facts, wanted: { taxClassIds: [], reads: wanted } });
+    return ok({ facts: { ...facts, offers: { payment: offers } } });
+  }
+  return ok({ facts });
+}
+
+/**
+ * Re-offers what a change made stale and re-checks the chosen methods against the fresh offers: shipping first
+ * (its cost feeds the total that payment offers read), each only when a method is chosen. Offers the loaded
+ * session held are kept as the same value when they come out the same.
+ */
+function recheck(
+  next: CheckoutSession,
+  loaded: CheckoutSession,
+  rechecks: readonly Selection[],
+  facts: CheckoutFacts,
+  pricing: Pricing,
+  settings: StoreSettings,
+): Result<{ session: CheckoutSession; wanted?: WantedFacts }, CheckoutError> {
+  let session = next;
+  const state = () => guardState(session, pricing);
+  if (rechecks.includes('shipping_method') && session.shippingMethod !== null) {
+    const quoted = quotesFor(session, facts, pricing, settings, loaded.shippingMethods);
+    if (quoted.isErr()) return err(quoted.error);
+    const { offers, wanted } = quoted.value;
+    if (wanted !== undefined) return ok({ session, wanted: { taxClassIds: [], reads: wanted } });
+    const offered: Offers = { shipping: offers };
+    session = recheckSelections(session, ['shipping_method'], state, offered, settings).session;
+    const chosen = session.shippingMethod === null ? [] : [session.shippingMethod.taxClassId];
+    const missing = missingClasses(facts, chosen);
+    if (missing.length > 0) return ok({ session, wanted: { taxClassIds: missing, reads: [] } });
+  }
+  if (rechecks.includes('payment_method') && session.paymentMethod !== null) {
+    let offered: Offers = {};
+    if (paymentStepStands(session, state, settings)) {
+      const offer = paymentFor(session, facts, pricing, settings, loaded.paymentMethods);
+      if (offer.isErr()) return err(offer.error);
+      const { offers, wanted } = offer.value;
+      if (wanted !== undefined) return ok({ session, wanted: { taxClassIds: [], reads: wanted } });
+      offered = { payment: offers };
+    }
+    session = recheckSelections(session, ['payment_method'], state, offered, settings).session;
+  }
+  return ok({ session });
+}
+
+/**
+ * Decides one step: works out the offers the operation decides on, checks the session is live and the step's
+ * guard (a step needs only what it uses), applies the operation's rule, stamps the next session, re-offers and
+ * re-checks what the change made stale, and works out what the answer shows. Pure and synchronous.
+ * @param operation - the step, rule, success text, offers and answer kind of the operation
  * @param session - the session as loaded
  * @param command - the parsed command
- * @param facts - what the engine gathered for this command (time, products, offers, texts, …)
- * @param pricing - the command's pricing (each cart priced once)
+ * @param facts - what the engine gathered for this command (time, products, methods, texts, …)
+ * @param pricing - the command's pricing over `facts` (each cart priced once)
  * @param settings - the store settings
- * @returns the decision, or the error (the session is then unchanged)
+ * @returns the decision (with `wanted` when the facts must be widened first), or the error (the session is then
+ *   unchanged)
  */
 export function decide<C>(
   operation: StepOperation<C>,
@@ -95,6 +282,12 @@ export function decide<C>(
   pricing: Pricing,
   settings: StoreSettings,
 ): Result<Decision, CheckoutError> {
+  const success = operation.success(command);
+  // Offers first: a method that fails answers `unavailable` whatever else the command would meet.
+  const offered = offersOfOperation(operation, session, facts, pricing, settings);
+  if (offered.isErr()) return err(offered.error);
+  if (offered.value.wanted !== undefined) return ok(wantedDecision(session, success, offered.value.wanted));
+  const ruleFacts = offered.value.facts;
   if (isSessionExpired(session, facts.now)) {
     return err(checkoutError('expired', { warning: messageText(facts.messages, 'session.expired') }));
   }
@@ -107,11 +300,29 @@ export function decide<C>(
   );
   if (Object.keys(guard).length > 0) return err(checkoutError('precondition', guard));
   const rechecks = rechecksOf(operation.step);
-  return operation.rule(session, command, facts, pricing, settings).map((next) => ({
-    session: stamp(next, session, facts, rechecks),
+  const ruled = operation.rule(session, command, ruleFacts, pricing, settings);
+  if (ruled.isErr()) return err(ruled.error);
+  const stamped = stamp(ruled.value, session, facts, rechecks);
+  const checked = recheck(stamped, session, rechecks, facts, pricing, settings);
+  if (checked.isErr()) return err(checked.error);
+  if (checked.value.wanted !== undefined) return ok(wantedDecision(session, success, checked.value.wanted));
+  const next = checked.value.session;
+  const decision: {
+    -readonly [K in keyof Decision]: Decision[K];
+  } = {
+    session: next,
     effects: [],
     events: [],
     rechecks,
-    success: operation.success(command),
-  }));
+    success,
+    text: messageText(facts.messages, success),
+    dropped: droppedSelections(session, next),
+  };
+  if (operation.answer === 'summary') {
+    const view = pricing.view(next);
+    decision.view = { view, digest: viewDigest(view) };
+  } else if (operation.answer === 'shipping_methods') {
+    decision.shownCosts = shownShippingCosts(next, facts.tax, settings);
+  }
+  return ok(decision);
 }

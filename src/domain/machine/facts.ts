@@ -6,6 +6,7 @@
  */
 import { invariant } from '../errors.js';
 import type { MessageCatalog } from '../messages.js';
+import type { MethodFacts } from '../methods/offers.js';
 import type { Category, Product } from '../records/catalog.js';
 import type { Coupon, CouponUses } from '../records/coupon.js';
 import type { Customer, CustomerGroup, CustomField } from '../records/customers.js';
@@ -78,8 +79,16 @@ export interface CheckoutFacts {
   readonly address?: AddressFacts;
   /** Tax rules and rates of the classes in play (cart lines, the shipping method, the total calculators). */
   readonly tax: TaxFacts;
-  /** What is on offer for the session as loaded; present for the shipping and payment method commands. */
+  /**
+   * What is on offer for the session as loaded: worked out by `decide` from `methods` for an operation that
+   * decides on offers, and handed to its rule.
+   */
   readonly offers?: Offers;
+  /**
+   * The registered shipping and payment methods (pure rules) and what the remote ones answered: `decide`
+   * re-offers and re-checks with them. None registered when absent.
+   */
+  readonly methods?: MethodFacts;
   /** Present when the session has a coupon or the command sets one. */
   readonly coupon?: CouponFacts;
   /** The logged-in customer's reward points; present when the session spends points or the command sets them. */

@@ -39,7 +39,19 @@ export {
   type PaymentMove,
   type PaymentOpening,
   type PaymentRecord,
+  type PaymentRefund,
 } from './record.js';
+export {
+  nextRefundNumber,
+  planRefund,
+  type RefundAsk,
+  type RefundClose,
+  type RefundPlan,
+  type RefundRefusal,
+  refundDoneStep,
+  refundLeft,
+  refundRefusedStep,
+} from './refund.js';
 export {
   DEFAULT_PAYMENT_HOLD_MINUTES,
   expiredStep,

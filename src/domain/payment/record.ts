@@ -6,6 +6,23 @@
 import { type Money, zero } from '../../money/index.js';
 import type { PaymentStatus } from './status.js';
 
+/**
+ * One refund asked for by `payment_refund`, kept on the record from before the provider is asked: its number is
+ * taken by a write at the order's revision, so two processes never ask the provider for the same number with two
+ * amounts, and a refund whose answer was lost (a deadline, a crash) is asked again with the same key.
+ */
+export interface PaymentRefund {
+  /** The refund's number within the payment (1, 2, …), which its idempotency key carries. */
+  readonly number: number;
+  readonly amount: Money;
+  /** The client's `Idempotency-Key` for it, or null: the same key again answers this refund. */
+  readonly requestKey: string | null;
+  /** ISO-8601 instant it was asked for. */
+  readonly at: string;
+  /** `asked`: the provider's answer is not recorded yet; `done`: given back; `refused`: the provider would not. */
+  readonly state: 'asked' | 'done' | 'refused';
+}
+
 /** What the customer must do before the payment can go on: open `url` (a 3-D Secure challenge page). */
 export interface PaymentAction {
   readonly type: 'redirect';
@@ -48,6 +65,8 @@ export interface PaymentRecord {
   readonly action: PaymentAction | null;
   /** Every move, oldest first, across attempts. */
   readonly moves: readonly PaymentMove[];
+  /** The refunds asked for by amount (`payment_refund`), oldest first; absent until the first. */
+  readonly refundLog?: readonly PaymentRefund[] | undefined;
 }
 
 /** What {@link openPayment} needs. */

@@ -83,7 +83,8 @@ export interface StoreSettings {
   readonly paymentHoldMinutes?: number | undefined;
   /**
    * `config_payment_capture_statuses`: a history entry into one of these captures the order's authorized
-   * payment first; default the processing and complete statuses.
+   * payment first; default the processing and complete statuses less the placed order's status (so a comment on
+   * a just-placed order takes no money) and less the void statuses.
    */
   readonly paymentCaptureStatusIds?: readonly number[] | undefined;
   /**

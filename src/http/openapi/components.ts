@@ -38,7 +38,6 @@ export const answerComponents: { readonly [K in AnswerKind]: string } = {
   manufacturer: 'ManufacturerAnswer',
   manufacturer_page: 'ManufacturerPage',
   product_page: 'ProductPage',
-  count: 'Count',
 };
 
 /** The named schemas that are not a whole answer, and the HTTP layer's own answers. */

@@ -97,6 +97,17 @@ const idempotencyKey: JsonObject = {
   schema: { type: 'string', maxLength: 255 },
 };
 
+/** The `Idempotency-Key` header of payment_refund. */
+const refundKey: JsonObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Names the refund: the same key and amount answer the refund already made (or finish it) instead of a ' +
+    'second one; the same key with another amount is a 409. At most 255 characters.',
+  schema: { type: 'string', maxLength: 255 },
+};
+
 /** The operation object of a descriptor at one of its addresses, called with `method`. */
 function operationObject(
   operation: Operation,
@@ -110,6 +121,7 @@ function operationObject(
     ...((request.parameters as JsonObject[] | undefined) ?? []),
     apiTokenRef,
     ...(isConfirm ? [idempotencyKey] : []),
+    ...(operation.name === 'payment_refund' ? [refundKey] : []),
   ];
   return {
     operationId,

@@ -99,7 +99,7 @@ function openSession(access: SignedAccess, user: ApiUser): ResultAsync<Authorize
   const { checkout } = access;
   return checkout
     .openSession({ apiUserId: user.apiId })
-    .andThen((opened) => checkout.findSession(opened.sessionId))
+    .andThen((opened) => checkout.getSession(opened.sessionId))
     .map((session) => ({ session, opened: true }));
 }
 
@@ -114,7 +114,7 @@ function sessionFor(
 ): ResultAsync<AuthorizedSession, HttpError> {
   if (sessionId === undefined) return openSession(access, user);
   return access.checkout
-    .findSession(sessionId)
+    .getSession(sessionId)
     .map((session): CheckoutSession | undefined => session)
     .orElse((error) =>
       error.kind === 'unauthorized' || error.kind === 'expired' ? okAsync(undefined) : errAsync(error),

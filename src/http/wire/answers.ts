@@ -38,7 +38,6 @@ export const answerWires = {
   manufacturer: manufacturerAnswerWire,
   manufacturer_page: manufacturerPageWire,
   product_page: productPageWire,
-  count: z.int(),
 } as const satisfies { readonly [K in AnswerKind]: z.ZodType };
 
 /** The JSON an answer of each kind is, as the HTTP API sends it. */

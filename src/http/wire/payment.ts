@@ -20,10 +20,16 @@ export const paymentStatusWire = z.enum([
 /** What the customer must do before the payment can go on: open `url` (a 3-D Secure challenge). */
 export const paymentActionWire = z.object({ type: z.literal('redirect'), url: z.string() });
 
-/** An order's payment: its status, and the customer's action while `requires_action`. */
+/**
+ * An order's payment: its status, the customer's action while `requires_action`, and (answered by
+ * `payment_refund`) the money taken and given back in all, exact decimals in the payment's currency.
+ */
 export const paymentWire = z.object({
   status: paymentStatusWire,
   action: paymentActionWire.optional(),
+  currency: z.string().optional(),
+  captured: z.string().optional(),
+  refunded: z.string().optional(),
 });
 
 /** The webhook's answer: the order whose payment the notification concerned (null: none of this shop's). */

@@ -1,12 +1,13 @@
 /**
  * The RabbitMQ sink on the real server (127.0.0.1:5672): the sink contract suite on an exchange of each case's
  * own with a bound queue, an unroutable message failing the delivery, and a connection closed under it failing
- * deliveries without an unhandled error.
+ * deliveries without an unhandled error, and a reconnecting connection delivering again after an outage.
  */
 import amqp, { type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRabbitMqSink } from '../../../src/adapters/rabbitmq/index.js';
+import { createRabbitMqSink, reconnectingConnection } from '../../../src/adapters/rabbitmq/index.js';
 import { describeEventSinkContract, sampleOutboxEvent } from '../../../src/testing/index.js';
+import { startFaultProxy } from '../../faults/support/tcp-proxy.js';
 
 const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 let connection: ChannelModel;
@@ -87,4 +88,38 @@ describe('RabbitMQ sink', () => {
       await bound.cleanup();
     }
   });
+
+  it('a reconnecting connection fails deliveries during an outage and delivers again once the broker is back', async () => {
+    const url = new URL(AMQP_URL);
+    const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port || 5672) });
+    const connection = reconnectingConnection(() => amqp.connect({ ...amqpParts(url), port: proxy.port }));
+    const bound = await boundExchange();
+    const sink = createRabbitMqSink({ connection, exchange: bound.exchange, timeoutMs: 2_000 });
+    try {
+      const before = sampleOutboxEvent('order.placed', 5, 1);
+      await sink.deliver(before);
+      proxy.down();
+      await expect(sink.deliver(sampleOutboxEvent('order.placed', 5, 2))).rejects.toThrow();
+      await expect(sink.deliver(sampleOutboxEvent('order.placed', 5, 2))).rejects.toThrow();
+      proxy.restore();
+      const after = sampleOutboxEvent('order.placed', 5, 2);
+      await sink.deliver(after);
+      await expect.poll(async () => (await bound.received()).map((e) => e.id)).toEqual([before.id, after.id]);
+    } finally {
+      await sink.close?.();
+      await connection.close();
+      await proxy.close();
+      await bound.cleanup();
+    }
+  });
 });
+
+/** The parts of an AMQP URL that `amqp.connect` takes as an object, so the port can be the proxy's. */
+function amqpParts(url: URL) {
+  return {
+    protocol: 'amqp',
+    hostname: '127.0.0.1',
+    username: decodeURIComponent(url.username || 'guest'),
+    password: decodeURIComponent(url.password || 'guest'),
+  };
+}

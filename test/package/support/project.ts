@@ -16,9 +16,19 @@ export const consumerTooling = ['typescript@~5.9.3', '@types/node@^20.19'] as co
 /**
  * Runs `command` in `cwd`, answering its standard output; a non-zero exit throws with the output attached.
  */
-export function run(command: string, args: readonly string[], cwd: string): string {
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env?: Readonly<Record<string, string>>,
+): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: env === undefined ? process.env : { ...process.env, ...env },
+    });
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
@@ -34,6 +44,8 @@ export interface ScratchProject {
   install(specs: readonly string[]): void;
   /** Runs node on `file` (relative to the project) with `args`; answers its standard output. */
   node(file: string, ...args: string[]): string;
+  /** {@link ScratchProject.node} with `env` added to the environment. */
+  nodeWith(env: Readonly<Record<string, string>>, file: string, ...args: string[]): string;
   /** Runs the project's own `tsc` with `args`; answers its output. */
   tsc(...args: string[]): string;
   /** Deletes the directory. */
@@ -54,6 +66,9 @@ export function createScratchProject(name: string): ScratchProject {
     },
     node(file, ...args) {
       return run(process.execPath, [file, ...args], dir);
+    },
+    nodeWith(env, file, ...args) {
+      return run(process.execPath, [file, ...args], dir, env);
     },
     tsc(...args) {
       return run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args], dir);

@@ -1,13 +1,12 @@
 /**
  * Runs generated steps through `decide` (pure, synchronous) the way the engine's command loop does: facts per
- * command, the decision, and (optionally) the re-check of stale selections with the test's offers.
+ * command (the test's methods among them), and the decision, which re-offers and re-checks stale selections.
  */
 import type { Result } from 'neverthrow';
 import type { CheckoutError } from '../../../src/domain/errors.js';
 import type { CheckoutCommand } from '../../../src/domain/machine/commands.js';
 import { type Decision, decide, guardState, type StepOperation } from '../../../src/domain/machine/decide.js';
 import type { CheckoutFacts, ViewFacts } from '../../../src/domain/machine/facts.js';
-import { recheckSelections } from '../../../src/domain/machine/selections.js';
 import { type CheckoutSession, createSession } from '../../../src/domain/machine/session.js';
 import type { GuardState } from '../../../src/domain/machine/steps.js';
 import { defaultMessages } from '../../../src/domain/messages.js';
@@ -16,7 +15,7 @@ import { defaultTotalCalculators } from '../../../src/domain/pricing/totals/inde
 import { operations } from '../../../src/operations/index.js';
 import { sampleSession } from '../../../src/testing/index.js';
 import { resolveCommand, type Step } from './checkout-commands.js';
-import { deepFreeze, factsFor, offersFor, plusSeconds, settings, T0, TTL_SECONDS } from './checkout-world.js';
+import { deepFreeze, factsFor, plusSeconds, settings, T0, TTL_SECONDS } from './checkout-world.js';
 
 /** One decided command. */
 export interface Entry {
@@ -26,13 +25,11 @@ export interface Entry {
   readonly command: CheckoutCommand;
   readonly facts: CheckoutFacts;
   readonly result: Result<Decision, CheckoutError>;
-  /** The next session: `before` when refused, the decision's session (re-checked when asked) when accepted. */
+  /** The next session: `before` when refused, the decision's session when accepted. */
   readonly after: CheckoutSession;
 }
 
 export interface RunOptions {
-  /** Apply `recheckSelections` with the test's offers after each accepted command, as the engine does. */
-  readonly recheck?: boolean;
   /** Deep-freeze every session, command and facts handed to `decide`, and snapshot each session first. */
   readonly freeze?: boolean;
 }
@@ -110,21 +107,13 @@ export function run(start: CheckoutSession, steps: readonly Step[], options: Run
   for (const step of steps) {
     now = plusSeconds(now, step.advance);
     const command = resolveCommand(step.spec, session);
-    const facts = factsFor(session, command, now, nextId, guardOf);
+    const facts = factsFor(session, command, now, nextId);
     // Copying a session costs as much as a decision; only the no-mutation property compares with the copy.
     const snapshot = options.freeze === true ? structuredClone(session) : session;
     if (options.freeze === true) for (const value of [session, command, facts]) deepFreeze(value);
     const pricing = createPricing(facts, settings, defaultTotalCalculators);
     const result = decide(stepOf(command), session, command, facts, pricing, settings);
-    let after = session;
-    if (result.isOk()) {
-      const decision = result.value;
-      after = decision.session;
-      if (options.recheck === true) {
-        const state = guardOf(after, facts);
-        after = recheckSelections(after, decision.rechecks, state, offersFor(after, state), settings).session;
-      }
-    }
+    const after = result.isOk() ? result.value.session : session;
     entries.push({ before: session, snapshot, command, facts, result, after });
     session = after;
   }

@@ -23,6 +23,7 @@ import type {
 } from '../../../src/domain/machine/session.js';
 import type { GuardState } from '../../../src/domain/machine/steps.js';
 import { createMessages } from '../../../src/domain/messages.js';
+import type { MethodFacts } from '../../../src/domain/methods/offers.js';
 import { pricingGroupId } from '../../../src/domain/pricing/checkout.js';
 import type { Product } from '../../../src/domain/records/catalog.js';
 import type { CustomField } from '../../../src/domain/records/customers.js';
@@ -160,8 +161,18 @@ export function offersFor(session: CheckoutSession, state: GuardState): Offers {
   };
 }
 
-/** Whatever the guard state of the session is: given by the caller (it needs `decide`'s `guardState`). */
-export type GuardOf = (session: CheckoutSession, facts: ViewFacts) => GuardState;
+/**
+ * The same extensions as rules `decide` runs: `flat` quotes to a UK address (it is asked only for a cart that
+ * ships to an address), `cod` is offered when the cart ships.
+ */
+export const testMethods: MethodFacts = {
+  shipping: [{ code: 'flat', quote: (context) => (context.address.countryId === 222 ? flatGroup : null) }],
+  payment: [
+    { code: 'bank_transfer', offer: () => bankTransfer },
+    { code: 'cod', offer: (context) => (context.cartShips ? cod : null) },
+  ],
+  gathered: [],
+};
 
 /**
  * The facts of `command` on `session` at `now`, as the engine gathers them: `cartIds` are fresh ids from `nextId`,
@@ -172,12 +183,18 @@ export function factsFor(
   command: CheckoutCommand,
   now: string,
   nextId: () => string,
-  guardOf: GuardOf,
 ): CheckoutFacts {
   const today = dayOf(now);
   const view = viewFactsOf(session, command, today);
   const cartIds = command.type === 'add_products' ? command.items.map(() => nextId()) : [];
-  const base: CheckoutFacts = { ...view, now, today, expiresAt: plusSeconds(now, TTL_SECONDS), cartIds };
+  const base: CheckoutFacts = {
+    ...view,
+    now,
+    today,
+    expiresAt: plusSeconds(now, TTL_SECONDS),
+    cartIds,
+    methods: testMethods,
+  };
   switch (command.type) {
     case 'set_customer':
       return { ...base, customer: customerFacts(command.customer) };
@@ -190,11 +207,6 @@ export function factsFor(
         address: { country, customFields: customFieldsOf(pricingGroupId(session, settings)) },
       };
     }
-    case 'quote_shipping':
-    case 'set_shipping_method':
-    case 'offer_payment':
-    case 'set_payment_method':
-      return { ...base, offers: offersFor(session, guardOf(session, view)) };
     case 'set_affiliate':
       return command.affiliateId === 0
         ? base

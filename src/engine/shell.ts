@@ -1,0 +1,216 @@
+/**
+ * The one pass every operation on a session takes: take the session (loaded once, or as the host's authorization
+ * loaded it) → parse → decide (gathering the facts first) → save → deliver events → answer. What an attempt
+ * decided says what is saved: a new version of the session (a step, compare-and-set over the version it was
+ * decided on), only the session's slid expiry (a read, a look-up, a history entry or payment move, whose writes
+ * outside the session the attempt made itself), or nothing (what a refused request shows beside its error).
+ *
+ * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
+ * other at the store within one engine; one that still loses a compare-and-set race (to another process) is
+ * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. Nothing is
+ * saved unless every step before the save succeeded, and a refused request never slides the expiry.
+ * @module
+ */
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { CheckoutError } from '../domain/errors.js';
+import type { DomainEvent } from '../domain/machine/events.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
+import type { MessageCatalog } from '../domain/messages.js';
+import { type Answer, type EngineContext, readClock } from './context.js';
+import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
+import { timeFactsAt } from './facts.js';
+import { runEvents } from './run-events.js';
+import {
+  conflict,
+  inSessionTurn,
+  type SessionTarget,
+  slideExpiry,
+  storeSession,
+  type TakenSession,
+  takeSession,
+} from './session-access.js';
+
+/** What one attempt decided, and so what the shell saves before it answers. */
+export type Outcome<T> =
+  /** A new version of the session, saved over the version it was decided on, and the events to deliver. */
+  | {
+      readonly save: 'version';
+      readonly session: CheckoutSession;
+      readonly events: readonly DomainEvent[];
+      readonly answer: T;
+    }
+  /**
+   * The session's expiry, slid from `at` (the request's instant). `committed`: the attempt made a write outside
+   * the session (a history entry), so a failing slide must not turn the answer into an error, or the client
+   * would retry and write it twice; the session then keeps its old expiry.
+   */
+  | { readonly save: 'expiry'; readonly at: Date; readonly committed?: boolean; readonly answer: T }
+  /** Nothing: a refused request never keeps a session alive. */
+  | { readonly save: 'nothing'; readonly answer: T };
+
+/** One operation as the shell runs it. */
+export interface Pass<C, T> {
+  /** Whether it may save a new version of the session (then it runs in the session's turn). */
+  readonly saves: boolean;
+  /** The command, parsed from the posted input in the session's language. */
+  readonly parse: (posted: unknown, messages: MessageCatalog) => Result<C, CheckoutError>;
+  /** Decides the command on the session as taken (gathering its facts first). */
+  readonly attempt: (taken: TakenSession, command: C, messages: MessageCatalog) => Answer<Outcome<T>>;
+}
+
+/** Performs an attempt's outcome: true once it is saved (or needs no save), false when another save won. */
+async function perform<T>(
+  context: EngineContext,
+  outcome: Outcome<T>,
+  taken: TakenSession,
+  messages: MessageCatalog,
+): Answer<boolean> {
+  if (outcome.save === 'version') {
+    const saved = await storeSession(context, outcome.session, taken.session.version, messages);
+    if (saved.isErr() || !saved.value) return saved;
+    await runEvents(context, outcome.events);
+    return ok(true);
+  }
+  if (outcome.save === 'expiry') {
+    const touched = await slideExpiry(context, taken.session, outcome.at);
+    if (touched.isErr() && outcome.committed !== true) return err(touched.error);
+  }
+  return ok(true);
+}
+
+/**
+ * Takes the session, parses the command and runs attempts until one is saved: after a lost race, on the fresh
+ * session, up to the retries.
+ */
+async function pass<C, T>(
+  context: EngineContext,
+  operation: Pass<C, T>,
+  target: SessionTarget,
+  posted: unknown,
+  lostRaceOf: ((messages: MessageCatalog) => CheckoutError) | undefined,
+  turn: Parameters<typeof decideAgain>[1] | undefined,
+): Answer<T> {
+  const taken = await takeSession(context, target);
+  if (taken.isErr()) return err(taken.error);
+  const messages = context.messagesFor(taken.value.session.language);
+  const command = operation.parse(posted, messages);
+  if (command.isErr()) return err(command.error);
+  let live: TakenSession = taken.value;
+  const once = async (round: number): Answer<Attempt<T>> => {
+    if (round > 0) {
+      const fresh = await takeSession(context, live.session.id);
+      if (fresh.isErr()) return err(fresh.error);
+      live = fresh.value;
+    }
+    const outcome = await operation.attempt(live, command.value, messages);
+    if (outcome.isErr()) return err(outcome.error);
+    const saved = await perform(context, outcome.value, live, messages);
+    if (saved.isErr()) return err(saved.error);
+    return ok(saved.value ? won(outcome.value.answer) : lostRace);
+  };
+  if (turn === undefined || lostRaceOf === undefined) {
+    const outcome = await once(0);
+    if (outcome.isErr()) return err(outcome.error);
+    // Without a version to save there is no race to lose.
+    return outcome.value.won ? ok(outcome.value.answer) : err(conflict(messages));
+  }
+  return decideAgain(context, turn, () => lostRaceOf(messages), once);
+}
+
+/** Runs an operation through the one pass: in its session's turn when it may save a new version. */
+export function runPass<C, T>(
+  context: EngineContext,
+  operation: Pass<C, T>,
+  target: SessionTarget,
+  posted: unknown,
+): ResultAsync<T, CheckoutError> {
+  if (!operation.saves)
+    return new ResultAsync(pass(context, operation, target, posted, undefined, undefined));
+  return inSessionTurn(context, target, (current, turn) =>
+    pass(context, operation, current, posted, conflict, turn),
+  );
+}
+
+/** A live session for a read, its texts and the day of the read. */
+export interface ReadAccess {
+  readonly session: CheckoutSession;
+  readonly messages: MessageCatalog;
+  /** `YYYY-MM-DD` of the read. */
+  readonly today: string;
+  /** The instant of the read, read once from the clock. */
+  readonly now: Date;
+}
+
+/**
+ * The access of a read: the session as taken, with the instant it was loaded at, or the clock's now for a
+ * session handed over (loaded by the host, at an instant this request never read).
+ */
+export function readAccess(
+  context: EngineContext,
+  taken: TakenSession,
+  messages: MessageCatalog,
+): Result<ReadAccess, CheckoutError> {
+  const now = taken.now === undefined ? readClock(context, messages) : ok(taken.now);
+  if (now.isErr()) return err(now.error);
+  const today = timeFactsAt(context, now.value).today;
+  return ok({ session: taken.session, messages, today, now: now.value });
+}
+
+/** What a read computes from its access. */
+type Compute<T> = (access: ReadAccess) => Answer<T> | ResultAsync<T, CheckoutError>;
+
+/** Parses nothing: an operation that reads its input itself, after its access. */
+const takeAsPosted = <C>(posted: unknown): Result<C, CheckoutError> => ok(posted as C);
+
+/**
+ * A read through the one pass: computes from the session and slides its expiry only once the read has succeeded
+ * (`slide`), or leaves it alone (a peek). `committed`: see {@link Outcome}.
+ */
+function readPass<T>(
+  context: EngineContext,
+  compute: Compute<T>,
+  save: 'expiry' | 'nothing',
+  committed: boolean,
+): Pass<undefined, T> {
+  return {
+    saves: false,
+    parse: takeAsPosted,
+    attempt: async (taken, _command, messages) => {
+      const access = readAccess(context, taken, messages);
+      if (access.isErr()) return err(access.error);
+      const answer = await compute(access.value);
+      if (answer.isErr()) return err(answer.error);
+      return ok(
+        save === 'expiry'
+          ? { save, at: access.value.now, committed, answer: answer.value }
+          : { save, answer: answer.value },
+      );
+    },
+  };
+}
+
+/**
+ * Takes the session, computes a read from it, and slides the session's expiry only once the read has succeeded
+ * (a refused read leaves it alone). `committed` marks a compute that writes outside the session: see
+ * {@link Outcome}.
+ */
+export function readSession<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  compute: Compute<T>,
+  committed = false,
+): ResultAsync<T, CheckoutError> {
+  return runPass(context, readPass(context, compute, 'expiry', committed), target, undefined);
+}
+
+/**
+ * Takes the session and computes a read from it without sliding its expiry: for what a refused request shows
+ * next to its error, since a refused request never keeps a session alive.
+ */
+export function peekSession<T>(
+  context: EngineContext,
+  target: SessionTarget,
+  compute: Compute<T>,
+): ResultAsync<T, CheckoutError> {
+  return runPass(context, readPass(context, compute, 'nothing', false), target, undefined);
+}
