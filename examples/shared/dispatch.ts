@@ -6,6 +6,9 @@
  * Also the operator's command for redelivery:
  *   npm run dispatch -- redeliver --id <event id> | --order <order id> | --from <ISO> --to <ISO> [--sink <name>]
  *   npm run dispatch -- skip <event id> <sink>
+ * and for pruning: deletes the events older than the retention (default 7 days) that every sink the environment
+ * names has settled (each order's last event stays):
+ *   npm run dispatch -- prune [--days <n>]
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -55,6 +58,18 @@ if (command === 'redeliver') {
   if (eventId === undefined || sink === undefined) fail('skip needs an event id and a sink name');
   console.log((await outbox.skip(eventId, sink, new Date().toISOString())) ? 'Skipped.' : 'Nothing to skip.');
   await pool.end();
+} else if (command === 'prune') {
+  const { values } = parseArgs({ args: rest, options: { days: { type: 'string', default: '7' } } });
+  const days = Number(values.days);
+  if (!Number.isInteger(days) || days < 0) fail('prune --days takes a whole number of days, 0 or more');
+  const events = await openDemoSinks();
+  if (events.sinks.length === 0)
+    fail('No sink: prune keeps what a sink has not settled, so name them as for dispatching.');
+  const dispatcher = createDispatcher({ store: { outbox }, sinks: events.sinks, autoStart: false });
+  const count = await dispatcher.prune(days * 86_400_000);
+  console.log(`${count} events pruned.`);
+  await events.close();
+  await pool.end();
 } else if (command === undefined) {
   const events = await openDemoSinks();
   if (events.sinks.length === 0)
@@ -81,5 +96,5 @@ if (command === 'redeliver') {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } else {
-  fail(`Unknown command ${command}: run without one, or with redeliver or skip.`);
+  fail(`Unknown command ${command}: run without one, or with redeliver, skip or prune.`);
 }

@@ -32,13 +32,24 @@ export const requiredPorts: Readonly<Record<StorePortName, readonly string[]>> =
   orders: ['create', 'update', 'addHistory', 'claim', 'get'],
   stock: ['move'],
   notifier: ['notify'],
+  outbox: [
+    'claim',
+    'complete',
+    'fail',
+    'release',
+    'redeliver',
+    'skip',
+    'eventsOf',
+    'deliveriesOf',
+    'onWritten',
+  ],
   apiUsers: ['findByUsername', 'getApiUser'],
   loginThrottle: ['check', 'recordFailure', 'reset'],
   replayGuard: ['claim'],
 };
 
 /** The ports a store may leave out. */
-const optionalPorts: ReadonlySet<StorePortName> = new Set<StorePortName>(['stock', 'notifier']);
+const optionalPorts: ReadonlySet<StorePortName> = new Set<StorePortName>(['stock', 'notifier', 'outbox']);
 
 /** Every port a store must provide: what a complete store bundle (memory, PostgreSQL) says it provides. */
 export const everyRequiredPort: readonly StorePortName[] = (

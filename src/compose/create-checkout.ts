@@ -24,6 +24,7 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { PaymentProviders } from '../ports/payment-provider.js';
 import type { CheckoutStore } from '../ports/store.js';
 import { type JsOperationMethods, jsMethods } from './js-requests.js';
+import { startNotices } from './notices.js';
 
 /** What {@link createCheckout} takes. */
 export interface CreateCheckoutOptions extends Omit<CheckoutOptions, 'settings'> {
@@ -63,6 +64,12 @@ export interface CheckoutWiring {
   readonly settings: StoreSettings;
   /** Who may use the checkout, and how they prove it; the HTTP handler enforces it. */
   readonly access: CheckoutAccess;
+  /**
+   * Stops what the checkout runs in the background: the delivery of the customer's notices to the store's
+   * notifier (a notice under way finishes and is recorded; the rest stay in the outbox for the next start).
+   * Resolves at once when there is nothing to stop.
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -140,7 +147,8 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
   const sessionTtlSeconds = options.sessionTtlSeconds ?? defaultSessionTtlSeconds;
   const ports = openStore(store, { clock, settings, sessionTtlSeconds });
   const builtins: Extensions = store.extensions === undefined ? {} : builtinExtensions(store.extensions);
-  const { apiUsers, loginThrottle, replayGuard, ...enginePorts } = ports;
+  // The notifier is fed from the outbox alone, never called by the engine: each notice once per delivery.
+  const { apiUsers, loginThrottle, replayGuard, notifier, outbox, ...enginePorts } = ports;
   const engine = createEngine(
     {
       ...enginePorts,
@@ -175,5 +183,14 @@ export function createCheckout(options: CreateCheckoutOptions): Checkout {
     receivePaymentWebhook: engine.receivePaymentWebhook,
     sweep: engine.sweep,
   };
-  return Object.freeze({ ...session, ...payments, ...jsMethods(engine, operations), settings, access });
+  const notices = startNotices(notifier, outbox, clock, options.logger ?? console);
+  const close = async () => notices?.stop();
+  return Object.freeze({
+    ...session,
+    ...payments,
+    ...jsMethods(engine, operations),
+    settings,
+    access,
+    close,
+  });
 }

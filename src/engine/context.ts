@@ -54,7 +54,11 @@ export interface CheckoutDeps {
   readonly stock?: Stock | undefined;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  /** Receives domain events after the writes they describe; optional (events are then dropped). */
+  /**
+   * Called directly with the domain events after the writes they describe, at most once; optional (events are
+   * then dropped). `createCheckout` never passes one: a store's notifier gets the customer's notices through the
+   * outbox instead (see `Notifier`).
+   */
   readonly notifier?: Notifier | undefined;
   /** Shipping methods on offer, by code; none by default. */
   readonly shippingMethods?: readonly ShippingMethod<unknown>[] | undefined;

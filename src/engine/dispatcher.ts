@@ -61,6 +61,13 @@ export interface Dispatcher {
   redeliver(selector: RedeliverySelector, sinks?: readonly string[]): Promise<number>;
   /** Gives up one event for one sink (`skipped`), so its order's later events go on. */
   skip(eventId: string, sink: string): Promise<boolean>;
+  /**
+   * Deletes the events that occurred more than `retentionMs` ago and were delivered (or skipped) to every sink of
+   * this dispatcher, with their deliveries, in batches of `batchSize`; answers how many. Each order's last event
+   * is kept: the order's later events are numbered after it. Events another sink has not settled stay, so prune
+   * from a dispatcher that names every sink.
+   */
+  prune(retentionMs: number): Promise<number>;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -285,6 +292,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const skipped = await settings.outbox.skip(eventId, sink, now());
       for (const loop of loops) loop.wake();
       return skipped;
+    },
+
+    async prune(retentionMs) {
+      if (!Number.isSafeInteger(retentionMs) || retentionMs < 0) {
+        throw new TypeError('cartwright dispatcher: prune takes a retention of 0 or more whole milliseconds');
+      }
+      const before = new Date(settings.clock.now().getTime() - retentionMs).toISOString();
+      let total = 0;
+      for (;;) {
+        const pruned = await settings.outbox.prune(before, [...names], settings.batchSize);
+        total += pruned;
+        if (pruned < settings.batchSize) return total;
+      }
     },
   };
   if (options.autoStart !== false) dispatcher.start();

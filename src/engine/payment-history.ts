@@ -16,6 +16,7 @@ import {
   nextRefundNumber,
   type PaymentRecord,
   paymentIdempotencyKey,
+  paymentStepOf,
   refundLeft,
   settleStep,
 } from '../domain/payment/index.js';
@@ -114,7 +115,10 @@ async function truthAfter(
   return retrieved.outcome === 'done' ? ok(retrieved) : err(providerUnavailable(answer.reason, messages));
 }
 
-/** Writes the payment's move with the history entry, in one transaction at the entry's revision. */
+/**
+ * Writes the payment's move with the history entry, in one transaction at the entry's revision, with the events
+ * the rules report for both.
+ */
 async function writeWithEntry(
   ports: PaymentPorts,
   order: OrderRecord,
@@ -124,12 +128,14 @@ async function writeWithEntry(
   hold: Parameters<PaymentPorts['orderPayments']['writePayment']>[1]['hold'],
   messages: MessageCatalog,
 ): Answer<OrderRecord> {
+  const write = paymentStepOf(order, {
+    payment,
+    history: effect.write,
+    at,
+    ...(hold === undefined ? {} : { hold }),
+  });
   const outcome = await askPort('orders', messages, () =>
-    ports.orderPayments.writePayment(
-      order.orderId,
-      { payment, history: effect.write, at, ...(hold === undefined ? {} : { hold }) },
-      effect.expectedRevision,
-    ),
+    ports.orderPayments.writePayment(order.orderId, write, effect.expectedRevision),
   );
   if (outcome.isErr()) return err(outcome.error);
   switch (outcome.value.status) {

@@ -192,7 +192,7 @@ async function performWrite(
     shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
     const created = await askPort('orders', messages, () =>
-      orders.create(effect.draft, effect.history, effect.claims),
+      orders.create(effect.draft, effect.history, effect.claims, effect.events),
     );
     if (created.isErr()) return err(created.error);
     const outcome = created.value;
@@ -205,7 +205,14 @@ async function performWrite(
   }
   const [claim] = effect.claims;
   const updated = await askPort('orders', messages, () =>
-    orders.update(effect.orderId, effect.draft, effect.history, effect.expectedRevision, claim),
+    orders.update(
+      effect.orderId,
+      effect.draft,
+      effect.history,
+      effect.expectedRevision,
+      claim,
+      effect.events,
+    ),
   );
   if (updated.isErr()) return err(updated.error);
   const outcome = updated.value;

@@ -70,7 +70,7 @@ async function performAppend(
   messages: MessageCatalog,
 ): Answer<boolean> {
   const outcome = await askPort('orders', messages, () =>
-    context.deps.orders.addHistory(effect.orderId, effect.write, effect.expectedRevision),
+    context.deps.orders.addHistory(effect.orderId, effect.write, effect.expectedRevision, effect.events),
   );
   if (outcome.isErr()) return err(outcome.error);
   const { status } = outcome.value;

@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { EventDraft } from '../domain/events/event-types.js';
 import type { HistoryWrite } from '../domain/order/write.js';
 import type { HoldChange, PaymentRecord } from '../domain/payment/index.js';
 import type { WriteOrderOutcome } from './order-repository.js';
@@ -27,6 +28,14 @@ export interface PaymentWrite {
   readonly history?: HistoryWrite | undefined;
   /** ISO-8601 instant of the write: a hold ended by it is dated so, and holds due by then are released first. */
   readonly at: string;
+  /** What the write reports, stored in the outbox in its transaction, dated `at` (none when left out). */
+  readonly events?: readonly EventDraft[] | undefined;
+  /**
+   * The `stock.changed` of the order's held units coming back, stored before `events` (the units return before
+   * the write moves anything else) and only when this write gives held units back: a hold already ended gives
+   * nothing and reports nothing.
+   */
+  readonly heldStockEvents?: readonly EventDraft[] | undefined;
 }
 
 /**
@@ -51,6 +60,9 @@ export interface PaymentWrite {
  * - `dueOpenPayments(now)` answers the orders whose payment is still open (`pending`, `requires_action`) and whose
  *   hold's time has come (released yet or not): what a sweep marks `expired`.
  * - `findByPaymentReference` answers the order whose payment has that provider code and reference.
+ * - A write stores its `events` (and `heldStockEvents` when it gives held units back), and nothing else; a hold
+ *   released because its time came (by a read, a write or `releaseDueHolds`) reports its units with the
+ *   `stock.changed` events of `heldStockEvents(orderId, lines, 1)`, in the release's transaction.
  */
 export interface OrderPayments {
   /** Writes the order's payment (with its hold change and history entry) at `expectedRevision`, in one transaction. */

@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { EventDraft } from '../domain/events/event-types.js';
 import type { HistoryWrite, IdempotencyClaim, StockShortage } from '../domain/order/write.js';
 import type { OrderDraft, OrderRecord } from '../domain/records/order.js';
 
@@ -79,6 +80,10 @@ export type IdempotencyClaims = IdempotencyClaim | readonly IdempotencyClaim[];
  *   concurrent writes never oversell. A guarded move on a product or option value that does not exist is refused
  *   too (nothing is there to take: `available` 0).
  * - `get` returns the order with its history in insertion order, or undefined.
+ * - A write stores the `events` it is handed in the outbox (a store that has one), in its own transaction, in the
+ *   order given, numbered after the order's earlier events, dated the entry's `dateAdded`, with new UUIDv7 ids;
+ *   a create's events get the new order's id as their `order_id`. It stores no other event: what a write reports
+ *   is the pure core's decision, never the repository's. A write refused or failed stores none.
  */
 export interface OrderRepository {
   /** Writes a new order with its first history entry and that entry's effects, in one transaction. */
@@ -86,6 +91,7 @@ export interface OrderRepository {
     draft: OrderDraft,
     history: HistoryWrite,
     idempotency?: IdempotencyClaims,
+    events?: readonly EventDraft[],
   ): Promise<CreateOrderOutcome>;
   /** Replaces the draft of an order and appends a history entry, in one transaction, at `expectedRevision`. */
   update(
@@ -94,9 +100,15 @@ export interface OrderRepository {
     history: HistoryWrite,
     expectedRevision: number,
     idempotency?: IdempotencyClaim,
+    events?: readonly EventDraft[],
   ): Promise<UpdateOrderOutcome>;
   /** Appends a history entry, sets the status and applies the effects, in one transaction, at `expectedRevision`. */
-  addHistory(orderId: number, history: HistoryWrite, expectedRevision: number): Promise<WriteOrderOutcome>;
+  addHistory(
+    orderId: number,
+    history: HistoryWrite,
+    expectedRevision: number,
+    events?: readonly EventDraft[],
+  ): Promise<WriteOrderOutcome>;
   /** Records an idempotency claim for an existing order (a confirm that answered an order already written). */
   claim(orderId: number, claim: IdempotencyClaim): Promise<ClaimOrderOutcome>;
   /** The order with its history, or undefined. */

@@ -85,6 +85,9 @@ export interface DeliveryFailure {
  *   (and do nothing) for a claim taken over after its lease.
  * - `redeliver` makes the selected events pending and due at once for the sinks named (every sink by default),
  *   whatever their state, and answers how many deliveries it reset or opened; `skip` marks one `skipped`.
+ * - `prune` deletes (at most `limit`) events that occurred before `before` and were delivered or skipped to every
+ *   sink named, with their deliveries, and answers how many; it keeps each order's last event, which carries the
+ *   order's sequence on (a later event of the order is numbered after it). Nothing else is deleted.
  */
 export interface Outbox {
   /** Claims due events for one sink (see the contract). */
@@ -99,6 +102,8 @@ export interface Outbox {
   redeliver(selector: RedeliverySelector, at: string, sinks?: readonly string[]): Promise<number>;
   /** Marks an event `skipped` for a sink (an operator's decision): its order's later events go on. */
   skip(eventId: string, sink: string, at: string): Promise<boolean>;
+  /** Deletes delivered events older than `before` (see the contract); answers how many were deleted. */
+  prune(before: string, sinks: readonly string[], limit: number): Promise<number>;
   /** The events of an order, in sequence. */
   eventsOf(orderId: number): Promise<readonly OutboxEvent[]>;
   /** Every sink's delivery of an event, as far as any went. */

@@ -17,6 +17,7 @@ import type { GeoDirectory } from './geo-directory.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { Notifier } from './notifier.js';
 import type { OrderRepository } from './order-repository.js';
+import type { Outbox } from './outbox.js';
 import type { ReplayGuard } from './replay-guard.js';
 import type { SessionStore } from './session-store.js';
 import type { Stock } from './stock.js';
@@ -40,8 +41,13 @@ export interface StorePorts {
   readonly orders: OrderRepository;
   /** The host's own stock, when it keeps it beside its own catalog (see `CheckoutDeps.stock`). */
   readonly stock?: Stock | undefined;
-  /** Receives domain events after the writes they describe. */
+  /**
+   * Receives the customer's notices (`customer.notify`), through the outbox: `createCheckout` delivers them to it
+   * from the store's outbox with a dispatcher of its own (see `Notifier`).
+   */
   readonly notifier?: Notifier | undefined;
+  /** The events the order writes stored, and their deliveries (the memory and PostgreSQL stores have one). */
+  readonly outbox?: Outbox | undefined;
   /** The API users who may log in or sign requests. */
   readonly apiUsers: ApiUserDirectory;
   /** Counts failed logins per username and client address, and per address. */

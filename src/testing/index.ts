@@ -89,6 +89,7 @@ export type {
 } from './payment-provider-fixture.js';
 export { NO_FAILED_STORE } from './port-failures.js';
 export { describeReplayGuardContract, type ReplayGuardFixture } from './replay-guard-contract.js';
+export { reportingOrders } from './reporting-orders.js';
 export { type SampleSessionInput, sampleSession } from './session-fixtures.js';
 export { describeSessionStoreContract } from './session-store-contract.js';
 export type { SessionStoreFixture } from './session-store-fixture.js';

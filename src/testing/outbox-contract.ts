@@ -11,6 +11,7 @@ import type { DeliveryClaim, Outbox } from '../ports/outbox.js';
 import { demo, expectOutcome } from './order-contract/helpers.js';
 import { type OrderRepositorySeed, seedOrderRepository } from './order-contract/seed.js';
 import { sampleHistoryWrite, sampleOrderDraft } from './order-fixtures.js';
+import { reportingOrders } from './reporting-orders.js';
 import { seededCase } from './seeded-case.js';
 import type { CleanableFixture, TestApi } from './test-api.js';
 
@@ -41,8 +42,12 @@ function claim(outbox: Outbox, sink: string, now = at(0), limit = 100): Promise<
   });
 }
 
-/** Places an order (status 1, one iPhone taken) and moves it to status 2 with a notice: four events. */
-async function placeAndProcess(orders: OrderRepository): Promise<OrderRecord> {
+/**
+ * Places an order (status 1, one iPhone taken) and moves it to status 2 with a notice, handing each write the
+ * events the domain reports for it: five events.
+ */
+async function placeAndProcess(repository: OrderRepository): Promise<OrderRecord> {
+  const orders = reportingOrders(repository);
   const move = { productId: demo.iphone, productOptionValueId: null, delta: -1, guard: true };
   const created = expectOutcome(
     await orders.create(sampleOrderDraft(), sampleHistoryWrite({ stockMoves: [move], dateAdded: T0 })),
@@ -97,7 +102,52 @@ export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSe
       });
     });
 
-    test('a refused write stores no event', async ({ orders, outbox }) => {
+    test('a write stores exactly the events it is handed, and none of its own', async ({
+      orders,
+      outbox,
+    }) => {
+      const move = { productId: demo.iphone, productOptionValueId: null, delta: -1, guard: true };
+      const placed = sampleHistoryWrite({ stockMoves: [move], notify: true, dateAdded: T0 });
+      const silent = expectOutcome(
+        await orders.create(sampleOrderDraft(), placed),
+        'created',
+        'create',
+      ).order;
+      assert.deepEqual(await outbox.eventsOf(silent.orderId), [], 'a write handed no events stores none');
+      const entry = sampleHistoryWrite({ orderStatusId: 2, stockMoves: [move], dateAdded: at(1) });
+      expectOutcome(await orders.addHistory(silent.orderId, entry, 1), 'written', 'addHistory');
+      assert.deepEqual(await outbox.eventsOf(silent.orderId), []);
+      // What a write is handed is stored as it is (a create's with the new order's id), whatever the write did.
+      const handed = [{ type: 'order.redemptions_released' as const, data: { order_id: 0 } }];
+      const created = expectOutcome(
+        await orders.create(sampleOrderDraft(), placed, undefined, handed),
+        'created',
+        'create',
+      ).order;
+      const stored = await outbox.eventsOf(created.orderId);
+      assert.deepEqual(
+        stored.map((e) => [e.sequence, e.type, e.data]),
+        [[1, 'order.redemptions_released', { order_id: created.orderId }]],
+      );
+      const note = { type: 'order.redemptions_released' as const, data: { order_id: created.orderId } };
+      expectOutcome(
+        await orders.addHistory(created.orderId, entry, 1, [note, note]),
+        'written',
+        'addHistory',
+      );
+      const after = await outbox.eventsOf(created.orderId);
+      assert.deepEqual(
+        after.map((e) => [e.sequence, e.type, e.occurred_at]),
+        [
+          [1, 'order.redemptions_released', T0],
+          [2, 'order.redemptions_released', at(1)],
+          [3, 'order.redemptions_released', at(1)],
+        ],
+      );
+    });
+
+    test('a refused write stores no event', async ({ orders: repository, outbox }) => {
+      const orders = reportingOrders(repository);
       const order = await placeAndProcess(orders);
       const tooMany = { productId: demo.iphone, productOptionValueId: null, delta: -2_000_000, guard: true };
       const refused = await orders.addHistory(
@@ -209,6 +259,48 @@ export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSe
       const ids = rounds.flat().map((c) => c.event.id);
       assert.equal(new Set(ids).size, ids.length);
       assert.equal(ids.length, 6);
+    });
+
+    test('prune deletes old events every named sink settled, keeping each order its last', async ({
+      orders,
+      outbox,
+    }) => {
+      const order = await placeAndProcess(orders);
+      // Events 1–3 occurred at T0, 4–5 a second later. Deliver 1–4 to `a`; to `b` only the first two.
+      for (let round = 0; round < 4; round += 1) {
+        for (const c of await claim(outbox, 'a', at(2))) await outbox.complete(c, at(2));
+      }
+      for (let round = 0; round < 2; round += 1) {
+        for (const c of await claim(outbox, 'b', at(2))) await outbox.complete(c, at(2));
+      }
+      const [first] = await outbox.eventsOf(order.orderId);
+      assert.equal(await outbox.prune(at(0), ['a', 'b'], 100), 0, 'nothing occurred before T0');
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 1), 1, 'at most the limit');
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 100), 1, 'only what both sinks settled');
+      const left = await outbox.eventsOf(order.orderId);
+      assert.deepEqual(
+        left.map((e) => e.sequence),
+        [3, 4, 5],
+      );
+      assert.deepEqual(await outbox.deliveriesOf(first?.id ?? ''), [], 'its deliveries go with it');
+      // Every sink settled everything: all but the order's last event go, and the next event follows it.
+      for (let round = 0; round < 3; round += 1) {
+        for (const sink of ['a', 'b']) {
+          for (const c of await claim(outbox, sink, at(3))) await outbox.complete(c, at(3));
+        }
+      }
+      assert.equal(await outbox.prune(at(10), ['a', 'b'], 100), 2);
+      assert.deepEqual(
+        (await outbox.eventsOf(order.orderId)).map((e) => e.sequence),
+        [5],
+      );
+      const reporting = reportingOrders(orders);
+      const entry = sampleHistoryWrite({ orderStatusId: 5, dateAdded: at(20) });
+      expectOutcome(await reporting.addHistory(order.orderId, entry, 2), 'written', 'addHistory');
+      assert.deepEqual(
+        (await outbox.eventsOf(order.orderId)).map((e) => e.sequence),
+        [5, 6],
+      );
     });
 
     test('release gives claims back at once', async ({ orders, outbox }) => {

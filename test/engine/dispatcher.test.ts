@@ -10,6 +10,7 @@ import type { EventSink } from '../../src/ports/event-sink.js';
 import {
   createManualClock,
   describeEventSinkContract,
+  reportingOrders,
   sampleHistoryWrite,
   sampleOrderDraft,
 } from '../../src/testing/index.js';
@@ -34,7 +35,7 @@ function recordingSink(name: string, failing: (event: OutboxEvent) => boolean = 
 function store() {
   const clock = createManualClock('2024-05-01T10:00:00Z');
   const ports = createMemoryAdapters(orderStore(seedOrderRepository()), { clock });
-  return { clock, ...ports };
+  return { clock, ...ports, orders: reportingOrders(ports.orders) };
 }
 
 /** Places an order and moves it twice: each order writes 1 + 1 + 2 + 2 = 6… events (placed, notify, two moves). */
@@ -156,6 +157,29 @@ describe('dispatcher', () => {
     await placeOrder(orders);
     await new Promise((r) => setTimeout(r, 50));
     expect(sink.got).toHaveLength(5);
+  });
+
+  it('prunes what its sinks all got, once it is older than the retention, in batches', async () => {
+    const { orders, outbox, clock } = store();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await placeOrder(orders));
+    const a = recordingSink('a');
+    const b = recordingSink('b', (event) => event.order_id === ids[0]);
+    const dispatcher = createDispatcher({
+      store: { outbox },
+      sinks: [a.sink, b.sink],
+      clock,
+      autoStart: false,
+      batchSize: 2,
+    });
+    await dispatcher.drain();
+    expect(await dispatcher.prune(60_000)).toBe(0);
+    clock.advance(61_000);
+    // Four events of each order go; the first order's stay for `b`, which never got them; each order keeps its last.
+    expect(await dispatcher.prune(60_000)).toBe(12);
+    expect((await outbox.eventsOf(ids[0] ?? 0)).map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect((await outbox.eventsOf(ids[1] ?? 0)).map((e) => e.sequence)).toEqual([5]);
+    await expect(dispatcher.prune(-1)).rejects.toThrow(/retention/);
   });
 
   it('refuses two sinks of one name', () => {

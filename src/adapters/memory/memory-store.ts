@@ -62,7 +62,7 @@ export function memoryStore(snapshot: StoreSnapshot, options: MemoryStoreOptions
     extensions: snapshot.extensions,
     base: {
       name: 'memoryStore',
-      provides: everyRequiredPort,
+      provides: [...everyRequiredPort, 'outbox'],
       // No notifier: the memory one records every event, which a long-running process must not do.
       open: ({ clock }) => createMemoryAdapters(snapshot, { clock, ...options }),
     },

@@ -95,8 +95,9 @@ function writePayment(
   }
   const ledgers = history === undefined ? undefined : planLedgers(orderId, history, sequences);
   const order = nextRecord(current, write, hold, entry);
-  const report = { before: current, after: order, history, edited: false };
-  const events = planEvents(data.outbox, report, write.at);
+  // The hold's units are reported back only when this write gives them back.
+  const returned = give.length > 0 ? (write.heldStockEvents ?? []) : [];
+  const events = planEvents(data.outbox, orderId, [...returned, ...(write.events ?? [])], write.at);
   options.faultBeforeCommit?.();
   for (const product of stock.products) data.products.set(product.productId, product);
   if (ledgers !== undefined) commitLedgers(data, orderId, ledgers);

@@ -5,7 +5,7 @@
 
 import { idempotencyKey, type MemorySequences, type MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
-import type { OutboxEvent } from '../../domain/events/event-types.js';
+import type { EventDraft, OutboxEvent } from '../../domain/events/event-types.js';
 import type { StockHold } from '../../domain/payment/index.js';
 import type { PaymentRecord } from '../../domain/payment/record.js';
 import type { Product } from '../../domain/records/catalog.js';
@@ -21,6 +21,7 @@ import type {
   StockShortage,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
+import { withOrderId } from '../event-drafts.js';
 import { frozenCopy } from './freeze.js';
 import { commitLedgers, type LedgerPlan, planLedgers } from './ledgers.js';
 import { createMemoryOrderPayments } from './order-payments.js';
@@ -69,7 +70,7 @@ function plan(
   base: OrderBase,
   history: HistoryWrite,
   sequences: MemorySequences,
-  edited: boolean,
+  drafts: readonly EventDraft[],
 ): Planned {
   // A hold whose time has come gives its units back before any write moves stock.
   if (history.stockMoves.length > 0) releaseDueHolds(data, history.dateAdded);
@@ -93,9 +94,9 @@ function plan(
     history: [...base.history, entry],
   });
   const ledgers = planLedgers(base.orderId, history, sequences);
-  const before = base.revision === 0 ? undefined : data.orders.get(base.orderId);
-  const report = { before, after: order, history, edited: edited && before !== undefined };
-  const events = planEvents(data.outbox, report, history.dateAdded);
+  // A new order's events were decided before it had an id.
+  const handed = base.revision === 0 ? withOrderId(drafts, base.orderId) : drafts;
+  const events = planEvents(data.outbox, base.orderId, handed, history.dateAdded);
   return { order, products: stock.products, ledgers, sequences, events };
 }
 
@@ -155,12 +156,13 @@ function createOrder(
   draft: OrderDraft,
   history: HistoryWrite,
   claims: readonly IdempotencyClaim[],
+  events: readonly EventDraft[],
 ): CreateOrderOutcome {
   const replayed = replay(data, claims);
   if (replayed !== undefined) return replayed;
   const sequences = { ...data.sequences, orderId: data.sequences.orderId + 1 };
   const base = { orderId: sequences.orderId, draft: frozenCopy(draft), revision: 0, history: [] };
-  const planned = plan(data, base, history, sequences, true);
+  const planned = plan(data, base, history, sequences, events);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'created', order: planned.order };
@@ -174,13 +176,14 @@ function writeOrder(
   draft: OrderDraft | undefined,
   history: HistoryWrite,
   expectedRevision: number,
-  claims: readonly IdempotencyClaim[] = [],
+  claims: readonly IdempotencyClaim[],
+  events: readonly EventDraft[],
 ): WriteOrderOutcome {
   const current = data.orders.get(orderId);
   if (current === undefined) return { status: 'not_found' };
   if (current.revision !== expectedRevision) return { status: 'conflict' };
   const base = { ...current, draft: draft === undefined ? current : frozenCopy(draft) };
-  const planned = plan(data, base, history, { ...data.sequences }, draft !== undefined);
+  const planned = plan(data, base, history, { ...data.sequences }, events);
   if ('shortages' in planned) return { status: 'insufficient_stock', shortages: planned.shortages };
   commit(data, options, planned, claims);
   return { status: 'written', order: planned.order };
@@ -222,19 +225,19 @@ export function createMemoryOrderRepository(
 ): OrderRepository & OrderPayments {
   return {
     ...createMemoryOrderPayments(data, options),
-    async create(draft, history, idempotency) {
-      return createOrder(data, options, draft, history, claimList(idempotency));
+    async create(draft, history, idempotency, events = []) {
+      return createOrder(data, options, draft, history, claimList(idempotency), events);
     },
 
-    async update(orderId, draft, history, expectedRevision, idempotency) {
+    async update(orderId, draft, history, expectedRevision, idempotency, events = []) {
       const claims = claimList(idempotency);
       // The claim is checked before the revision: the claimed write itself moved the revision on.
       const replayed = data.orders.has(orderId) ? replay(data, claims) : undefined;
-      return replayed ?? writeOrder(data, options, orderId, draft, history, expectedRevision, claims);
+      return replayed ?? writeOrder(data, options, orderId, draft, history, expectedRevision, claims, events);
     },
 
-    async addHistory(orderId, history, expectedRevision) {
-      return writeOrder(data, options, orderId, undefined, history, expectedRevision);
+    async addHistory(orderId, history, expectedRevision, events = []) {
+      return writeOrder(data, options, orderId, undefined, history, expectedRevision, [], events);
     },
 
     async claim(orderId, claim) {

@@ -9,7 +9,7 @@ import { deepFreeze } from '../../domain/deep-freeze.js';
 
 export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
 
-import type { OutboxEvent } from '../../domain/events/event-types.js';
+import type { EventDraft, OutboxEvent } from '../../domain/events/event-types.js';
 import type {
   DeliveryClaim,
   DeliveryState,
@@ -17,23 +17,23 @@ import type {
   Outbox,
   RedeliverySelector,
 } from '../../ports/outbox.js';
-import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
+import { EVENT_SCHEMA_VERSION } from '../event-drafts.js';
 
 const deliveryKey = (eventId: string, sink: string): string => JSON.stringify([eventId, sink]);
 
 /**
- * The events a write reports, numbered after the order's earlier events, with new ids: what
+ * The events a write was handed, numbered after the order's earlier events, with new ids: what
  * {@link commitEvents} stores with the write. Numbering is planned against the tables as they are; the memory
  * repository commits synchronously right after, so nothing can number in between.
  */
 export function planEvents(
   tables: MemoryOutboxTables,
-  report: OrderWriteReport,
+  orderId: number,
+  drafts: readonly EventDraft[],
   occurredAt: string,
 ): readonly OutboxEvent[] {
-  const orderId = report.after.orderId;
   const last = tables.sequences.get(orderId) ?? 0;
-  return eventsOfWrite(report).map(
+  return drafts.map(
     (draft, index) =>
       deepFreeze({
         id: uuidv7(),
@@ -132,6 +132,32 @@ function claimFrom(
   return claims;
 }
 
+/** Deletes up to `limit` events before `before`, settled for every sink of `sinks`, each order's last kept. */
+function pruneEvents(
+  tables: MemoryOutboxTables,
+  before: string,
+  sinks: readonly string[],
+  limit: number,
+): number {
+  const cutoff = Date.parse(before);
+  const doomed = new Set<string>();
+  for (const event of tables.events) {
+    if (doomed.size >= limit) break;
+    if (Date.parse(event.occurred_at) >= cutoff) continue;
+    if (event.sequence >= (tables.sequences.get(event.order_id) ?? 0)) continue;
+    const done = sinks.every((sink) => settled(tables.deliveries.get(deliveryKey(event.id, sink))?.status));
+    if (done) doomed.add(event.id);
+  }
+  if (doomed.size === 0) return 0;
+  const kept = tables.events.filter((event) => !doomed.has(event.id));
+  tables.events.splice(0, tables.events.length, ...kept);
+  for (const key of [...tables.deliveries.keys()]) {
+    const [id] = JSON.parse(key) as [string, string];
+    if (doomed.has(id)) tables.deliveries.delete(key);
+  }
+  return doomed.size;
+}
+
 /**
  * An {@link Outbox} over memory tables (those of a memory store, which its order repository writes). Every method
  * runs synchronously, so concurrent callers never interleave inside one. For tests, examples and one-process
@@ -206,6 +232,10 @@ export function createMemoryOutbox(tables: MemoryOutboxTables): Outbox {
       if (settled(delivery.status)) return false;
       Object.assign(delivery, { status: 'skipped', deliveredAt: at, token: null, leaseUntil: null });
       return true;
+    },
+
+    async prune(before, sinks, limit) {
+      return pruneEvents(tables, before, sinks, limit);
     },
 
     async eventsOf(orderId) {

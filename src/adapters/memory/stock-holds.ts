@@ -6,14 +6,15 @@
 
 import type { MemoryStoreData } from '../../demo/store-data.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
-import { isHoldDue, returnMoves } from '../../domain/payment/index.js';
+import { heldStockEvents, isHoldDue, returnMoves } from '../../domain/payment/index.js';
+import { commitEvents, planEvents } from './outbox.js';
 import { planStockMoves } from './stock-moves.js';
 
 /**
  * Releases (synchronously) every hold due at `now`, up to `limit`: its units go back into stock, its order's
  * record shows the hold ended `expired` (the order's revision does not move: nothing of the order changed but
- * what its time already decided). Answers the orders released. Cheap when nothing is held: it reads the index of
- * active holds only.
+ * what its time already decided), and the units coming back are reported (`stock.changed`) in the outbox. Answers
+ * the orders released. Cheap when nothing is held: it reads the index of active holds only.
  */
 export function releaseDueHolds(
   data: MemoryStoreData,
@@ -33,6 +34,7 @@ export function releaseDueHolds(
       const ended = { ...order.stockHold, ended: { at: now, how: 'expired' as const } };
       data.orders.set(orderId, deepFreeze({ ...order, stockHold: ended }));
     }
+    commitEvents(data.outbox, planEvents(data.outbox, orderId, heldStockEvents(orderId, hold.lines, 1), now));
     released.push(orderId);
   }
   return released;

@@ -128,7 +128,7 @@ async function savePayment(
 /**
  * `writePayment` inside its transaction: the revision (and history entry), the payment row locked, the held
  * units given back when the change releases, converts or replaces the hold, the payment and hold written, the
- * ledgers, then every stock move at once (given back, the history's, the new hold's, in that order), which
+ * ledgers, the events, then every stock move at once (given back, the history's, the new hold's, in that order), which
  * refuses the whole write when a guarded one would oversell.
  */
 async function write(
@@ -144,24 +144,20 @@ async function write(
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return { commit: false, value: { status: found.rows.length === 0 ? 'not_found' : 'conflict' } };
   }
-  // The order with its payment as it was (the revision moved, nothing else yet): what the events compare with.
-  const current = await readOrder(client, context.read, context.currency, orderId);
   const held =
     payment.hold === undefined ? { holding: false, moves: [] } : await heldMoves(client, t, orderId);
   const give = held.moves;
   await savePayment(client, t, orderId, payment, held.holding);
   if (payment.history !== undefined)
     await writeLedgers(client, t, context.currency, orderId, payment.history);
+  // The hold's units are reported back only when this write gives them back.
+  const returned = give.length > 0 ? (payment.heldStockEvents ?? []) : [];
+  await writeEvents(client, t, orderId, [...returned, ...(payment.events ?? [])], payment.at);
   const take = payment.hold?.kind === 'take' ? takeMoves(payment.hold.lines) : [];
   const shortages = await moveStock(client, t, [...give, ...(payment.history?.stockMoves ?? []), ...take]);
   if (shortages.length > 0) return { commit: false, value: { status: 'insufficient_stock', shortages } };
   const order = await readOrder(client, context.read, context.currency, orderId);
-  if (order === undefined || current === undefined) {
-    throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
-  }
-  const before = { ...current, orderStatusId: fromStatus };
-  const report = { before, after: order, history: payment.history, edited: false };
-  await writeEvents(client, t, report, payment.at);
+  if (order === undefined) throw new Error(`cartwright postgres: order ${orderId} vanished inside its write`);
   return { commit: true, value: { status: 'written', order: deepFreeze(order) as OrderRecord } };
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { deepFreeze } from '../../domain/deep-freeze.js';
+import type { EventDraft } from '../../domain/events/event-types.js';
 import type { OrderDraft, OrderRecord } from '../../domain/records/order.js';
 import type { OrderPayments } from '../../ports/order-payments.js';
 import type {
@@ -16,6 +17,7 @@ import type {
   UpdateOrderOutcome,
   WriteOrderOutcome,
 } from '../../ports/order-repository.js';
+import { withOrderId } from '../event-drafts.js';
 import { claimKeys, nextOrderId } from './idempotency.js';
 import type { Tables } from './identifiers.js';
 import { writeLedgers } from './ledgers.js';
@@ -115,11 +117,10 @@ async function newOrderId(
   return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
-/** Which order a write changed, as it was before (undefined for a new one), and whether its contents were replaced. */
+/** Which order a write changed, and the events it was handed. */
 interface Change {
   readonly orderId: number;
-  readonly before: OrderRecord | undefined;
-  readonly edited: boolean;
+  readonly events: readonly EventDraft[];
 }
 
 /** What a write answers when its stock moves are refused. */
@@ -141,8 +142,7 @@ async function settle<T>(
 ): Promise<TransactionOutcome<T | Shortages>> {
   await writeLedgers(client, context.t, context.currency, change.orderId, history);
   const order = known ?? (await written(client, context, change.orderId));
-  const report = { before: change.before, after: order, history, edited: change.edited };
-  await writeEvents(client, context.t, report, history.dateAdded);
+  await writeEvents(client, context.t, change.orderId, change.events, history.dateAdded);
   const shortages = await moveStock(client, context.t, history.stockMoves);
   if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   return commit(outcome(order));
@@ -155,6 +155,7 @@ async function create(
   rows: DraftRows,
   history: HistoryWrite,
   claims: readonly IdempotencyClaim[],
+  events: readonly EventDraft[],
 ): Promise<TransactionOutcome<CreateOrderOutcome>> {
   const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
@@ -164,7 +165,8 @@ async function create(
   return settle(
     client,
     context,
-    { orderId, before: undefined, edited: true },
+    // A new order's events were decided before it had an id.
+    { orderId, events: withOrderId(events, orderId) },
     history,
     (created) => ({ status: 'created', order: created }),
     order,
@@ -219,6 +221,7 @@ async function write(
   rows: DraftRows | undefined,
   history: HistoryWrite,
   expectedRevision: number,
+  events: readonly EventDraft[],
 ): Promise<TransactionOutcome<WriteOrderOutcome>> {
   const { t } = context;
   // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
@@ -229,12 +232,11 @@ async function write(
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
   const outcome = (order: OrderRecord) => ({ status: 'written' as const, order });
-  const before = orderRecordOf(moved.before, context.currency);
+  const change = { orderId, events };
   if (rows !== undefined) {
     await replaceDraft(client, t, orderId, rows);
-    return settle(client, context, { orderId, before, edited: true }, history, outcome);
+    return settle(client, context, change, history, outcome);
   }
-  const change = { orderId, before, edited: false };
   return settle(client, context, change, history, outcome, withEntry(context, moved, history));
 }
 
@@ -275,11 +277,16 @@ export function createPostgresOrderRepository(
 
   return {
     ...createPostgresOrderPayments({ db, t, currency, cache, read: context.read }),
-    async create(draft: OrderDraft, history: HistoryWrite, idempotency?: IdempotencyClaims) {
+    async create(
+      draft: OrderDraft,
+      history: HistoryWrite,
+      idempotency?: IdempotencyClaims,
+      events: readonly EventDraft[] = [],
+    ) {
       const rows = draftRows(draft, currency);
       const claims = claimList(idempotency);
       return forgettingMoved(cache, history.stockMoves, () =>
-        db.transaction('order create', (client) => create(client, context, rows, history, claims)),
+        db.transaction('order create', (client) => create(client, context, rows, history, claims, events)),
       );
     },
 
@@ -289,6 +296,7 @@ export function createPostgresOrderRepository(
       history: HistoryWrite,
       expectedRevision: number,
       idempotency?: IdempotencyClaim,
+      events: readonly EventDraft[] = [],
     ): Promise<UpdateOrderOutcome> {
       const rows = draftRows(draft, currency);
       if (!isStoredId(orderId)) return { status: 'not_found' };
@@ -297,16 +305,21 @@ export function createPostgresOrderRepository(
         db.transaction('order update', async (client): Promise<TransactionOutcome<UpdateOrderOutcome>> => {
           const used = await updateClaims(client, context, orderId, claims);
           if (used !== undefined) return rollback(used);
-          return write(client, context, orderId, rows, history, expectedRevision);
+          return write(client, context, orderId, rows, history, expectedRevision, events);
         }),
       );
     },
 
-    async addHistory(orderId: number, history: HistoryWrite, expectedRevision: number) {
+    async addHistory(
+      orderId: number,
+      history: HistoryWrite,
+      expectedRevision: number,
+      events: readonly EventDraft[] = [],
+    ) {
       if (!isStoredId(orderId)) return { status: 'not_found' };
       return forgettingMoved(cache, history.stockMoves, () =>
         db.transaction('order history', (client) =>
-          write(client, context, orderId, undefined, history, expectedRevision),
+          write(client, context, orderId, undefined, history, expectedRevision, events),
         ),
       );
     },

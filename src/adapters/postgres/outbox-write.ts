@@ -3,24 +3,29 @@
  * @module
  */
 import { uuidv7 } from 'uuidv7';
-import { EVENT_SCHEMA_VERSION, eventsOfWrite, type OrderWriteReport } from '../events-of-write.js';
+import type { EventDraft } from '../../domain/events/event-types.js';
+import { EVENT_SCHEMA_VERSION } from '../event-drafts.js';
 import type { Tables } from './identifiers.js';
 import type { PgClientLike } from './pool.js';
 
 /**
- * Inserts the events `report` gives, numbered after the order's last event, in one statement. The caller's
- * transaction holds the order's row locked (the revision compare-and-set, or the insert of a new order), so no
- * other write numbers the same order's events at the same time; the unique `(order_id, sequence)` would refuse
- * it anyway. Rolled back with the write, the events were never written.
+ * Inserts the events a write was handed, numbered after the order's last event, in one statement. A transaction
+ * advisory lock on the order's outbox (taken before any product row, as every writer of events takes it) keeps
+ * two writers from numbering one order's events at once: an order write holds the order's row, but a hold
+ * released because its time came does not; the unique `(order_id, sequence)` would refuse a clash anyway.
+ * Rolled back with the write, the events were never written.
  */
 export async function writeEvents(
   client: PgClientLike,
   t: Tables,
-  report: OrderWriteReport,
+  orderId: number,
+  drafts: readonly EventDraft[],
   occurredAt: string,
 ): Promise<void> {
-  const drafts = eventsOfWrite(report);
   if (drafts.length === 0) return;
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+    `${t.outbox_event}:${orderId}`,
+  ]);
   await client.query(
     `INSERT INTO ${t.outbox_event} (id, type, order_id, sequence, occurred_at, schema_version, data)
      SELECT e.id, e.type, $4, base.last + e.ordinality, $5::timestamptz, $6, e.data
@@ -31,7 +36,7 @@ export async function writeEvents(
       drafts.map(() => uuidv7()),
       drafts.map((draft) => draft.type),
       drafts.map((draft) => JSON.stringify(draft.data)),
-      report.after.orderId,
+      orderId,
       occurredAt,
       EVENT_SCHEMA_VERSION,
     ],

@@ -198,6 +198,26 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
       return count(result) > 0;
     },
 
+    async prune(before, sinks, limit) {
+      // Deliveries go with their events (ON DELETE CASCADE); an order's last event stays, carrying its sequence.
+      const result = await db.query(
+        `WITH doomed AS (
+           SELECT e.position FROM ${t.outbox_event} e
+           WHERE e.occurred_at < $1::timestamptz
+             AND EXISTS (SELECT 1 FROM ${t.outbox_event} later
+                         WHERE later.order_id = e.order_id AND later.sequence > e.sequence)
+             AND NOT EXISTS (
+               SELECT 1 FROM unnest($2::text[]) AS s (sink)
+               WHERE NOT EXISTS (SELECT 1 FROM ${t.outbox_delivery} d WHERE d.event_id = e.id AND d.sink = s.sink
+                                   AND d.status IN ('delivered', 'skipped')))
+           ORDER BY e.position LIMIT $3 FOR UPDATE SKIP LOCKED
+         )
+         DELETE FROM ${t.outbox_event} e USING doomed WHERE e.position = doomed.position RETURNING 1`,
+        [before, sinks, limit],
+      );
+      return count(result);
+    },
+
     async eventsOf(orderId) {
       const { rows } = await db.query(
         `SELECT ${EVENT_COLUMNS} FROM ${t.outbox_event} e WHERE e.order_id = $1 ORDER BY e.sequence`,

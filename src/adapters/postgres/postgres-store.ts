@@ -33,7 +33,7 @@ export function postgresStore(options: PostgresStoreOptions): CheckoutStore {
   return defineStore({
     base: {
       name: 'postgresStore',
-      provides: everyRequiredPort,
+      provides: [...everyRequiredPort, 'outbox'],
       open: ({ clock, settings }) => ({
         ...createPostgresAdapters({ ...options, currency: settings.currency }),
         ...inProcessSessions(clock),

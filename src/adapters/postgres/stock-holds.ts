@@ -2,28 +2,43 @@
  * Stock holds in PostgreSQL: releasing the holds whose time has come, each once, whoever sweeps.
  * @module
  */
-import { returnMoves } from '../../domain/payment/index.js';
+import { type HeldStock, heldStockEvents, returnMoves } from '../../domain/payment/index.js';
 import type { Database } from './database.js';
 import type { Tables } from './identifiers.js';
+import { writeEvents } from './outbox-write.js';
 import type { PgClientLike } from './pool.js';
 import type { ReferenceReads } from './reference-cache.js';
 import { moveStock } from './stock-moves.js';
 import { isoTimestamp } from './values.js';
 
-/** The held lines of `orderIds`, as the moves that give them back. */
-export async function heldLines(client: PgClientLike, t: Tables, orderIds: readonly number[]) {
+/** The held lines of `orderIds`, by order. */
+async function heldByOrder(
+  client: PgClientLike,
+  t: Tables,
+  orderIds: readonly number[],
+): Promise<ReadonlyMap<number, readonly HeldStock[]>> {
   const { rows } = await client.query(
-    `SELECT product_id, product_option_value_id, quantity FROM ${t.order_stock_hold}
+    `SELECT order_id, product_id, product_option_value_id, quantity FROM ${t.order_stock_hold}
      WHERE order_id = ANY($1::int[]) ORDER BY order_id, position`,
     [orderIds],
   );
-  return returnMoves(
-    rows.map((row) => ({
+  const held = new Map<number, HeldStock[]>();
+  for (const row of rows) {
+    const orderId = Number(row.order_id);
+    const lines = held.get(orderId) ?? [];
+    lines.push({
       productId: Number(row.product_id),
       productOptionValueId: row.product_option_value_id === null ? null : Number(row.product_option_value_id),
       quantity: Number(row.quantity),
-    })),
-  );
+    });
+    held.set(orderId, lines);
+  }
+  return held;
+}
+
+/** The held lines of `orderIds`, as the moves that give them back. */
+export async function heldLines(client: PgClientLike, t: Tables, orderIds: readonly number[]) {
+  return returnMoves([...(await heldByOrder(client, t, orderIds)).values()].flat());
 }
 
 /** SQL: the earliest end of the holds still holding (an ISO-8601 text), or NULL when nothing is held. */
@@ -55,9 +70,9 @@ export async function anyHoldDue(db: Database, t: Tables, now: string): Promise<
 /**
  * Releases up to `limit` holds due at `now`, in one transaction: the holds are claimed with
  * `FOR UPDATE SKIP LOCKED` (a hold another sweep or a payment write is working on is left to it, so no hold is
- * released twice and sweeps never wait for each other), marked ended `expired`, and their units put back (the
- * product rows locked in id order, as every stock move locks them). Answers the orders released, and forgets
- * their products in `cache`.
+ * released twice and sweeps never wait for each other), marked ended `expired`, their units put back (the
+ * product rows locked in id order, as every stock move locks them) and reported (`stock.changed`) in the outbox.
+ * Answers the orders released, and forgets their products in `cache`.
  */
 export async function releaseDueHolds(
   db: Database,
@@ -79,7 +94,15 @@ export async function releaseDueHolds(
       [now, limit],
     );
     const orderIds = rows.map((row) => Number(row.order_id)).sort((a, b) => a - b);
-    const moves = orderIds.length === 0 ? [] : await heldLines(client, t, orderIds);
+    const held =
+      orderIds.length === 0
+        ? new Map<number, readonly HeldStock[]>()
+        : await heldByOrder(client, t, orderIds);
+    // The events before the stock: every writer takes an order's outbox lock before any product row.
+    for (const [orderId, lines] of held) {
+      await writeEvents(client, t, orderId, heldStockEvents(orderId, lines, 1), now);
+    }
+    const moves = returnMoves([...held.values()].flat());
     await moveStock(client, t, moves);
     return { commit: true, value: { orderIds, productIds: moves.map((move) => move.productId) } };
   });

@@ -3,4 +3,5 @@
  * @module
  */
 export * from './event-types.js';
+export * from './order-events.js';
 export * from './retry.js';

@@ -7,6 +7,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Money } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
+import { eventsOfOrderWrite } from '../events/order-events.js';
 import type { DomainEvent, FraudFlagged } from '../machine/events.js';
 import type { CheckoutFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
@@ -71,7 +72,7 @@ export interface OrderWrite {
   readonly effect: WriteOrder;
   readonly move: StatusMove;
   /** The order before this write, for an update (its lines go back to stock when it was active). */
-  readonly original: OrderDraft | undefined;
+  readonly original: OrderRecord | undefined;
   /** The coupon the order uses, for its redemption and events. */
   readonly couponId: number | null;
   /** The coupon whose use this write releases (an update of an active order: the original's), or null. */
@@ -256,6 +257,7 @@ function planWrite(
       draft,
       history,
       claims: claimsOf(session, existing, facts),
+      events: eventsOfOrderWrite(existing, draft, history),
     },
     move,
     original: existing,
@@ -282,8 +284,10 @@ function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
  */
 export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
   const move = { ...plan.move, to: orderStatusId };
-  const history = historyOf({ ...plan, move, draft: plan.effect.draft }, plan.effect.history, settings);
-  return { ...plan, move, effect: { ...plan.effect, history } };
+  const { draft } = plan.effect;
+  const history = historyOf({ ...plan, move, draft }, plan.effect.history, settings);
+  const events = eventsOfOrderWrite(plan.original, draft, history);
+  return { ...plan, move, effect: { ...plan.effect, history, events } };
 }
 
 /** The provisional record fraud checks see for an order not yet written (its own id, or 0 for a new one). */

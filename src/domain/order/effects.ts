@@ -4,6 +4,7 @@
  * and then delivers the decision's events.
  * @module
  */
+import type { EventDraft } from '../events/event-types.js';
 import type { OrderDraft } from '../records/order.js';
 import type { HistoryWrite, IdempotencyClaim } from './write.js';
 
@@ -19,6 +20,8 @@ export interface WriteOrder {
   readonly history: HistoryWrite;
   /** A create's claims, checked and recorded in the same transaction; an update's key claim, if any. */
   readonly claims: readonly IdempotencyClaim[];
+  /** What the write reports, stored in the outbox in its transaction (a create's with `order_id` 0 until written). */
+  readonly events: readonly EventDraft[];
 }
 
 /** Appends a history entry to an order at `expectedRevision`, with its stock moves and ledger changes. */
@@ -27,6 +30,8 @@ export interface AppendHistory {
   readonly orderId: number;
   readonly expectedRevision: number;
   readonly write: HistoryWrite;
+  /** What the entry reports, stored in the outbox in its transaction. */
+  readonly events: readonly EventDraft[];
 }
 
 /** Every effect a decision can ask for. */

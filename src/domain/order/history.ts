@@ -12,6 +12,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type Money, negate } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
+import { eventsOfHistory } from '../events/order-events.js';
 import type { DomainEvent } from '../machine/events.js';
 import { type MessageCatalog, messageText } from '../messages.js';
 import type { OrderDraft, OrderProduct, OrderRecord, OrderTotal } from '../records/order.js';
@@ -94,7 +95,13 @@ export function decideHistory(
   const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({
     order,
-    effect: { type: 'append_history', orderId: order.orderId, expectedRevision: order.revision, write },
+    effect: {
+      type: 'append_history',
+      orderId: order.orderId,
+      expectedRevision: order.revision,
+      write,
+      events: eventsOfHistory(order, write),
+    },
     events: [...flagged, ...historyEvents(order.orderId, move, write, facts.couponId)],
   });
 }

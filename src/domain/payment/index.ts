@@ -3,6 +3,8 @@
  * keys of the calls that change money. Pure: no I/O, no clock (instants arrive as arguments).
  * @module
  */
+
+export { heldStockEvents } from '../events/order-events.js';
 export {
   type HeldStock,
   type HoldChange,
@@ -57,6 +59,7 @@ export {
   openingStep,
   orderPaymentAmount,
   type PaymentStep,
+  paymentStepOf,
   type SettleContext,
   settleStep,
   voidedStep,

@@ -14,7 +14,7 @@ import type { HistoryWrite } from '../order/write.js';
 import type { OrderRecord } from '../records/order.js';
 import { refundable } from './move.js';
 import type { PaymentRecord, PaymentRefund } from './record.js';
-import type { PaymentStep } from './settle.js';
+import { type PaymentStep, paymentStepOf } from './settle.js';
 import { type ProviderPayment, reconcilePayment } from './truth.js';
 
 /** A refund as the client asks for it. */
@@ -114,7 +114,8 @@ export function planRefund(record: PaymentRecord, ask: RefundAsk): Result<Refund
     state: 'asked',
   };
   const payment: PaymentRecord = { ...record, refundLog: [...log, refund] };
-  return ok({ kind: 'reserve', refund, step: { payment, at: ask.at } });
+  // A reservation moves neither status nor money: it reports nothing.
+  return ok({ kind: 'reserve', refund, step: { payment, at: ask.at, events: [], heldStockEvents: [] } });
 }
 
 /** The record with refund `number` in `state`. */
@@ -165,10 +166,10 @@ export function refundDoneStep(
     redemptions: [],
     releaseRedemptions: false,
   };
-  return ok({ payment, history, at: close.at });
+  return ok(paymentStepOf(order, { payment, history, at: close.at }));
 }
 
 /** The write that records a refund the provider refused: the refund `refused`, its money free again. */
 export function refundRefusedStep(record: PaymentRecord, refund: PaymentRefund, at: string): PaymentStep {
-  return { payment: withState(record, refund.number, 'refused'), at };
+  return { payment: withState(record, refund.number, 'refused'), at, events: [], heldStockEvents: [] };
 }

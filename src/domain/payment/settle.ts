@@ -7,6 +7,8 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import { findCurrency, type Money, money, multiply, round } from '../../money/index.js';
+import type { EventDraft } from '../events/event-types.js';
+import { eventsOfWrite, heldStockEvents } from '../events/order-events.js';
 import { planHistoryWrite } from '../order/history.js';
 import type { HistoryWrite } from '../order/write.js';
 import type { OrderRecord } from '../records/order.js';
@@ -17,12 +19,41 @@ import { openPayment, type PaymentRecord } from './record.js';
 import { isOpenPaymentStatus } from './status.js';
 import { type ProviderPayment, reconcilePayment } from './truth.js';
 
-/** One payment write as the rules decide it: the payment, its hold change, its history entry, its instant. */
+/**
+ * One payment write as the rules decide it: the payment, its hold change, its history entry, its instant, and
+ * what it reports.
+ */
 export interface PaymentStep {
   readonly payment: PaymentRecord;
   readonly hold?: HoldChange | undefined;
   readonly history?: HistoryWrite | undefined;
   readonly at: string;
+  /** The write's events: the payment's move, the order placed, its entry, stock and ledgers, a new hold's units. */
+  readonly events: readonly EventDraft[];
+  /**
+   * The units of the order's hold coming back (`stock.changed`), stored only when the write gives them back: a
+   * hold that a read of its stock released since the order was read reported its units then.
+   */
+  readonly heldStockEvents: readonly EventDraft[];
+}
+
+/**
+ * A payment step with its events: those of the order as the write leaves it (its payment, status and entry),
+ * then the units a new hold takes; and the units the order's current hold gives back when the write ends or
+ * replaces it.
+ */
+export function paymentStepOf(
+  order: OrderRecord,
+  write: Omit<PaymentStep, 'events' | 'heldStockEvents'>,
+): PaymentStep {
+  const { payment, hold, history } = write;
+  const after = { ...order, payment, orderStatusId: history?.orderStatusId ?? order.orderStatusId };
+  const taken = hold?.kind === 'take' ? heldStockEvents(order.orderId, hold.lines, -1) : [];
+  const events = [...eventsOfWrite({ before: order, after, history, edited: false }), ...taken];
+  const current = order.stockHold;
+  const returned =
+    hold !== undefined && isHolding(current) ? heldStockEvents(order.orderId, current.lines, 1) : [];
+  return { ...write, events, heldStockEvents: returned };
 }
 
 /** The default of `config_payment_hold_minutes`. */
@@ -55,11 +86,11 @@ export function openingStep(
 ): PaymentStep {
   const minutes = settings.paymentHoldMinutes ?? DEFAULT_PAYMENT_HOLD_MINUTES;
   const expiresAt = new Date(Date.parse(at) + minutes * 60_000).toISOString();
-  return {
+  return paymentStepOf(order, {
     payment: openPayment({ providerCode, amount: orderPaymentAmount(order, settings), at }),
     hold: { kind: 'take', lines: heldStockOf(order.products), expiresAt },
     at,
-  };
+  });
 }
 
 /** What a settling write needs besides the order and the payment. */
@@ -124,10 +155,10 @@ export function settleStep(
   if (moves.length === 0) {
     // Nothing moved, but the record may learn the provider's reference (a payment still pending).
     if (record.reference !== null) return ok(undefined);
-    return ok({ payment: { ...record, reference: truth.reference }, at: context.at });
+    return ok(paymentStepOf(order, { payment: { ...record, reference: truth.reference }, at: context.at }));
   }
   const payment = reconciled.value.record;
-  return ok({ payment, ...consequences(order, payment, context), at: context.at });
+  return ok(paymentStepOf(order, { payment, ...consequences(order, payment, context), at: context.at }));
 }
 
 /**
@@ -143,7 +174,11 @@ export function failedStep(
   if (!isOpenPaymentStatus(record.status)) return undefined;
   const moved = movePayment(record, { to: 'failed', at: context.at, note: reason });
   if (moved.isErr()) return undefined;
-  return { payment: moved.value, ...consequences(order, moved.value, context), at: context.at };
+  return paymentStepOf(order, {
+    payment: moved.value,
+    ...consequences(order, moved.value, context),
+    at: context.at,
+  });
 }
 
 /**
@@ -158,7 +193,11 @@ export function voidedStep(
 ): PaymentStep | undefined {
   const moved = movePayment(record, { to: 'voided', at: context.at, note });
   if (moved.isErr()) return undefined;
-  return { payment: moved.value, ...consequences(order, moved.value, context), at: context.at };
+  return paymentStepOf(order, {
+    payment: moved.value,
+    ...consequences(order, moved.value, context),
+    at: context.at,
+  });
 }
 
 /**
@@ -173,5 +212,9 @@ export function expiredStep(
   if (!isOpenPaymentStatus(record.status)) return undefined;
   const moved = movePayment(record, { to: 'expired', at: context.at, note: 'sweep: the hold ran out' });
   if (moved.isErr()) return undefined;
-  return { payment: moved.value, ...consequences(order, moved.value, context), at: context.at };
+  return paymentStepOf(order, {
+    payment: moved.value,
+    ...consequences(order, moved.value, context),
+    at: context.at,
+  });
 }

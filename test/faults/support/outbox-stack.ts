@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { createPostgresAdapters, loadDemoStore } from '../../../src/adapters/postgres/index.js';
 import type { OutboxEvent } from '../../../src/domain/events/index.js';
-import { sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
+import { reportingOrders, sampleHistoryWrite, sampleOrderDraft } from '../../../src/testing/index.js';
 import { seedOrderRepository } from '../../../src/testing/order-contract/seed.js';
 import { orderStore } from '../../contract/support/seeded-store.js';
 import { databaseUrl, openTestDatabase, type TestDatabase } from '../../integration/support/postgres.js';
@@ -33,7 +33,9 @@ export function poolThrough(port: number): pg.Pool {
 
 /** Writes `count` orders of five events each (placed, stock, notice, status change, notice); answers every event. */
 export async function writeOrders(database: TestDatabase, count: number): Promise<OutboxEvent[]> {
-  const { orders, outbox } = createPostgresAdapters({ pool: database.pool, schema: database.schema });
+  const adapters = createPostgresAdapters({ pool: database.pool, schema: database.schema });
+  const { outbox } = adapters;
+  const orders = reportingOrders(adapters.orders);
   const events: OutboxEvent[] = [];
   for (let i = 0; i < count; i += 1) {
     const move = { productId: 40, productOptionValueId: null, delta: -1, guard: true };

@@ -1,25 +1,27 @@
 /**
- * What an order write reports: the events of one write, worked out from the order before it, the order after it
- * and the history entry it appended. Pure: the repositories call it inside the write's transaction and store its
- * result in the outbox with the write, so an event exists exactly when its change does.
+ * What an order write reports: the events of one write, worked out from the order before it, the order the write
+ * leaves and the history entry it appends. Pure: the decisions (confirm, history, payment moves) call it and hand
+ * the events to the repository with the write's effect; the repository stores exactly those in the outbox, in the
+ * write's own transaction, so an event exists exactly when its change does.
  * @module
  */
 
-import type { EventDraft, EventMoney, EventOrderLine, OutboxEvent } from '../domain/events/event-types.js';
-import type { HistoryWrite } from '../domain/order/write.js';
-import type { PaymentRecord } from '../domain/payment/record.js';
-import type { OrderProduct, OrderRecord } from '../domain/records/order.js';
-import type { Money } from '../money/index.js';
+import type { Money } from '../../money/index.js';
+import type { HistoryWrite } from '../order/write.js';
+import type { HeldStock } from '../payment/hold.js';
+import type { PaymentRecord } from '../payment/record.js';
+import type { OrderDraft, OrderProduct, OrderRecord } from '../records/order.js';
+import type { EventDraft, EventMoney, EventOrderLine } from './event-types.js';
 
-/** The layout version of the events' data (the domain's `EVENT_SCHEMA_VERSION`, which a type check keeps equal). */
-export const EVENT_SCHEMA_VERSION: OutboxEvent['schema'] = 1;
+/** What the events read of the order a write leaves: its contents, id, status and payment. */
+export type OrderAfterWrite = OrderDraft & Pick<OrderRecord, 'orderId' | 'orderStatusId' | 'payment'>;
 
-/** One order write, as the repository performed it. */
+/** One order write, as a decision plans it. */
 export interface OrderWriteReport {
-  /** The order before the write; undefined for a new order. */
+  /** The order before the write (as read at the revision the write is made at); undefined for a new order. */
   readonly before: OrderRecord | undefined;
-  /** The order as written. */
-  readonly after: OrderRecord;
+  /** The order as the write leaves it (a new order's id is 0 until the repository assigns it). */
+  readonly after: OrderAfterWrite;
   /** The history entry the write appended, if it appended one (a payment move may append none). */
   readonly history: HistoryWrite | undefined;
   /** True when the write replaced the order's contents (an edit), not only its status or payment. */
@@ -37,7 +39,7 @@ const line = (product: OrderProduct): EventOrderLine => ({
 });
 
 /** `order.created` or `order.placed`'s data: the order as it now is. */
-function orderData(order: OrderRecord) {
+function orderData(order: OrderAfterWrite) {
   return {
     order_id: order.orderId,
     order_status_id: order.orderStatusId,
@@ -170,4 +172,49 @@ export function eventsOfWrite(report: OrderWriteReport): readonly EventDraft[] {
     ...(history === undefined ? [] : effectEvents(after.orderId, history)),
     ...notifyEvents(report, fromStatus),
   ];
+}
+
+/**
+ * `stock.changed` for units of a stock hold: taken out of stock (`sign` -1) or given back (+1). Held units are
+ * out of every other cart's reach, so a consumer keeping a view of what can be bought sees them leave and return.
+ */
+export function heldStockEvents(
+  orderId: number,
+  lines: readonly HeldStock[],
+  sign: -1 | 1,
+): readonly EventDraft[] {
+  return lines.map((line) => ({
+    type: 'stock.changed',
+    data: {
+      order_id: orderId,
+      product_id: line.productId,
+      product_option_value_id: line.productOptionValueId,
+      delta: sign * line.quantity,
+    },
+  }));
+}
+
+/**
+ * The events of an order written with its contents (confirm): created, placed or edited, its entry, stock and
+ * ledgers, and the customer's notice. A new order (`existing` undefined) has no id yet: its events carry 0 until
+ * the repository numbers them (see {@link withOrderId}).
+ */
+export function eventsOfOrderWrite(
+  existing: OrderRecord | undefined,
+  draft: OrderDraft,
+  history: HistoryWrite,
+): readonly EventDraft[] {
+  const after = {
+    ...draft,
+    orderId: existing?.orderId ?? 0,
+    orderStatusId: history.orderStatusId,
+    ...(existing?.payment === undefined ? {} : { payment: existing.payment }),
+  };
+  return eventsOfWrite({ before: existing, after, history, edited: true });
+}
+
+/** The events of a history entry appended to `order`: the status move, its stock and ledgers, the notice. */
+export function eventsOfHistory(order: OrderRecord, history: HistoryWrite): readonly EventDraft[] {
+  const after = { ...order, orderStatusId: history.orderStatusId };
+  return eventsOfWrite({ before: order, after, history, edited: false });
 }

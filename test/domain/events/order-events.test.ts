@@ -2,7 +2,7 @@
  * What an order write reports: a pure function of the order before, the order after and the entry appended.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsOfWrite } from '../../../src/adapters/events-of-write.js';
+import { eventsOfWrite } from '../../../src/domain/events/order-events.js';
 import { openPayment } from '../../../src/domain/payment/record.js';
 import { money } from '../../../src/money/index.js';
 import { sampleHistoryWrite, sampleOrderRecord } from '../../../src/testing/index.js';
