@@ -30,7 +30,13 @@ import type { PaymentDescriptor } from '../operations/operation.js';
 import type { ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
-import { orderNotFound, type PaymentPorts, paymentPorts, providerUnavailable } from './payment-settle.js';
+import {
+  orderNotFound,
+  type PaymentPorts,
+  paymentPorts,
+  providerUnavailable,
+  writeStep,
+} from './payment-settle.js';
 import type { SessionTarget } from './session-access.js';
 import { readSession } from './shell.js';
 
@@ -135,30 +141,6 @@ function askRefund(
   return provider.refund({ payment, amount: refund.amount, refund: refund.number, idempotencyKey });
 }
 
-/** Writes one payment step at the order's revision: the order after it, or null when another write won. */
-async function write(
-  ports: PaymentPorts,
-  order: OrderRecord,
-  step: PaymentStep,
-  messages: MessageCatalog,
-): Answer<OrderRecord | null> {
-  const outcome = await askPort('orders', messages, () =>
-    ports.orderPayments.writePayment(order.orderId, step, order.revision),
-  );
-  if (outcome.isErr()) return err(outcome.error);
-  switch (outcome.value.status) {
-    case 'written':
-      return ok(outcome.value.order);
-    case 'conflict':
-      return ok(null);
-    case 'not_found':
-      return err(orderNotFound(messages));
-    case 'insufficient_stock':
-      // A refund's write moves no stock; a store that says otherwise is answered as a lost race, read again.
-      return ok(null);
-  }
-}
-
 /** One refund's request, as the engine runs it. */
 interface RefundRun {
   readonly context: EngineContext;
@@ -218,9 +200,10 @@ async function refundAttempt(run: RefundRun): Answer<Attempt<PaymentResult>> {
         step = done.value;
       }
     }
-    const written = await write(ports, order, step, messages);
+    // A refund's write moves no stock: a store answering a shortage for it is answered as its error.
+    const written = await writeStep(ports, order, step, messages);
     if (written.isErr()) return err(written.error);
-    if (written.value === null) return ok(lostRace);
+    if (written.value === 'conflict') return ok(lostRace);
     order = written.value;
     if (plan.value.kind === 'reserve') run.reserved = refund.number;
     if (plan.value.kind === 'ask' && mine) {

@@ -102,7 +102,7 @@ export function inOrderTurn(
 }
 
 /** Writes one payment step at the order's revision: the order after it, `conflict`, or why not. */
-async function writeStep(
+export async function writeStep(
   ports: PaymentPorts,
   order: OrderRecord,
   step: PaymentStep,
