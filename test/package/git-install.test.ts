@@ -2,7 +2,7 @@
  * Installing cartwright from git, as a user does before it is on a registry: a fresh TypeScript project runs
  * `npm install git+file://<this repository>#<HEAD>`. npm clones the commit, installs its devDependencies,
  * runs `prepare` (which builds dist/), packs it by `files` and installs that; the project then imports every
- * entry point and runs and type-checks the snippets of the README and of every docs page.
+ * entry point and runs and type-checks the README's snippets.
  *
  * It installs the committed HEAD: uncommitted changes are not in it (CI runs on a clean clone).
  */
@@ -66,10 +66,11 @@ console.log(JSON.stringify([loaded, required].map((mods) => mods.map((m) => Obje
     expect(JSON.parse(project.node('entries.mjs'))).toEqual([everyOne, everyOne]);
   });
 
-  it('runs and type-checks the snippets of the README and of every docs page', async () => {
-    const { pages, checks } = await runDocumentedSnippets(project);
-    expect(pages).toContain('README.md');
-    expect(pages.length).toBeGreaterThanOrEqual(12);
-    expect(checks).toBeGreaterThanOrEqual(7);
+  // Every docs page's snippets run against the packed tarball (consumer.test.ts); what a git install can get
+  // wrong is the build npm runs for it, which the README's snippets exercise as well as all of them would.
+  it("runs and type-checks the README's snippets", async () => {
+    const { pages, checks } = await runDocumentedSnippets(project, (page) => page === 'README.md');
+    expect(pages).toEqual(['README.md']);
+    expect(checks).toBeGreaterThanOrEqual(1);
   });
 });

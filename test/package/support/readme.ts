@@ -200,6 +200,7 @@ async function withDatabase<T>(body: (url: string) => T): Promise<T> {
  */
 export async function runDocumentedSnippets(
   project: ScratchProject,
+  only?: (page: string) => boolean,
 ): Promise<{ snippets: number; checks: number; fragments: number; pages: string[] }> {
   const asWritten: string[] = [];
   const checked: string[] = [];
@@ -207,6 +208,7 @@ export async function runDocumentedSnippets(
   let checks = 0;
   let fragments = 0;
   for (const [page, prefix] of documentedPages()) {
+    if (only !== undefined && !only(page)) continue;
     const found = typeScriptSnippets(readFileSync(join(root, page), 'utf8'));
     fragments += found.fragments;
     if (found.snippets.length > 0) pages.push(page);
