@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): most of these tests wait on real
+    // servers, proxies and deadlines rather than on the CPU.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -21,9 +24,6 @@ export default defineConfig({
           // can pass vitest's 5 s default without anything being wrong. Timings are never asserted in tests.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time even on two cores (vitest's default there is one): most of these tests wait on
-          // real servers, proxies and deadlines rather than on the CPU.
-          maxWorkers: 2,
           typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
