@@ -42,7 +42,8 @@ export default defineConfig({
       },
       {
         // Runs every example through its npm script (node:http, Express, Fastify, Hono, Bun, Deno, workerd) and
-        // checks out against it over HTTP: each starts a runtime of its own, so this is its own CI step.
+        // checks out against it over HTTP: each starts a runtime of its own, so it runs outside `npm test`
+        // (`npm run test:hosts`; .ci/run runs it beside the package tests).
         test: {
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
@@ -51,7 +52,8 @@ export default defineConfig({
         },
       },
       {
-        // Installs the packed tarball into a scratch project: needs `npm run build` first (.ci/run does it).
+        // Installs the packed tarball into a scratch project: needs `npm run build` first (in .ci/run, `npm ci`'s
+        // prepare script has made it).
         // A git install builds the package again inside npm (a few minutes on a loaded 2-core machine).
         test: {
           name: 'package',

@@ -308,7 +308,8 @@ export const redisSessions = () => createRedisSessionStore({ client: new Redis({
     const { source, checks } = withChecks(wrong, 'wrong');
     expect(checks).toBe(1);
     project.write('wrong.mts', source);
-    project.tsc('--module', 'nodenext', '--types', 'node', '--outDir', 'wrong-out', 'wrong.mts');
+    // The package's own types are checked elsewhere: this compiles one snippet, so it skips the libraries' types.
+    project.tsc('--module', 'nodenext', '--types', 'node', '--skipLibCheck', '--outDir', 'wrong-out', 'wrong.mts');
     expect(() => project.node('wrong-out/wrong.mjs')).toThrow(/README wrong line 2/);
   });
 });
