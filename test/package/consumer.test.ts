@@ -309,7 +309,16 @@ export const redisSessions = () => createRedisSessionStore({ client: new Redis({
     expect(checks).toBe(1);
     project.write('wrong.mts', source);
     // The package's own types are checked elsewhere: this compiles one snippet, so it skips the libraries' types.
-    project.tsc('--module', 'nodenext', '--types', 'node', '--skipLibCheck', '--outDir', 'wrong-out', 'wrong.mts');
+    project.tsc(
+      '--module',
+      'nodenext',
+      '--types',
+      'node',
+      '--skipLibCheck',
+      '--outDir',
+      'wrong-out',
+      'wrong.mts',
+    );
     expect(() => project.node('wrong-out/wrong.mjs')).toThrow(/README wrong line 2/);
   });
 });

@@ -195,8 +195,8 @@ async function withDatabase<T>(body: (url: string) => T): Promise<T> {
 /**
  * Writes every snippet of the README and the docs into `project` twice — as written (`<page>-<n>.mts`) and with
  * its value comments as checks (`<page>-<n>.check.mts`) — type-checks and compiles both under nodenext in one
- * compiler run, then runs the checked ones, each in a process of its own against the servers. Answers how many snippets ran, how many
- * value comments they checked, how many blocks are fragments, and which pages had snippets.
+ * compiler run, then runs the checked ones, each in a process of its own against the servers. Answers how many
+ * snippets ran, how many value comments they checked, how many blocks are fragments, and which pages had snippets.
  */
 export async function runDocumentedSnippets(
   project: ScratchProject,
