@@ -276,8 +276,11 @@ export function backoff(context: EngineContext, attempt: number): Promise<void> 
 export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
 
 /**
- * Asks a port. A rejection, or a throw before the promise exists, becomes `unavailable` naming the port, with
- * the failure kept as `cause`; nothing escapes as an exception.
+ * Asks a port: the one wrapper of every asynchronous port call, the engine's stores and providers as well as the
+ * HTTP layer's API-user directory, login throttle and replay guard. A rejection, or a throw before the promise
+ * exists, becomes `unavailable` naming the port, with the failure kept as `cause`; nothing escapes as an
+ * exception. Time limits are the adapters' own (each store adapter answers within its deadline), so a stalled
+ * server also ends here as `unavailable`.
  */
 export function askPort<T>(
   port: PortName,
@@ -305,10 +308,10 @@ function portFailure(port: PortName, messages: MessageCatalog, cause: unknown) {
 }
 
 /**
- * Calls a synchronous port (the clock, the id generator). A throw becomes `unavailable` naming the port, with
- * the failure kept as `cause`, as {@link askPort} does for the asynchronous ones.
+ * Calls a synchronous port (the clock, the id generator): what {@link askPort} is for the asynchronous ones, used
+ * by the two readers below only. A throw becomes `unavailable` naming the port, with the failure kept as `cause`.
  */
-export function callSyncPort<T>(
+function callSyncPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => T,

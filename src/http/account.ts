@@ -10,8 +10,9 @@ import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import { isStorableText } from '../domain/storable-text.js';
+import { askPort } from '../engine/context.js';
 import type { LoginAttempt } from '../ports/login-throttle.js';
-import { askAccessPort, refusalOf } from './auth.js';
+import { refusalOf } from './auth.js';
 import { addressCheckOf } from './client-address.js';
 import type { FormValue } from './form.js';
 import { type HttpError, httpError } from './http-error.js';
@@ -34,7 +35,7 @@ function credential(value: FormValue | undefined): string {
 /** `throttled` (429) with the seconds to wait, unless the throttle lets the attempt go ahead. */
 async function checkThrottle(config: HandlerConfig, attempt: LoginAttempt): Promise<Result<void, HttpError>> {
   const { messages, loginThrottle } = config;
-  const verdict = await askAccessPort('login_throttle', messages, () => loginThrottle.check(attempt));
+  const verdict = await askPort('login_throttle', messages, () => loginThrottle.check(attempt));
   if (verdict.isErr()) return err(verdict.error);
   if (verdict.value.allowed) return ok(undefined);
   const seconds = verdict.value.retryAfterSeconds;
@@ -53,18 +54,16 @@ async function checkCredentials(
 ): Promise<Result<ApiUser, CheckoutError>> {
   const { apiUsers, messages, loginThrottle } = config;
   const { username } = attempt;
-  const found = await askAccessPort('api_users', messages, () =>
+  const found = await askPort('api_users', messages, () =>
     username === '' ? Promise.resolve(undefined) : apiUsers.findByUsername(username),
   );
   if (found.isErr()) return err(found.error);
   const user = found.value;
-  const matches = await askAccessPort('api_users', messages, () => config.verifyApiKey(key, user?.keyHash));
+  const matches = await askPort('api_users', messages, () => config.verifyApiKey(key, user?.keyHash));
   if (matches.isErr()) return err(matches.error);
   if (user !== undefined && matches.value && key !== '') return ok(user);
   const refusal = checkoutError('unauthorized', { warning: messageText(messages, 'session.credentials') });
-  const recorded = await askAccessPort('login_throttle', messages, () =>
-    loginThrottle.recordFailure(attempt),
-  );
+  const recorded = await askPort('login_throttle', messages, () => loginThrottle.recordFailure(attempt));
   return recorded.isErr() ? err(recorded.error) : err(refusal);
 }
 
@@ -80,7 +79,7 @@ async function runLogin(call: RouteCall): Promise<Result<RouteReply, HttpError>>
   const user = checked.value;
   const refusal = refusalOf(user, addressCheckOf(config, client), messages);
   if (refusal !== undefined) return err(refusal);
-  const reset = await askAccessPort('login_throttle', messages, () => config.loginThrottle.reset(attempt));
+  const reset = await askPort('login_throttle', messages, () => config.loginThrottle.reset(attempt));
   if (reset.isErr()) return err(reset.error);
   const opened = await checkout.openSession({ apiUserId: user.apiId });
   if (opened.isErr()) return err(opened.error);

@@ -4,12 +4,13 @@
  * that user's list; only then does the operation run (and slide the session's expiry).
  * @module
  */
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type CheckoutError, checkoutError, unavailable } from '../domain/errors.js';
+import { err, type Result } from 'neverthrow';
+import { checkoutError } from '../domain/errors.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { ApiUser } from '../domain/records/api-user.js';
 import type { SessionMethods as Checkout } from '../engine/checkout.js';
+import { askPort } from '../engine/context.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { AddressCheck } from './client-address.js';
 import { normalizeIp } from './client-ip.js';
@@ -40,20 +41,6 @@ export function signsRequests(user: ApiUser): boolean {
 }
 
 /**
- * Calls an access port (the API-user directory, the login throttle or the replay guard). A rejection, or a throw
- * before the promise exists, becomes `unavailable` naming the port; nothing escapes as an exception.
- */
-export function callAccessPort<T>(
-  port: 'api_users' | 'login_throttle' | 'replay_guard',
-  messages: MessageCatalog,
-  run: () => Promise<T>,
-): ResultAsync<T, CheckoutError> {
-  return ResultAsync.fromPromise(Promise.resolve().then(run), (cause) =>
-    unavailable(port, cause, messageText(messages, 'service.unavailable')),
-  );
-}
-
-/**
  * The API user's refusal of this client, if any: `forbidden` when the user is gone or disabled, or when the
  * client's address is not on its list; when the address cannot be told, the refusal saying so, unless the
  * user's list is off (`allowAnyIp`).
@@ -76,22 +63,6 @@ export function refusalOf(
 }
 
 /**
- * Asks an access port as {@link callAccessPort} does, as a plain promise of a `Result`: what a request's own path
- * awaits (a chain of `ResultAsync` costs a request several promises more).
- */
-export async function askAccessPort<T>(
-  port: 'api_users' | 'login_throttle' | 'replay_guard',
-  messages: MessageCatalog,
-  run: () => Promise<T>,
-): Promise<Result<T, CheckoutError>> {
-  try {
-    return ok(await run());
-  } catch (cause) {
-    return err(unavailable(port, cause, messageText(messages, 'service.unavailable')));
-  }
-}
-
-/**
  * The live session `sessionId`, for an unsigned request, once every check passed. Without an id: `unauthorized`;
  * unknown: `unauthorized`; timed out: `expired` (both from `checkout.getSession`, which does not slide the
  * expiry); refused API user or address: `forbidden`; a session of a user that signs: `unauthorized` with
@@ -108,7 +79,7 @@ export async function authorize(
   const found = await checkout.getSession(sessionId);
   if (found.isErr()) return found;
   const session = found.value;
-  const user = await askAccessPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));
+  const user = await askPort('api_users', messages, () => apiUsers.getApiUser(session.apiUserId));
   if (user.isErr()) return err(user.error);
   const refusal = refusalOf(user.value, address, messages);
   if (refusal !== undefined) return err(refusal);

@@ -9,7 +9,8 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import type { CheckoutSession } from '../../domain/machine/session.js';
 import type { ApiUser } from '../../domain/records/api-user.js';
-import { type AccessCheck, callAccessPort, refusalOf } from '../auth.js';
+import { askPort } from '../../engine/context.js';
+import { type AccessCheck, refusalOf } from '../auth.js';
 import type { HttpError } from '../http-error.js';
 import type { SignedRequestConfig } from '../options.js';
 import { fillText, type HttpTexts } from '../texts.js';
@@ -55,13 +56,14 @@ async function verify(user: ApiUser | undefined, request: SignedRequest): Promis
 /** The API user when the signature is right, else `unauthorized` (as a wrong key is). */
 function checkSignature(access: SignedAccess, request: SignedRequest): ResultAsync<ApiUser, HttpError> {
   const { apiUsers, messages, texts } = access;
-  return callAccessPort('api_users', messages, () => apiUsers.findByUsername(request.username)).andThen(
-    (user) =>
-      ResultAsync.fromSafePromise(verify(user, request)).andThen((valid) =>
-        valid && user !== undefined
-          ? okAsync(user)
-          : errAsync(refusedSigned('unauthorized', texts.signatureInvalid)),
-      ),
+  return new ResultAsync(
+    askPort('api_users', messages, () => apiUsers.findByUsername(request.username)),
+  ).andThen((user) =>
+    ResultAsync.fromSafePromise(verify(user, request)).andThen((valid) =>
+      valid && user !== undefined
+        ? okAsync(user)
+        : errAsync(refusedSigned('unauthorized', texts.signatureInvalid)),
+    ),
   );
 }
 
@@ -87,8 +89,10 @@ function claimSignature(
 ): ResultAsync<void, HttpError> {
   const { replayGuard, windowSeconds } = access.signing;
   const expiresAt = new Date((request.time + windowSeconds + 1) * 1000);
-  return callAccessPort('replay_guard', access.messages, () =>
-    replayGuard.claim(`${user.apiId}:${request.signature}`, expiresAt),
+  return new ResultAsync(
+    askPort('replay_guard', access.messages, () =>
+      replayGuard.claim(`${user.apiId}:${request.signature}`, expiresAt),
+    ),
   ).andThen((first) =>
     first ? okAsync(undefined) : errAsync(refusedSigned('unauthorized', access.texts.signatureReplayed)),
   );
