@@ -287,14 +287,10 @@ export function askPort<T>(
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): Answer<T, UnavailableError> {
-  // One promise per call: a port call is the shell's most frequent await.
-  try {
-    return (Promise.resolve(run()) as Promise<T>).then(okResult<T>, (cause: unknown) =>
-      portFailure(port, messages, cause),
-    );
-  } catch (cause) {
-    return Promise.resolve(portFailure(port, messages, cause));
-  }
+  // Started inside `then`, so a port that throws before it has a promise fails as one that rejects.
+  return Promise.resolve()
+    .then(run)
+    .then(okResult<T>, (cause: unknown) => portFailure(port, messages, cause));
 }
 
 /** A port's answer as a success. */

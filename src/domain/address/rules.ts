@@ -46,19 +46,9 @@ export type AddressPrefix = 'payment_' | 'shipping_';
 
 /** The number of Unicode code points in `value` (an emoji such as 😀 is one, not two UTF-16 units). */
 function codePointLength(value: string): number {
-  // A scan of the UTF-16 units, a well-formed surrogate pair counted once (a lone surrogate counts as one, as
-  // iterating the string would): iterating allocates a string per code point.
-  let n = value.length;
-  for (let i = 0; i < value.length - 1; i += 1) {
-    const unit = value.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        n -= 1;
-        i += 1;
-      }
-    }
-  }
+  // A string iterates by code point: a well-formed surrogate pair is one, a lone surrogate one too.
+  let n = 0;
+  for (const _ of value) n += 1;
   return n;
 }
 
@@ -81,10 +71,7 @@ export function lengthBetween(value: string, min: number, max: number): boolean 
  */
 function enabledZone(country: Country, zoneId: number): Zone | null | undefined {
   let anyEnabled = false;
-  const { zones } = country;
-  // Indexed: a country has hundreds of zones, and an iterator allocates a result per zone until it is optimised.
-  for (let i = 0; i < zones.length; i += 1) {
-    const zone = zones[i] as Zone;
+  for (const zone of country.zones) {
     if (!zone.status) continue;
     if (zone.zoneId === zoneId) return zone;
     anyEnabled = true;

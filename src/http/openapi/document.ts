@@ -43,7 +43,7 @@ const description = [
   'description. A `route` in the query wins over the path. Every GET route also answers HEAD.',
   '',
   "**Requests.** A POST's parameters are its body, form-encoded (PHP's brackets, `product[0][product_id]=40`, or",
-  "the seed's dots, `shipping_method.code=flat.flat`) or JSON; a GET's are its query string. Integers may be",
+  "the ordering interface's dots, `shipping_method.code=flat.flat`) or JSON; a GET's are its query string. Integers may be",
   'sent as JSON numbers or digit strings, texts as strings or numbers.',
   '',
   '**Sessions.** `POST /api/account/login` opens one; later requests send its id as the cookie `OCSESSID` or as',
