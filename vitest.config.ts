@@ -43,7 +43,7 @@ export default defineConfig({
       {
         // Runs every example through its npm script (node:http, Express, Fastify, Hono, Bun, Deno, workerd) and
         // checks out against it over HTTP: each starts a runtime of its own, so it runs outside `npm test`
-        // (`npm run test:hosts`; .ci/run runs it beside the package tests).
+        // (`npm run test:hosts`, a step of its own in .ci/run).
         test: {
           name: 'hosts',
           include: ['test/hosts/**/*.test.ts'],
