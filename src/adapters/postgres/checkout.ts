@@ -12,6 +12,48 @@ function asError(error: unknown): Error {
 }
 
 /**
+ * Listens on every client this module checks out, for as long as the client lives. `pg.Pool` stops listening
+ * for a client's failure when it hands the client over, and a new connection's first answer and the server's
+ * next message can arrive together (a backend terminated just as it finished starting up): the failure is then
+ * reported before the code that asked for the client could listen, and with no listener it would end the process.
+ * This one does nothing: the failed client refuses its next query, so its holder sees the failure there and has
+ * it closed.
+ */
+function outlivedFailure(): void {}
+
+/** Puts {@link outlivedFailure} on `client`, once however often the client is checked out. */
+function guard<C extends PgClientLike>(client: C): C {
+  client.removeListener('error', outlivedFailure);
+  client.on('error', outlivedFailure);
+  return client;
+}
+
+/** Whether `value` is a promise (or another thenable). */
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/**
+ * A client of `pool`, guarded from the moment the pool hands it over: through `pg.Pool`'s callback form, which
+ * hands the client over before the pool reads the rest of what the server sent. A pool that answers only with a
+ * promise (a host's own {@link PgPoolLike}) ignores the callback, and its client is guarded when the promise
+ * settles.
+ */
+function connectGuarded<C extends PgClientLike>(pool: { connect(): Promise<C> }): Promise<C> {
+  return new Promise<C>((resolve, reject) => {
+    const handed = (error: Error | null | undefined, client?: C) => {
+      if (error !== null && error !== undefined) reject(error);
+      else if (client === undefined)
+        reject(new Error('cartwright: the PostgreSQL pool handed over no client'));
+      else resolve(guard(client));
+    };
+    const connect = pool.connect as unknown as (callback: typeof handed) => unknown;
+    const returned = connect.call(pool, handed);
+    if (isThenable<C>(returned)) returned.then((client) => resolve(guard(client)), reject);
+  });
+}
+
+/**
  * A client checked out of `pool`, waiting at most until `expired` rejects (undefined: as long as it takes). A
  * client the pool hands out after that is given straight back: nobody is waiting for it any more.
  */
@@ -19,8 +61,8 @@ export async function checkOut<C extends PgClientLike>(
   pool: { connect(): Promise<C> },
   expired: Promise<never> | undefined,
 ): Promise<C> {
-  if (expired === undefined) return pool.connect();
-  const checkout = pool.connect();
+  const checkout = connectGuarded(pool);
+  if (expired === undefined) return checkout;
   try {
     return await Promise.race([checkout, expired]);
   } catch (error) {
