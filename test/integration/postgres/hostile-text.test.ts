@@ -27,6 +27,10 @@ afterAll(async () => {
 /** Serves `server` on a free port of 127.0.0.1 until the file ends; answers its origin. */
 async function listen(server: Server): Promise<string> {
   servers.push(server);
+  // The servers live for the whole file, and the gap between two cases can match node's keep-alive timeout of
+  // 5 s: fetch then reuses a connection the server is closing that moment (ECONNRESET, a known race of node's
+  // keep-alive). A minute keeps idle connections open across any gap here.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
