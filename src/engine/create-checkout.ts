@@ -76,7 +76,16 @@ const byName: ReadonlyMap<string, Operation> = new Map(
  * @param options - the store settings and the engine's options
  */
 export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Checkout {
-  const context = createEngineContext(deps, options);
+  return checkoutOver(createEngineContext(deps, options));
+}
+
+/**
+ * The checkout engine over a resolved context: what {@link createCheckout} returns, for a test that sets the
+ * context's observer.
+ * @param context - the context the engine runs in
+ */
+export function checkoutOver(context: EngineContext): Checkout {
+  const { deps } = context;
   const sessionMethods: SessionMethods = {
     openSession: (input) => openSession(context, input),
     closeSession: (target) =>
