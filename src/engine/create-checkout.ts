@@ -25,12 +25,12 @@ import {
 } from './context.js';
 import { openSession } from './open-session.js';
 import { receivePaymentWebhook, runPaymentComplete } from './payment-complete.js';
-import { runPaymentRefund } from './payment-refund.js';
 import { sweepPayments } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
 import { runLookup, runView, viewCart } from './run-read.js';
+import { runPaymentRefund } from './run-refund.js';
 import { runStep } from './run-step.js';
 import { type SessionTarget, takeSession } from './session-access.js';
 

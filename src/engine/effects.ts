@@ -1,6 +1,7 @@
 /**
  * The one effect interpreter: performs what a decision asked for, in the order it asked, and is the only place
- * that writes an order for confirm, claims its key, records the order on the session and takes its card payment.
+ * that writes an order for confirm, claims its key, records the order on the session, takes its card payment,
+ * and gives back a refund (payment_refund).
  * Each effect that needs an earlier one's result names it as data: "the order" is the one the write or the claim
  * before it answered, and a new order's events, decided with order id 0, are numbered with its id here, as the
  * repository numbers the outbox's. A refusal of the repository ends the run with its error; what was performed
@@ -15,28 +16,37 @@ import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type {
   ClaimOrder,
-  ConfirmEffect,
+  PassEffect,
   RecordOrder,
+  RefundPayment,
   TakePayment,
   WriteOrder,
 } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
 import type { OrderRecord } from '../domain/records/order.js';
+import type { PaymentResult } from '../operations/answers.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
 import { payAtConfirm, paymentFor, paymentToResume } from './payment-confirm.js';
+import { refundOrderPayment } from './payment-refund.js';
+import { paymentPorts } from './payment-settle.js';
 import { runEvents } from './run-events.js';
 import { slideExpiry, storeSession, takeSession } from './session-access.js';
 
-/** What the effects left: the order they wrote or answered, and whether a write of them wrote it. */
+/**
+ * What the effects left: the order they wrote or answered, whether a write of them wrote it, and a refund's
+ * answer.
+ */
 export interface Performed {
   readonly order: OrderRecord | undefined;
   readonly wrote: boolean;
+  readonly refunded: PaymentResult | undefined;
 }
 
-/** The order an effect run has reached so far. */
+/** What an effect run has reached so far. */
 interface Run {
   order: OrderRecord | undefined;
   wrote: boolean;
+  refunded: PaymentResult | undefined;
 }
 
 /** The `conflict` of an idempotency key already used for another payload. */
@@ -74,7 +84,7 @@ async function writeOrder(
   context: EngineContext,
   effect: WriteOrder,
   messages: MessageCatalog,
-): Answer<Performed> {
+): Answer<{ order: OrderRecord; wrote: boolean }> {
   const { orders } = context.deps;
   // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
   deepFreeze(effect.draft);
@@ -173,11 +183,11 @@ function numbered(events: readonly DomainEvent[], orderId: number): readonly Dom
 export async function performEffects(
   context: EngineContext,
   loaded: CheckoutSession,
-  effects: readonly ConfirmEffect[],
+  effects: readonly PassEffect[],
   events: readonly DomainEvent[],
   messages: MessageCatalog,
 ): Answer<Performed> {
-  const run: Run = { order: undefined, wrote: false };
+  const run: Run = { order: undefined, wrote: false, refunded: undefined };
   for (const effect of effects) {
     const done = await performOne(context, loaded, effect, events, messages, run);
     if (done.isErr()) return err(done.error);
@@ -189,7 +199,7 @@ export async function performEffects(
 async function performOne(
   context: EngineContext,
   loaded: CheckoutSession,
-  effect: ConfirmEffect,
+  effect: PassEffect,
   events: readonly DomainEvent[],
   messages: MessageCatalog,
   run: Run,
@@ -223,5 +233,27 @@ async function performOne(
       run.order = paid.value;
       return ok(undefined);
     }
+    case 'refund_payment': {
+      const refunded = await refundPayment(context, effect, messages);
+      if (refunded.isErr()) return err(refunded.error);
+      run.refunded = refunded.value;
+      return ok(undefined);
+    }
   }
+}
+
+/** Gives back part of an order's captured payment, in the order's turn (see `payment-refund.ts`). */
+function refundPayment(
+  context: EngineContext,
+  effect: RefundPayment,
+  messages: MessageCatalog,
+): Answer<PaymentResult> {
+  const ports = paymentPorts(context);
+  if (ports === undefined) {
+    const refused = checkoutError('precondition', { payment: messageText(messages, 'payment.refund_state') });
+    return Promise.resolve(err(refused));
+  }
+  const command = { orderId: effect.orderId, amount: effect.amount };
+  const { requestKey } = effect;
+  return refundOrderPayment({ context, ports, command, requestKey, messages, reserved: null });
 }

@@ -89,6 +89,19 @@ export interface TakePayment {
   readonly token: string | null;
 }
 
+/**
+ * Gives back `amount` (as posted, read in the payment's currency) of the order's captured payment, in the order's
+ * turn: the refund reserved under its own number, the provider asked under that number's idempotency key, its
+ * answer recorded, each write decided on the order as it then is (the payment's `planRefund`). `requestKey` is
+ * the request's `Idempotency-Key`, or null. Its result is the refund's answer.
+ */
+export interface RefundPayment {
+  readonly type: 'refund_payment';
+  readonly orderId: number;
+  readonly amount: string;
+  readonly requestKey: string | null;
+}
+
 /** Every effect a decision can ask for. */
 export type Effect =
   | WriteOrder
@@ -97,7 +110,14 @@ export type Effect =
   | RecordOrder
   | SlideExpiry
   | DeliverEvents
-  | TakePayment;
+  | TakePayment
+  | RefundPayment;
 
 /** The effects of a confirm, in the order they are performed. */
-export type ConfirmEffect = Exclude<Effect, AppendHistory>;
+export type ConfirmEffect = Exclude<Effect, AppendHistory | RefundPayment>;
+
+/**
+ * The effects an operation's outcome lists for the one pass to perform. A history entry's append is performed
+ * inside history_add's own turn on its order, which decides it again on the fresh order when it loses a race.
+ */
+export type PassEffect = Exclude<Effect, AppendHistory>;
