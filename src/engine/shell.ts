@@ -1,15 +1,18 @@
 /**
  * The one pass every operation on a session takes: take the session (loaded once, or as the host's authorization
- * loaded it) → parse → decide (gathering the facts first) → save → deliver events → answer. What an attempt
- * decided says what is saved: a new version of the session (a step, compare-and-set over the version it was
+ * loaded it) → parse → decide (gathering the facts first) → perform → deliver events → answer. What an attempt
+ * decided says what is performed: a new version of the session (a step, compare-and-set over the version it was
  * decided on), only the session's slid expiry (a read, a look-up, a history entry or payment move, whose writes
- * outside the session the attempt made itself), or nothing (what a refused request shows beside its error).
+ * outside the session the attempt made itself), nothing (what a refused request shows beside its error), or a
+ * list of effects (confirm's write, its record on the session, its events and card payment; a refund) that the
+ * one effect interpreter (`effects.ts`) performs in order, the answer made from what they reached. The shell
+ * adds nothing the decision did not say; a test may watch each decision through the context's `observe`.
  *
  * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
  * other at the store within one engine; one that still loses a compare-and-set race (to another process) is
  * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. Nothing is
  * saved unless every step before the save succeeded, and a refused request never slides the expiry.
- * @module
+ @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
