@@ -10,7 +10,7 @@
  */
 import { err, ok } from 'neverthrow';
 import { deepFreeze } from '../domain/deep-freeze.js';
-import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { type CheckoutError, checkoutError, invariant } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
@@ -249,10 +249,8 @@ function refundPayment(
   messages: MessageCatalog,
 ): Answer<PaymentResult> {
   const ports = paymentPorts(context);
-  if (ports === undefined) {
-    const refused = checkoutError('precondition', { payment: messageText(messages, 'payment.refund_state') });
-    return Promise.resolve(err(refused));
-  }
+  // The refund's pass refused it already when the host gave no payment providers.
+  invariant(ports !== undefined, 'refund_payment: no payment providers to refund with');
   const command = { orderId: effect.orderId, amount: effect.amount };
   const { requestKey } = effect;
   return refundOrderPayment({ context, ports, command, requestKey, messages, reserved: null });
