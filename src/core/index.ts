@@ -74,7 +74,17 @@ export type {
 export { checkGuards, guardPasses, stepDiagram, stepOrder, steps } from '../domain/machine/steps.js';
 export type { MessageCatalog, MessageId, MessageParams } from '../domain/messages.js';
 export { createMessages, defaultMessages, messageText } from '../domain/messages.js';
-export type { AppendHistory, Effect, WriteOrder } from '../domain/order/effects.js';
+export type {
+  AppendHistory,
+  ClaimOrder,
+  DeliverEvents,
+  Effect,
+  RecordOrder,
+  RefundPayment,
+  SlideExpiry,
+  TakePayment,
+  WriteOrder,
+} from '../domain/order/effects.js';
 export {
   canMovePayment,
   movePayment,

@@ -12,7 +12,9 @@ import {
   unavailable,
 } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
+import type { PassEffect } from '../domain/order/effects.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -185,7 +187,22 @@ export interface EngineContext {
   /** Where payments are written, when the host gave payment providers. */
   readonly orderPayments: OrderPayments | undefined;
   readonly paymentReturnUrl: ((orderId: number) => string) | undefined;
+  /**
+   * Sees every outcome the one pass decided, before the shell performs it. Only tests set it, to show that the
+   * shell performs what was decided and adds nothing; the engine never reads what it is given back.
+   */
+  readonly observe?: (outcome: Decided) => void;
 }
+
+/** An outcome as an observer sees it: what the shell performs next (see `shell.ts`'s `Outcome`). */
+export type Decided =
+  | { readonly save: 'version'; readonly session: CheckoutSession; readonly events: readonly DomainEvent[] }
+  | { readonly save: 'expiry' | 'nothing' }
+  | {
+      readonly save: 'effects';
+      readonly effects: readonly PassEffect[];
+      readonly events: readonly DomainEvent[];
+    };
 
 /** True when `orders` also writes payments (the memory and PostgreSQL order repositories do). */
 function isOrderPayments(orders: object): orders is OrderPayments {

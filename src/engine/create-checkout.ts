@@ -25,12 +25,12 @@ import {
 } from './context.js';
 import { openSession } from './open-session.js';
 import { receivePaymentWebhook, runPaymentComplete } from './payment-complete.js';
-import { runPaymentRefund } from './payment-refund.js';
 import { sweepPayments } from './payment-sweep.js';
 import type { ConfirmOptions } from './run-confirm.js';
 import { runConfirm } from './run-confirm.js';
 import { runHistory } from './run-history.js';
 import { runLookup, runView, viewCart } from './run-read.js';
+import { runPaymentRefund } from './run-refund.js';
 import { runStep } from './run-step.js';
 import { type SessionTarget, takeSession } from './session-access.js';
 
@@ -76,7 +76,16 @@ const byName: ReadonlyMap<string, Operation> = new Map(
  * @param options - the store settings and the engine's options
  */
 export function createCheckout(deps: CheckoutDeps, options: CheckoutOptions): Checkout {
-  const context = createEngineContext(deps, options);
+  return checkoutOver(createEngineContext(deps, options));
+}
+
+/**
+ * The checkout engine over a resolved context: what {@link createCheckout} returns, for a test that sets the
+ * context's observer.
+ * @param context - the context the engine runs in
+ */
+export function checkoutOver(context: EngineContext): Checkout {
+  const { deps } = context;
   const sessionMethods: SessionMethods = {
     openSession: (input) => openSession(context, input),
     closeSession: (target) =>

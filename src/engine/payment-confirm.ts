@@ -11,7 +11,6 @@
 import { err, ok } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import { type OrderWrite, withStatus } from '../domain/order/confirm.js';
 import {
   failedStep,
   isOpenPaymentStatus,
@@ -40,21 +39,19 @@ export interface ConfirmPayment {
 }
 
 /** The provider of a payment method code that confirm takes payment with, and the ports, or undefined. */
-function paymentFor(context: EngineContext, code: string | undefined): ConfirmPayment | undefined {
+export function paymentFor(context: EngineContext, code: string | undefined): ConfirmPayment | undefined {
   const ports = paymentPorts(context);
   const provider = code === undefined ? undefined : context.payments?.atConfirm(code);
   return ports === undefined || provider === undefined ? undefined : { provider, ports };
 }
 
 /**
- * The payment a new order's confirm takes, or undefined: the order is then placed as OpenCart places it. Only a
- * new order paid by one of the host's own providers, for more than nothing, opens a payment (a zero total
- * needs no provider).
+ * The code of the host's provider that takes a payment method at confirm (a card payment), or undefined: an
+ * order paid otherwise is placed as OpenCart places it. Confirm's decision opens a payment only for a new order
+ * of more than nothing (a zero total needs no provider).
  */
-export function paymentAtConfirm(context: EngineContext, plan: OrderWrite): ConfirmPayment | undefined {
-  const { draft, orderId } = plan.effect;
-  if (orderId !== 0 || isZero(draft.total)) return undefined;
-  return paymentFor(context, draft.paymentMethod?.code);
+export function providerAtConfirm(context: EngineContext, code: string | undefined): string | undefined {
+  return paymentFor(context, code) === undefined ? undefined : code;
 }
 
 /**
@@ -68,11 +65,6 @@ export function paymentToResume(context: EngineContext, order: OrderRecord): Con
     return undefined;
   }
   return paymentFor(context, record?.providerCode ?? order.paymentMethod?.code);
-}
-
-/** The plan writing the order with status 0: not placed until its payment is authorized. */
-export function awaitingPayment(plan: OrderWrite, context: EngineContext): OrderWrite {
-  return withStatus(plan, 0, context.settings);
 }
 
 /** The payment as confirm answers it, when the order has one. */

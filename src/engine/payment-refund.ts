@@ -4,13 +4,13 @@
  * is asked with that number's idempotency key, then its answer is written with one history entry. A write that
  * lost to another process is decided again on the fresh order, so refunds racing on one order are checked one
  * after another against the money left; a refund whose answer was lost is asked again under the same key,
- * which the provider replays, so nothing is given back twice.
+ * which the provider replays, so nothing is given back twice. This is how the effect interpreter performs a
+ * `refund_payment` effect (see `effects.ts`); the operation's pass is in `run-refund.ts`.
  * @module
  */
-import { err, ok, type ResultAsync } from 'neverthrow';
+import { err, ok } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
-import { idempotencyKeyError } from '../domain/order/claims.js';
 import type { RefundCommand } from '../domain/payment/command.js';
 import {
   knownPayment,
@@ -26,19 +26,10 @@ import {
 import type { OrderRecord } from '../domain/records/order.js';
 import { findCurrency, type Money, money } from '../money/index.js';
 import type { PaymentResult } from '../operations/answers.js';
-import type { PaymentDescriptor } from '../operations/operation.js';
 import type { ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
-import {
-  orderNotFound,
-  type PaymentPorts,
-  paymentPorts,
-  providerUnavailable,
-  writeStep,
-} from './payment-settle.js';
-import type { SessionTarget } from './session-access.js';
-import { readSession } from './shell.js';
+import { orderNotFound, type PaymentPorts, providerUnavailable, writeStep } from './payment-settle.js';
 
 /** What a refund call may carry besides its body. */
 export interface RefundOptions {
@@ -142,7 +133,7 @@ function askRefund(
 }
 
 /** One refund's request, as the engine runs it. */
-interface RefundRun {
+export interface RefundRun {
   readonly context: EngineContext;
   readonly ports: PaymentPorts;
   readonly command: RefundCommand;
@@ -236,33 +227,5 @@ export function refundOrderPayment(run: RefundRun): Answer<PaymentResult> {
       () => orderConflict(messages),
       () => refundAttempt(run),
     ),
-  );
-}
-
-/** Runs `payment_refund` on a session: the session's checks, then the refund. */
-export function runPaymentRefund(
-  context: EngineContext,
-  operation: PaymentDescriptor,
-  target: SessionTarget,
-  posted: unknown,
-  options: RefundOptions = {},
-): ResultAsync<PaymentResult, CheckoutError> {
-  return readSession(
-    context,
-    target,
-    async ({ messages }) => {
-      const keyError = idempotencyKeyError(options.idempotencyKey, messages);
-      if (keyError !== undefined) return err(keyError);
-      const parsed = operation.input.parse(posted, messages);
-      if (parsed.isErr()) return err(checkoutError('validation', parsed.error));
-      const command = parsed.value as RefundCommand;
-      const ports = paymentPorts(context);
-      if (ports === undefined) {
-        return err(checkoutError('precondition', { payment: messageText(messages, 'payment.refund_state') }));
-      }
-      const requestKey = options.idempotencyKey ?? null;
-      return refundOrderPayment({ context, ports, command, requestKey, messages, reserved: null });
-    },
-    true,
   );
 }

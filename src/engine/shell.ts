@@ -1,23 +1,28 @@
 /**
  * The one pass every operation on a session takes: take the session (loaded once, or as the host's authorization
- * loaded it) → parse → decide (gathering the facts first) → save → deliver events → answer. What an attempt
- * decided says what is saved: a new version of the session (a step, compare-and-set over the version it was
+ * loaded it) → parse → decide (gathering the facts first) → perform → deliver events → answer. What an attempt
+ * decided says what is performed: a new version of the session (a step, compare-and-set over the version it was
  * decided on), only the session's slid expiry (a read, a look-up, a history entry or payment move, whose writes
- * outside the session the attempt made itself), or nothing (what a refused request shows beside its error).
+ * outside the session the attempt made itself), nothing (what a refused request shows beside its error), or a
+ * list of effects (confirm's write, its record on the session, its events and card payment; a refund) that the
+ * one effect interpreter (`effects.ts`) performs in order, the answer made from what they reached. The shell
+ * adds nothing the decision did not say; a test may watch each decision through the context's `observe`.
  *
  * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
  * other at the store within one engine; one that still loses a compare-and-set race (to another process) is
  * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. Nothing is
  * saved unless every step before the save succeeded, and a refused request never slides the expiry.
- * @module
+ @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import type { PassEffect } from '../domain/order/effects.js';
 import { type Answer, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
+import { type Performed, performEffects } from './effects.js';
 import { timeFactsAt } from './facts.js';
 import { runEvents } from './run-events.js';
 import {
@@ -46,7 +51,19 @@ export type Outcome<T> =
    */
   | { readonly save: 'expiry'; readonly at: Date; readonly committed?: boolean; readonly answer: T }
   /** Nothing: a refused request never keeps a session alive. */
-  | { readonly save: 'nothing'; readonly answer: T };
+  | { readonly save: 'nothing'; readonly answer: T }
+  /**
+   * Effects, performed in order by the one effect interpreter (see `effects.ts`), with the events delivered
+   * where they say; the answer is made from the order they reached. The session is saved by an effect (confirm
+   * records its order after the write, over whatever version the session has by then), so such an attempt never
+   * loses a race and is never decided again.
+   */
+  | {
+      readonly save: 'effects';
+      readonly effects: readonly PassEffect[];
+      readonly events: readonly DomainEvent[];
+      readonly answer: (performed: Performed) => T;
+    };
 
 /** One operation as the shell runs it. */
 export interface Pass<C, T> {
@@ -58,10 +75,10 @@ export interface Pass<C, T> {
   readonly attempt: (taken: TakenSession, command: C, messages: MessageCatalog) => Answer<Outcome<T>>;
 }
 
-/** Performs an attempt's outcome: true once it is saved (or needs no save), false when another save won. */
+/** Saves an attempt's outcome: true once it is saved (or needs no save), false when another save won. */
 async function perform<T>(
   context: EngineContext,
-  outcome: Outcome<T>,
+  outcome: Exclude<Outcome<T>, { readonly save: 'effects' }>,
   taken: TakenSession,
   messages: MessageCatalog,
 ): Answer<boolean> {
@@ -104,9 +121,16 @@ async function pass<C, T>(
     }
     const outcome = await operation.attempt(live, command.value, messages);
     if (outcome.isErr()) return err(outcome.error);
-    const saved = await perform(context, outcome.value, live, messages);
+    const decided = outcome.value;
+    context.observe?.(decided);
+    if (decided.save === 'effects') {
+      const { effects, events } = decided;
+      const performed = await performEffects(context, live.session, effects, events, messages);
+      return performed.isErr() ? err(performed.error) : ok(won(decided.answer(performed.value)));
+    }
+    const saved = await perform(context, decided, live, messages);
     if (saved.isErr()) return err(saved.error);
-    return ok(saved.value ? won(outcome.value.answer) : lostRace);
+    return ok(saved.value ? won(decided.answer) : lostRace);
   };
   if (turn === undefined || lostRaceOf === undefined) {
     const outcome = await once(0);

@@ -1,11 +1,13 @@
 /**
  * Confirm (OpenCart's step 7): every precondition checked together, then the order to write and its
- * first history entry (its status the fraud rules' when one flags the order), or the order a repeated confirm
- * already made. Pure: the engine writes through the order repository and saves the session afterwards.
+ * first history entry (its status the fraud rules' when one flags the order, or 0 while a card payment is open),
+ * or the order a repeated confirm already made. Pure: the plan says every effect in order (the write, the
+ * session's record of the order, the events' place, the card payment) and the events, and the engine's effect
+ * interpreter performs them.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import type { Money } from '../../money/index.js';
+import { isZero, type Money } from '../../money/index.js';
 import { type CheckoutError, checkoutError } from '../errors.js';
 import { eventsOfOrderWrite } from '../events/order-events.js';
 import type { DomainEvent, FraudFlagged } from '../machine/events.js';
@@ -23,7 +25,7 @@ import type { StoreSettings } from '../settings/settings.js';
 import { canonicalJson } from './canonical-json.js';
 import { createClaimsOf, keyClaimOf } from './claims.js';
 import { buildOrderDraft, keepOriginalFields } from './draft.js';
-import type { WriteOrder } from './effects.js';
+import type { ConfirmEffect, WriteOrder } from './effects.js';
 import { type FraudCheck, fraudVerdict } from './fraud.js';
 import {
   historyEvents,
@@ -63,6 +65,11 @@ export interface ConfirmFacts extends CheckoutFacts {
   readonly fingerprint: string;
   /** The request's `Idempotency-Key`, when it has one. */
   readonly idempotencyKey?: string | undefined;
+  /**
+   * The code of the host's payment provider that takes the session's payment method at confirm (a card
+   * payment), when there is one: a new order paid so waits with status 0 until its payment is authorized.
+   */
+  readonly paymentProvider?: string | undefined;
 }
 
 /** An order to write: the write itself and what the rest of confirm needs to know about it. */
@@ -83,13 +90,24 @@ export interface OrderWrite {
   readonly view: CheckoutView;
   /** The fraud rules' flag of the order, when one replaced its status (its `orderId` set once written). */
   readonly flagged: readonly Omit<FraudFlagged, 'orderId'>[];
+  /** Every effect, in order: the write (`effect`), the session's record, the events' place, the card payment. */
+  readonly effects: readonly ConfirmEffect[];
+  /** What the write reports once it wrote: a new order's events carry order id 0 until it is numbered. */
+  readonly events: readonly DomainEvent[];
 }
+
+/** A write as planned, before its effects are listed. */
+type PlannedWrite = Omit<OrderWrite, 'effects' | 'events'>;
 
 /** The session confirmed this exact content before: answer with that order, write nothing. */
 export interface OrderReplay {
   readonly kind: 'replay';
   readonly orderId: number;
   readonly view: CheckoutView;
+  /** The order claimed (or read), the session's expiry slid, its card payment resumed where it stopped. */
+  readonly effects: readonly ConfirmEffect[];
+  /** None: a replay writes nothing new. */
+  readonly events: readonly DomainEvent[];
 }
 
 /** What confirm decided. */
@@ -151,7 +169,7 @@ export function decideConfirm(
 ): Result<ConfirmPlan, CheckoutError> {
   const view = pricing.view(session);
   if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
-    return ok({ kind: 'replay', orderId: session.lastOrder.orderId, view });
+    return ok(replayOf(session, session.lastOrder.orderId, input, facts, settings, view));
   }
   const state = { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
   const guard = checkGuards('confirm', session, state, settings, facts.messages);
@@ -171,7 +189,72 @@ export function decideConfirm(
   if (input.totalsDigest !== null && input.totalsDigest !== viewDigest(view)) {
     return err(checkoutError('conflict', { totals: messageText(facts.messages, 'order.totals') }));
   }
-  return screened(planWrite(session, input, facts, settings, view), fraudChecks, facts.messages, settings);
+  const plan = screened(
+    planWrite(session, input, facts, settings, view),
+    fraudChecks,
+    facts.messages,
+    settings,
+  );
+  return plan.map((write) => withEffects(session, input, facts, settings, write));
+}
+
+/** The replay of the session's last order: its claim, the expiry slid, its card payment resumed. */
+function replayOf(
+  session: CheckoutSession,
+  orderId: number,
+  input: ConfirmInput,
+  facts: ConfirmFacts,
+  settings: StoreSettings,
+  view: CheckoutView,
+): OrderReplay {
+  const effects: ConfirmEffect[] = [
+    { type: 'claim_order', orderId, claim: keyClaimOf(session, facts.fingerprint, facts.idempotencyKey) },
+    // An answered request keeps its session alive, a replay too. Best effort: the replay may have recorded its
+    // key on the order already, and a failed slide must not make the client confirm again.
+    { type: 'slide_expiry', at: facts.now },
+    // A card payment whose confirm did not finish (no answer from the provider) goes on where it stopped.
+    {
+      type: 'take_payment',
+      provider: undefined,
+      orderStatusId: input.orderStatusId ?? settings.orderStatusId,
+      token: input.paymentToken,
+    },
+  ];
+  return { kind: 'replay', orderId, view, effects, events: [] };
+}
+
+/**
+ * The write with its effects and events: a new order paid by a card provider (for more than nothing) is written
+ * with status 0 and placed in its status once its payment is authorized; the session records the order after
+ * the write, the events are delivered, then the payment is taken.
+ */
+function withEffects(
+  session: CheckoutSession,
+  input: ConfirmInput,
+  facts: ConfirmFacts,
+  settings: StoreSettings,
+  screenedPlan: PlannedWrite,
+): OrderWrite {
+  const { orderId, draft } = screenedPlan.effect;
+  const provider = orderId === 0 && !isZero(draft.total) ? facts.paymentProvider : undefined;
+  const plan = provider === undefined ? screenedPlan : withStatus(screenedPlan, 0, settings);
+  const replayClaim =
+    orderId === 0 ? keyClaimOf(session, facts.fingerprint, facts.idempotencyKey) : undefined;
+  const effect = replayClaim === undefined ? plan.effect : { ...plan.effect, replayClaim };
+  const effects: ConfirmEffect[] = [
+    effect,
+    { type: 'record_order', session: confirmedSession(session, orderId, facts) },
+    { type: 'deliver_events' },
+  ];
+  if (provider !== undefined) {
+    effects.push({
+      type: 'take_payment',
+      provider,
+      orderStatusId: screenedPlan.move.to,
+      token: input.paymentToken,
+    });
+  }
+  return { ...plan, effect, effects, events: orderEvents(plan) };
 }
 
 /**
@@ -179,11 +262,11 @@ export function decideConfirm(
  * statuses, on the order as it will be written; the first that flags it sets its status.
  */
 function screened(
-  plan: OrderWrite,
+  plan: PlannedWrite,
   fraudChecks: readonly FraudCheck[],
   messages: MessageCatalog,
   settings: StoreSettings,
-): Result<OrderWrite, CheckoutError> {
+): Result<PlannedWrite, CheckoutError> {
   if (fraudChecks.length === 0 || !entersActive(plan, settings)) return ok(plan);
   const verdict = fraudVerdict(fraudChecks, provisionalRecord(plan), plan.move.to, messages);
   if (verdict.isErr()) return err(verdict.error);
@@ -193,7 +276,7 @@ function screened(
 
 /** The history write of a planned order: a create's first entry, or an update's release and re-apply. */
 function historyOf(
-  plan: Pick<OrderWrite, 'move' | 'original' | 'couponId' | 'releasedCouponId'> & {
+  plan: Pick<PlannedWrite, 'move' | 'original' | 'couponId' | 'releasedCouponId'> & {
     readonly draft: OrderDraft;
   },
   entry: { readonly comment: string; readonly notify: boolean; readonly dateAdded: string },
@@ -224,7 +307,7 @@ function planWrite(
   facts: ConfirmFacts,
   settings: StoreSettings,
   view: CheckoutView,
-): OrderWrite {
+): PlannedWrite {
   const built = buildOrderDraft(session, view, facts, settings, {
     comment: input.comment,
     affiliate: facts.affiliate,
@@ -271,7 +354,7 @@ function planWrite(
 }
 
 /** Whether a write moves the order into the processing or complete statuses (when fraud checks run). */
-function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
+function entersActive(plan: PlannedWrite, settings: StoreSettings): boolean {
   return (
     isActiveStatus(plan.move.to, settings) &&
     !(plan.move.from !== 0 && isActiveStatus(plan.move.from, settings))
@@ -282,7 +365,7 @@ function entersActive(plan: OrderWrite, settings: StoreSettings): boolean {
  * The plan with its status replaced (a fraud check's verdict, or status 0 while a card payment is open): the
  * history write is planned again.
  */
-export function withStatus(plan: OrderWrite, orderStatusId: number, settings: StoreSettings): OrderWrite {
+function withStatus(plan: PlannedWrite, orderStatusId: number, settings: StoreSettings): PlannedWrite {
   const move = { ...plan.move, to: orderStatusId };
   const { draft } = plan.effect;
   const history = historyOf({ ...plan, move, draft }, plan.effect.history, settings);
@@ -291,7 +374,7 @@ export function withStatus(plan: OrderWrite, orderStatusId: number, settings: St
 }
 
 /** The provisional record fraud checks see for an order not yet written (its own id, or 0 for a new one). */
-function provisionalRecord(plan: OrderWrite): OrderRecord {
+function provisionalRecord(plan: PlannedWrite): OrderRecord {
   return {
     ...plan.effect.draft,
     orderId: plan.effect.orderId,
@@ -302,25 +385,26 @@ function provisionalRecord(plan: OrderWrite): OrderRecord {
 }
 
 /**
- * The events of a written order, in the order they happened: `OrderPlaced` for a new one, the fraud checks'
- * flags, then the history entry's own events.
+ * The events of the order a plan writes, in the order they happen: `OrderPlaced` for a new one, the fraud
+ * checks' flags, then the history entry's own events. A new order's carry order id 0 until it is numbered; the
+ * order is written as its draft and history entry say (its status the entry's).
  */
-export function orderEvents(written: OrderRecord, plan: OrderWrite): DomainEvent[] {
+function orderEvents(plan: PlannedWrite): DomainEvent[] {
+  const { orderId, draft, history } = plan.effect;
   const placed: DomainEvent[] =
-    plan.effect.orderId === 0
+    orderId === 0
       ? [
           {
             type: 'OrderPlaced',
-            orderId: written.orderId,
-            orderStatusId: written.orderStatusId,
-            total: written.total,
-            customerEmail: written.customer.email,
+            orderId,
+            orderStatusId: history.orderStatusId,
+            total: draft.total,
+            customerEmail: draft.customer.email,
           },
         ]
       : [];
-  const fraud = plan.flagged.map((event): DomainEvent => ({ ...event, orderId: written.orderId }));
-  const history = historyEvents(written.orderId, plan.move, plan.effect.history, plan.releasedCouponId);
-  return [...placed, ...fraud, ...history];
+  const fraud = plan.flagged.map((event): DomainEvent => ({ ...event, orderId }));
+  return [...placed, ...fraud, ...historyEvents(orderId, plan.move, history, plan.releasedCouponId)];
 }
 
 /** The session after a confirm: its data kept, the order and fingerprint recorded, one version on. */

@@ -1,16 +1,22 @@
 /**
- * Effects: the writes outside the session that a decision asks the shell to perform, each in one repository
- * transaction. `decide` describes them and runs nothing; the engine performs them through the order repository
- * and then delivers the decision's events.
+ * Effects: what a decision asks the shell to perform outside deciding, in order: the writes outside the session
+ * (each in one repository transaction), the claim of a key, the session's record of a confirmed order, the card
+ * payment of an order. `decide` describes them and runs nothing; the engine's one effect interpreter performs
+ * them and delivers the decision's events where the decision placed them.
+ *
+ * What an effect needs from an earlier one is said as data the interpreter fills in: "the order": the order the
+ * write or the claim before it answered (its id is known only once a new order is numbered).
  * @module
  */
 import type { EventDraft } from '../events/event-types.js';
+import type { CheckoutSession } from '../machine/session.js';
 import type { OrderDraft } from '../records/order.js';
 import type { HistoryWrite, IdempotencyClaim } from './write.js';
 
 /**
  * Writes an order with its first history entry (confirm): a new one when `orderId` is 0, else an update of
  * `orderId` at `expectedRevision`. The claims keep a retried or concurrent confirm from writing a second order.
+ * Its result is the order (the one written, or the one a create's claims replayed).
  */
 export interface WriteOrder {
   readonly type: 'write_order';
@@ -22,6 +28,11 @@ export interface WriteOrder {
   readonly claims: readonly IdempotencyClaim[];
   /** What the write reports, stored in the outbox in its transaction (a create's with `order_id` 0 until written). */
   readonly events: readonly EventDraft[];
+  /**
+   * A create's `Idempotency-Key` claim, recorded for the order its claims replayed: the session's claim may be
+   * the one that replayed, with the key still free.
+   */
+  readonly replayClaim?: IdempotencyClaim;
 }
 
 /** Appends a history entry to an order at `expectedRevision`, with its stock moves and ledger changes. */
@@ -34,5 +45,79 @@ export interface AppendHistory {
   readonly events: readonly EventDraft[];
 }
 
+/**
+ * The order a repeated confirm answers: `claim` (its `Idempotency-Key`'s) recorded for it first, when there is
+ * one, else the order read. Its result is the order, or none when it is gone.
+ */
+export interface ClaimOrder {
+  readonly type: 'claim_order';
+  readonly orderId: number;
+  readonly claim: IdempotencyClaim | undefined;
+}
+
+/**
+ * Records the order on the session: `session` saved over the version it was decided on, with the order's id as
+ * its `lastOrder.orderId`. The order is written by then, so a lost race never fails the operation: the record
+ * (`updatedAt`, `expiresAt`, `lastOrder`) is laid once over the fresh session, unless another confirm recorded
+ * its own order meanwhile.
+ */
+export interface RecordOrder {
+  readonly type: 'record_order';
+  readonly session: CheckoutSession;
+}
+
+/** Slides the session's expiry from `at`, best effort: the operation's answer stands whatever the store says. */
+export interface SlideExpiry {
+  readonly type: 'slide_expiry';
+  readonly at: string;
+}
+
+/** Delivers the decision's events here, when the write before wrote (a replayed write reports nothing). */
+export interface DeliverEvents {
+  readonly type: 'deliver_events';
+}
+
+/**
+ * Takes the order's card payment: opened with its stock held, authorized by the host's provider `provider`, its
+ * answer recorded; `orderStatusId` is the status an authorized order is placed in. `provider` undefined resumes
+ * the payment of a repeated confirm's order where its first confirm stopped, when it stopped without an answer.
+ */
+export interface TakePayment {
+  readonly type: 'take_payment';
+  readonly provider: string | undefined;
+  readonly orderStatusId: number;
+  readonly token: string | null;
+}
+
+/**
+ * Gives back `amount` (as posted, read in the payment's currency) of the order's captured payment, in the order's
+ * turn: the refund reserved under its own number, the provider asked under that number's idempotency key, its
+ * answer recorded, each write decided on the order as it then is (the payment's `planRefund`). `requestKey` is
+ * the request's `Idempotency-Key`, or null. Its result is the refund's answer.
+ */
+export interface RefundPayment {
+  readonly type: 'refund_payment';
+  readonly orderId: number;
+  readonly amount: string;
+  readonly requestKey: string | null;
+}
+
 /** Every effect a decision can ask for. */
-export type Effect = WriteOrder | AppendHistory;
+export type Effect =
+  | WriteOrder
+  | AppendHistory
+  | ClaimOrder
+  | RecordOrder
+  | SlideExpiry
+  | DeliverEvents
+  | TakePayment
+  | RefundPayment;
+
+/** The effects of a confirm, in the order they are performed. */
+export type ConfirmEffect = Exclude<Effect, AppendHistory | RefundPayment>;
+
+/**
+ * The effects an operation's outcome lists for the one pass to perform. A history entry's append is performed
+ * inside history_add's own turn on its order, which decides it again on the fresh order when it loses a race.
+ */
+export type PassEffect = Exclude<Effect, AppendHistory>;

@@ -192,7 +192,7 @@ export const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 /** The steps that take an empty session to chosen methods (customer, iPhone, UK addresses, flat, cod). */
-const checkoutPrefix: readonly Operation[] = [
+export const checkoutPrefix: readonly Operation[] = [
   op('setCustomer guest', (c, id) => c.setCustomer(id, guest)),
   op('addProduct 40', (c, id) => c.addProduct(id, { product_id: 40 })),
   op('setPaymentAddress UK', (c, id) => c.setPaymentAddress(id, addresses('payment_')[0] ?? {})),
