@@ -41,6 +41,7 @@ import { viewPricing } from './facts.js';
 import { couponIdOf } from './order-lookups.js';
 import {
   awaitingPayment,
+  orderRepeated,
   payAtConfirm,
   paymentAtConfirm,
   paymentSummaryOf,
@@ -107,16 +108,19 @@ async function confirmFacts(
   const { session } = taken;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { customers } = context.deps;
-  const [pricing, existing, affiliate] = await Promise.all([
+  const fingerprint = bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input))));
+  const [pricing, existing, affiliate, repeated] = await Promise.all([
     viewPricing(context, session, messages, time.today),
     orderToUpdate(context, input.orderId, messages),
     affiliateId > 0
       ? askPort('customers', messages, () => customers.getAffiliate(affiliateId))
       : ok<undefined, CheckoutError>(undefined),
+    orderRepeated(context, session, input, fingerprint, messages),
   ]);
   if (pricing.isErr()) return err(pricing.error);
   if (existing.isErr()) return err(existing.error);
   if (affiliate.isErr()) return err(affiliate.error);
+  if (repeated.isErr()) return err(repeated.error);
   const viewFacts = pricing.value.facts;
   const facts: { -readonly [K in keyof ConfirmFacts]: ConfirmFacts[K] } = {
     now: time.now,
@@ -130,8 +134,9 @@ async function confirmFacts(
     existingCouponId: existing.value.couponId,
     affiliate: affiliate.value?.status === true ? affiliate.value : undefined,
     client: clientOf(options),
-    fingerprint: bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input)))),
+    fingerprint,
     idempotencyKey: options.idempotencyKey,
+    repeatedOrder: repeated.value,
   };
   if (viewFacts.coupon !== undefined) facts.coupon = viewFacts.coupon;
   if (viewFacts.rewardBalance !== undefined) facts.rewardBalance = viewFacts.rewardBalance;
@@ -310,7 +315,7 @@ async function confirmPass(
   if (decided.isErr()) return err(decided.error);
   const plan = decided.value;
   if (plan.kind === 'replay') {
-    const order = await replayedOrder(context, loaded, plan.orderId, facts);
+    const order = await replayedOrder(context, loaded, plan.orderId, facts, facts.repeatedOrder);
     if (order.isErr()) return err(order.error);
     // An answered request keeps its session alive, a replay too. Best effort: the replay may have recorded its
     // key on the order already, and a failed slide must not make the client confirm again.
