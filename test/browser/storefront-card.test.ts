@@ -190,6 +190,90 @@ describe('card payments at the storefront', () => {
     }
   });
 
+  it('a failed challenge shows the failure and places nothing, the unit comes back, and a good card then places one order', async () => {
+    const { page, close } = await openShop(browser, origin);
+    try {
+      const stock = await shownStock(page, 'iPhone');
+      await addOne(page, 'iPhone');
+      await fillCustomerAndAddress(page);
+      await payByCard(page, '4000 0000 0000 3220');
+      const before = storedOrderIds();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      const [attempt] = storedOrderIds().filter((id) => !before.includes(id));
+      expect((await storedOrder(attempt ?? 0)).payment?.status).toBe('requires_action');
+
+      // The customer fails the bank's check: back at the shop, which says so and keeps the cart.
+      await page.getByRole('button', { name: 'Fail' }).click();
+      await page.waitForURL(`${origin}/shop**`);
+      await expect
+        .poll(() => confirmError(page).textContent())
+        .toBe('Your bank did not confirm the payment. Try again, or choose another payment method.');
+      expect(await page.locator('#placed').isVisible()).toBe(false);
+      expect(await page.locator('#cart-lines tbody tr').count()).toBe(1);
+      const failed = await storedOrder(attempt ?? 0);
+      expect([failed.orderStatusId, failed.payment?.status]).toEqual([0, 'failed']);
+      expect(failed.stockHold?.ended?.how).toBe('released');
+      expect(await shownStock(page, 'iPhone')).toBe(stock);
+
+      // Paying again with a good card, from where the customer is: one order, placed.
+      await payByCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      const { orderId } = await placedOrder(page);
+      expect(orderId).not.toBe(attempt);
+      expect(storedOrderIds().filter((id) => !before.includes(id))).toEqual([attempt, orderId]);
+      const order = await storedOrder(orderId);
+      expect([order.orderStatusId, order.payment?.status]).toEqual([
+        demo.app.settings.orderStatusId,
+        'authorized',
+      ]);
+      expect((await storedOrder(attempt ?? 0)).payment?.status).toBe('failed');
+      expect(demo.app.data.products.get(40)?.quantity).toBe(stock - 1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a challenge answered after its time ran out says so; placing the order again with the same card pays it', async () => {
+    const { page, close } = await openShop(browser, origin);
+    try {
+      const stock = await shownStock(page, 'Nikon D300');
+      await addOne(page, 'Nikon D300');
+      await fillCustomerAndAddress(page);
+      await payByCard(page, '4000 0000 0000 3220');
+      const before = storedOrderIds();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      const [late] = storedOrderIds().filter((id) => !before.includes(id));
+
+      // The customer passes the challenge only after the hold's minute: the order is not placed.
+      aheadMs += 2 * 60_000;
+      await page.getByRole('button', { name: 'Pass' }).click();
+      await page.waitForURL(`${origin}/shop**`);
+      await expect
+        .poll(() => confirmError(page).textContent())
+        .toBe('The time to pay for this order ran out. Review your order and place it again.');
+      const expired = await storedOrder(late ?? 0);
+      expect([expired.orderStatusId, expired.payment?.status]).toEqual([0, 'expired']);
+      expect(await shownStock(page, 'Nikon D300')).toBe(stock);
+
+      // The same cart and the same card again: a new order with its own challenge, which places it.
+      await payByCard(page, '4000 0000 0000 3220');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      await page.getByRole('button', { name: 'Pass' }).click();
+      const { orderId, summary } = await placedOrder(page);
+      expect(orderId).not.toBe(late);
+      expect(summary).toContain(`Order #${orderId} is placed (Pending)`);
+      expect(storedOrderIds().filter((id) => !before.includes(id))).toEqual([late, orderId]);
+      expect((await storedOrder(orderId)).payment?.status).toBe('authorized');
+      expect((await storedOrder(late ?? 0)).payment?.status).toBe('expired');
+      expect(demo.app.data.products.get(31)?.quantity).toBe(stock - 1);
+    } finally {
+      await close();
+    }
+  });
+
   it('gives the unit held for an abandoned challenge back once the hold runs out and the sweep runs', async () => {
     const { page, close } = await openShop(browser, origin);
     try {
