@@ -10,14 +10,9 @@
  */
 import { err, ok } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
-import type { MessageCatalog } from '../domain/messages.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
-import {
-  type ConfirmInput,
-  type OrderWrite,
-  repeatedOrderId,
-  withStatus,
-} from '../domain/order/confirm.js';
+import type { MessageCatalog } from '../domain/messages.js';
+import { type ConfirmInput, type OrderWrite, repeatedOrderId, withStatus } from '../domain/order/confirm.js';
 import {
   failedStep,
   isOpenPaymentStatus,

@@ -4,13 +4,13 @@
  */
 import { describe, it } from 'vitest';
 import { cardCheckout, cardSession, orderOf } from './support/card-checkout.js';
+import { stockOf } from './support/orders.js';
 import {
   keysAfterExpiry,
   type ReconfirmWorld,
   repeatAfterExpiry,
   repeatAfterFailure,
 } from './support/reconfirm-scenarios.js';
-import { stockOf } from './support/orders.js';
 
 function memoryWorld(): ReconfirmWorld {
   const d = cardCheckout();
@@ -31,7 +31,8 @@ describe('confirm again after a card payment ended unpaid (memory store)', () =>
   it('expired: the same confirm makes a new order the customer pays; the expired one stays', () =>
     repeatAfterExpiry(memoryWorld()));
 
-  it('expired, with keys: its own key answers it again; a new key pays', () => keysAfterExpiry(memoryWorld()));
+  it('expired, with keys: its own key answers it again; a new key pays', () =>
+    keysAfterExpiry(memoryWorld()));
 
   it('failed: two repeats at once make one new order; an open challenge is answered as it is', () =>
     repeatAfterFailure(memoryWorld()));
