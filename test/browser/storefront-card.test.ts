@@ -218,7 +218,8 @@ describe('card payments at the storefront', () => {
       expect(failed.stockHold?.ended?.how).toBe('released');
       expect(await shownStock(page, 'iPhone')).toBe(stock);
 
-      // Paying again with a good card, from where the customer is: one order, placed.
+      // Paying again with a good card, from where the customer is (the choices are back): one order, placed.
+      await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
       await payByCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Place order' }).click();
       const { orderId } = await placedOrder(page);
@@ -277,9 +278,11 @@ describe('card payments at the storefront', () => {
         .poll(() => confirmError(page).textContent())
         .toBe('The time to pay for this order ran out. Review your order and place it again.');
       expect(await page.locator('#placed').isVisible()).toBe(false);
+      await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
       await payByCard(page, '4000 0000 0000 3220');
       await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      // Answering the expired order again would leave the customer here, with the same message.
+      await page.waitForURL(`${origin}/test-card/challenge/**`, { timeout: 10_000 });
       expect(page.url()).not.toBe(challenge);
       await page.getByRole('button', { name: 'Pass' }).click();
       const { orderId, summary } = await placedOrder(page);
