@@ -83,6 +83,36 @@ function confirmError(page: Page) {
   return page.locator('#confirm-error');
 }
 
+/**
+ * One `name` in the cart, paid with the card asking for 3-D Secure: at the challenge page, the order written and
+ * waiting. Answers the stock shown before, the order ids before, and the waiting order.
+ */
+async function toChallenge(page: Page, name: string) {
+  const stock = await shownStock(page, name);
+  await addOne(page, name);
+  await fillCustomerAndAddress(page);
+  await payByCard(page, '4000 0000 0000 3220');
+  const before = storedOrderIds();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(`${origin}/test-card/challenge/**`);
+  const [orderId] = storedOrderIds().filter((id) => !before.includes(id));
+  const held = await storedOrder(orderId ?? 0);
+  expect([held.orderStatusId, held.payment?.status]).toEqual([0, 'requires_action']);
+  return { stock, before, held };
+}
+
+/**
+ * Back at the shop from the challenge with the order not placed: the page says `message`, keeps the one line in
+ * the cart, and shows the choices again with the card's number to type, so the customer can pay again.
+ */
+async function backUnplaced(page: Page, message: string): Promise<void> {
+  await page.waitForURL(`${origin}/shop**`);
+  await expect.poll(() => confirmError(page).textContent()).toBe(message);
+  expect(await page.locator('#placed').isVisible()).toBe(false);
+  expect(await page.locator('#cart-lines tbody tr').count()).toBe(1);
+  await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
+}
+
 describe('card payments at the storefront', () => {
   it('a declined card says so; a card asking for 3-D Secure goes to the challenge and back to the placed order', async () => {
     const { page, requests, close } = await openShop(browser, origin);
@@ -195,31 +225,21 @@ describe('card payments at the storefront', () => {
   it('a failed challenge shows the failure and places nothing, the unit comes back, and a good card then places one order', async () => {
     const { page, close } = await openShop(browser, origin);
     try {
-      const stock = await shownStock(page, 'iPhone');
-      await addOne(page, 'iPhone');
-      await fillCustomerAndAddress(page);
-      await payByCard(page, '4000 0000 0000 3220');
-      const before = storedOrderIds();
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(`${origin}/test-card/challenge/**`);
-      const [attempt] = storedOrderIds().filter((id) => !before.includes(id));
-      expect((await storedOrder(attempt ?? 0)).payment?.status).toBe('requires_action');
+      const { stock, before, held } = await toChallenge(page, 'iPhone');
+      const attempt = held.orderId;
 
       // The customer fails the bank's check: back at the shop, which says so and keeps the cart.
       await page.getByRole('button', { name: 'Fail' }).click();
-      await page.waitForURL(`${origin}/shop**`);
-      await expect
-        .poll(() => confirmError(page).textContent())
-        .toBe('Your bank did not confirm the payment. Try again, or choose another payment method.');
-      expect(await page.locator('#placed').isVisible()).toBe(false);
-      expect(await page.locator('#cart-lines tbody tr').count()).toBe(1);
-      const failed = await storedOrder(attempt ?? 0);
+      await backUnplaced(
+        page,
+        'Your bank did not confirm the payment. Try again, or choose another payment method.',
+      );
+      const failed = await storedOrder(attempt);
       expect([failed.orderStatusId, failed.payment?.status]).toEqual([0, 'failed']);
       expect(failed.stockHold?.ended?.how).toBe('released');
       expect(await shownStock(page, 'iPhone')).toBe(stock);
 
-      // Paying again with a good card, from where the customer is (the choices are back): one order, placed.
-      await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
+      // Paying again with a good card, from where the customer is: one order, placed.
       await payByCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Place order' }).click();
       const { orderId } = await placedOrder(page);
@@ -230,7 +250,7 @@ describe('card payments at the storefront', () => {
         demo.app.settings.orderStatusId,
         'authorized',
       ]);
-      expect((await storedOrder(attempt ?? 0)).payment?.status).toBe('failed');
+      expect((await storedOrder(attempt)).payment?.status).toBe('failed');
       expect(demo.app.data.products.get(40)?.quantity).toBe(stock - 1);
     } finally {
       await close();
@@ -240,15 +260,8 @@ describe('card payments at the storefront', () => {
   it('gives the unit held for an abandoned challenge back once the hold runs out and the sweep runs; the same card then pays', async () => {
     const { page, close } = await openShop(browser, origin);
     try {
-      const stock = await shownStock(page, 'Nikon D300');
-      await addOne(page, 'Nikon D300');
-      await fillCustomerAndAddress(page);
-      await payByCard(page, '4000 0000 0000 3220');
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      const { stock, held } = await toChallenge(page, 'Nikon D300');
       const challenge = page.url();
-      const held = await storedOrder(Math.max(...storedOrderIds()));
-      expect(held.payment?.status).toBe('requires_action');
 
       // The customer leaves the challenge unanswered and goes back to the shop: the unit is held meanwhile.
       await page.goto(`${origin}/shop`);
@@ -273,12 +286,10 @@ describe('card payments at the storefront', () => {
       // the order (a new one, with a challenge of its own), where it used to answer the expired one again.
       const before = storedOrderIds();
       await page.getByRole('link', { name: 'Back to the shop' }).click();
-      await page.waitForURL(`${origin}/shop**`);
-      await expect
-        .poll(() => confirmError(page).textContent())
-        .toBe('The time to pay for this order ran out. Review your order and place it again.');
-      expect(await page.locator('#placed').isVisible()).toBe(false);
-      await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
+      await backUnplaced(
+        page,
+        'The time to pay for this order ran out. Review your order and place it again.',
+      );
       await payByCard(page, '4000 0000 0000 3220');
       await page.getByRole('button', { name: 'Place order' }).click();
       // Answering the expired order again would leave the customer here, with the same message.

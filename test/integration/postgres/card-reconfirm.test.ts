@@ -31,18 +31,11 @@ async function postgresWorld(): Promise<ReconfirmWorld> {
   await loadDemoStore(pool, { data: demoStore().data }, { schema });
   const clock = createManualClock(startInstant);
   const stores = createPostgresAdapters({ pool, schema, deadlineMs: CONTENTION_DEADLINE_MS, clock });
-  const d = cardCheckout({
-    deps: () => ({
-      catalog: stores.catalog,
-      customers: stores.customers,
-      geo: stores.geo,
-      taxes: stores.taxes,
-      coupons: stores.coupons,
-      orders: stores.orders,
-    }),
-  });
+  const { catalog, customers, geo, taxes, coupons, orders } = stores;
+  // One clock for the engine and the store: the holds' time runs out for both at once.
+  const d = cardCheckout({ deps: () => ({ clock, catalog, customers, geo, taxes, coupons, orders }) });
   const order = async (orderId: number): Promise<OrderRecord> => {
-    const found = await stores.orders.get(orderId);
+    const found = await orders.get(orderId);
     if (found === undefined) throw new Error(`no order ${orderId}`);
     return found;
   };
@@ -51,10 +44,7 @@ async function postgresWorld(): Promise<ReconfirmWorld> {
     card: d.card,
     calls: d.calls,
     placedStatusId: d.settings.orderStatusId,
-    advance: (ms) => {
-      d.clock.advance(ms);
-      clock.advance(ms);
-    },
+    advance: (ms) => clock.advance(ms),
     session: () => cardSession(d),
     order,
     orderCount: async () => {
@@ -62,7 +52,7 @@ async function postgresWorld(): Promise<ReconfirmWorld> {
       return Number(rows[0]?.n);
     },
     stock: async () => {
-      const [iphone] = await stores.catalog.getProducts([40]);
+      const [iphone] = await catalog.getProducts([40]);
       if (iphone === undefined) throw new Error('no iPhone');
       return iphone.quantity;
     },
