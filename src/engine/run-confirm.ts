@@ -109,17 +109,17 @@ async function confirmFacts(
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { customers } = context.deps;
   const fingerprint = bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input))));
-  const [pricing, existing, affiliate, repeated] = await Promise.all([
+  const [pricing, existing, affiliate] = await Promise.all([
     viewPricing(context, session, messages, time.today),
     orderToUpdate(context, input.orderId, messages),
     affiliateId > 0
       ? askPort('customers', messages, () => customers.getAffiliate(affiliateId))
       : ok<undefined, CheckoutError>(undefined),
-    orderRepeated(context, session, input, fingerprint, messages),
   ]);
   if (pricing.isErr()) return err(pricing.error);
   if (existing.isErr()) return err(existing.error);
   if (affiliate.isErr()) return err(affiliate.error);
+  const repeated = await orderRepeated(context, session, input, fingerprint, messages);
   if (repeated.isErr()) return err(repeated.error);
   const viewFacts = pricing.value.facts;
   const facts: { -readonly [K in keyof ConfirmFacts]: ConfirmFacts[K] } = {
