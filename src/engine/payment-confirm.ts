@@ -10,7 +10,9 @@
  */
 import { err, ok } from 'neverthrow';
 import type { CheckoutError } from '../domain/errors.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
+import { type ConfirmInput, repeatedOrderId } from '../domain/order/confirm.js';
 import {
   failedStep,
   isOpenPaymentStatus,
@@ -22,7 +24,7 @@ import type { OrderRecord } from '../domain/records/order.js';
 import { isZero } from '../money/index.js';
 import type { PaymentSummary } from '../operations/answers.js';
 import type { PaymentProvider, ProviderAnswer } from '../ports/payment-provider.js';
-import type { Answer, EngineContext } from './context.js';
+import { type Answer, askPort, type EngineContext } from './context.js';
 import {
   decideFromTruth,
   inOrderTurn,
@@ -65,6 +67,22 @@ export function paymentToResume(context: EngineContext, order: OrderRecord): Con
     return undefined;
   }
   return paymentFor(context, record?.providerCode ?? order.paymentMethod?.code);
+}
+
+/**
+ * The order a confirm repeats (the session's last one, confirmed again unchanged), read before the confirm is
+ * decided: a repeat of an attempt whose payment ended unpaid is a new order, not that one again.
+ */
+export function orderRepeated(
+  context: EngineContext,
+  session: CheckoutSession,
+  input: ConfirmInput,
+  fingerprint: string,
+  messages: MessageCatalog,
+): Answer<OrderRecord | undefined> {
+  const orderId = repeatedOrderId(session, input, fingerprint);
+  if (orderId === undefined) return Promise.resolve(ok(undefined));
+  return askPort('orders', messages, () => context.deps.orders.get(orderId));
 }
 
 /** The payment as confirm answers it, when the order has one. */

@@ -36,7 +36,7 @@ import { type Answer, askPort, type EngineContext } from './context.js';
 import type { Performed } from './effects.js';
 import { viewPricing } from './facts.js';
 import { couponIdOf } from './order-lookups.js';
-import { paymentSummaryOf, providerAtConfirm } from './payment-confirm.js';
+import { orderRepeated, paymentSummaryOf, providerAtConfirm } from './payment-confirm.js';
 import { requestTime, type SessionTarget, type TakenSession } from './session-access.js';
 import { type Pass, runPass } from './shell.js';
 
@@ -90,6 +90,7 @@ async function confirmFacts(
   const { session } = taken;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { customers } = context.deps;
+  const fingerprint = bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input))));
   const [pricing, existing, affiliate] = await Promise.all([
     viewPricing(context, session, messages, time.today),
     orderToUpdate(context, input.orderId, messages),
@@ -100,6 +101,8 @@ async function confirmFacts(
   if (pricing.isErr()) return err(pricing.error);
   if (existing.isErr()) return err(existing.error);
   if (affiliate.isErr()) return err(affiliate.error);
+  const repeated = await orderRepeated(context, session, input, fingerprint, messages);
+  if (repeated.isErr()) return err(repeated.error);
   const viewFacts = pricing.value.facts;
   const facts: { -readonly [K in keyof ConfirmFacts]: ConfirmFacts[K] } = {
     now: time.now,
@@ -113,9 +116,10 @@ async function confirmFacts(
     existingCouponId: existing.value.couponId,
     affiliate: affiliate.value?.status === true ? affiliate.value : undefined,
     client: clientOf(options),
-    fingerprint: bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input)))),
+    fingerprint,
     idempotencyKey: options.idempotencyKey,
     paymentProvider: providerAtConfirm(context, session.paymentMethod?.code),
+    repeatedOrder: repeated.value,
   };
   if (viewFacts.coupon !== undefined) facts.coupon = viewFacts.coupon;
   if (viewFacts.rewardBalance !== undefined) facts.rewardBalance = viewFacts.rewardBalance;

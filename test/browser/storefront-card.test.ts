@@ -2,8 +2,10 @@
  * Card payments at the storefront (`/shop`) in a real browser, against a listening `npm start` server whose card
  * method is the test card provider: a declined card and then a card asking for 3-D Secure, whose challenge page
  * sends the customer back to the placed order; a price that moves between the totals shown and the confirm (the
- * totals guard's message and the new totals, then the order at the new price); and a challenge abandoned, whose
- * held unit comes back once the hold's time runs out and the sweep runs.
+ * totals guard's message and the new totals, then the order at the new price); a challenge failed, which places
+ * nothing and gives the unit back, after which a good card places one order; and a challenge abandoned, whose
+ * held unit comes back once the hold's time runs out and the sweep runs, after which the customer, back at the
+ * shop, pays with the same card.
  *
  * The server's clock runs ahead when a test moves it (the holds last `config_payment_hold_minutes`, one minute
  * here), so nothing waits for real time to pass. `STOREFRONT_SCREENSHOTS=1` also writes the card step, the
@@ -79,6 +81,36 @@ async function placedOrder(page: Page): Promise<{ orderId: number; summary: stri
 /** The page's message under the Place order button. */
 function confirmError(page: Page) {
   return page.locator('#confirm-error');
+}
+
+/**
+ * One `name` in the cart, paid with the card asking for 3-D Secure: at the challenge page, the order written and
+ * waiting. Answers the stock shown before, the order ids before, and the waiting order.
+ */
+async function toChallenge(page: Page, name: string) {
+  const stock = await shownStock(page, name);
+  await addOne(page, name);
+  await fillCustomerAndAddress(page);
+  await payByCard(page, '4000 0000 0000 3220');
+  const before = storedOrderIds();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(`${origin}/test-card/challenge/**`);
+  const [orderId] = storedOrderIds().filter((id) => !before.includes(id));
+  const held = await storedOrder(orderId ?? 0);
+  expect([held.orderStatusId, held.payment?.status]).toEqual([0, 'requires_action']);
+  return { stock, before, held };
+}
+
+/**
+ * Back at the shop from the challenge with the order not placed: the page says `message`, keeps the one line in
+ * the cart, and shows the choices again with the card's number to type, so the customer can pay again.
+ */
+async function backUnplaced(page: Page, message: string): Promise<void> {
+  await page.waitForURL(`${origin}/shop**`);
+  await expect.poll(() => confirmError(page).textContent()).toBe(message);
+  expect(await page.locator('#placed').isVisible()).toBe(false);
+  expect(await page.locator('#cart-lines tbody tr').count()).toBe(1);
+  await expect.poll(() => page.getByLabel('Card number').isVisible()).toBe(true);
 }
 
 describe('card payments at the storefront', () => {
@@ -190,18 +222,46 @@ describe('card payments at the storefront', () => {
     }
   });
 
-  it('gives the unit held for an abandoned challenge back once the hold runs out and the sweep runs', async () => {
+  it('a failed challenge shows the failure and places nothing, the unit comes back, and a good card then places one order', async () => {
     const { page, close } = await openShop(browser, origin);
     try {
-      const stock = await shownStock(page, 'Nikon D300');
-      await addOne(page, 'Nikon D300');
-      await fillCustomerAndAddress(page);
-      await payByCard(page, '4000 0000 0000 3220');
+      const { stock, before, held } = await toChallenge(page, 'iPhone');
+      const attempt = held.orderId;
+
+      // The customer fails the bank's check: back at the shop, which says so and keeps the cart.
+      await page.getByRole('button', { name: 'Fail' }).click();
+      await backUnplaced(
+        page,
+        'Your bank did not confirm the payment. Try again, or choose another payment method.',
+      );
+      const failed = await storedOrder(attempt);
+      expect([failed.orderStatusId, failed.payment?.status]).toEqual([0, 'failed']);
+      expect(failed.stockHold?.ended?.how).toBe('released');
+      expect(await shownStock(page, 'iPhone')).toBe(stock);
+
+      // Paying again with a good card, from where the customer is: one order, placed.
+      await payByCard(page, '4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForURL(`${origin}/test-card/challenge/**`);
+      const { orderId } = await placedOrder(page);
+      expect(orderId).not.toBe(attempt);
+      expect(storedOrderIds().filter((id) => !before.includes(id))).toEqual([attempt, orderId]);
+      const order = await storedOrder(orderId);
+      expect([order.orderStatusId, order.payment?.status]).toEqual([
+        demo.app.settings.orderStatusId,
+        'authorized',
+      ]);
+      expect((await storedOrder(attempt)).payment?.status).toBe('failed');
+      expect(demo.app.data.products.get(40)?.quantity).toBe(stock - 1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives the unit held for an abandoned challenge back once the hold runs out and the sweep runs; the same card then pays', async () => {
+    const { page, close } = await openShop(browser, origin);
+    try {
+      const { stock, held } = await toChallenge(page, 'Nikon D300');
       const challenge = page.url();
-      const held = await storedOrder(Math.max(...storedOrderIds()));
-      expect(held.payment?.status).toBe('requires_action');
 
       // The customer leaves the challenge unanswered and goes back to the shop: the unit is held meanwhile.
       await page.goto(`${origin}/shop`);
@@ -221,6 +281,27 @@ describe('card payments at the storefront', () => {
       // The challenge is over for good: answering it now places nothing.
       await page.goto(challenge);
       await page.getByRole('heading', { name: 'Test card: challenge over' }).waitFor();
+
+      // Back at the shop from there: the page says the time ran out, and the same cart with the same card places
+      // the order (a new one, with a challenge of its own), where it used to answer the expired one again.
+      const before = storedOrderIds();
+      await page.getByRole('link', { name: 'Back to the shop' }).click();
+      await backUnplaced(
+        page,
+        'The time to pay for this order ran out. Review your order and place it again.',
+      );
+      await payByCard(page, '4000 0000 0000 3220');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      // Answering the expired order again would leave the customer here, with the same message.
+      await page.waitForURL(`${origin}/test-card/challenge/**`, { timeout: 10_000 });
+      expect(page.url()).not.toBe(challenge);
+      await page.getByRole('button', { name: 'Pass' }).click();
+      const { orderId, summary } = await placedOrder(page);
+      expect(summary).toContain(`Order #${orderId} is placed (Pending)`);
+      expect(storedOrderIds().filter((id) => !before.includes(id))).toEqual([orderId]);
+      expect((await storedOrder(orderId)).payment?.status).toBe('authorized');
+      expect((await storedOrder(held.orderId)).payment?.status).toBe('expired');
+      expect(demo.app.data.products.get(31)?.quantity).toBe(stock - 1);
     } finally {
       await close();
     }

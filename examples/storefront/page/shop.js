@@ -422,12 +422,29 @@ function showOutcome(answer) {
   if (answer.body.cart !== undefined) showCart(answer.body.cart);
 }
 
-/** Back from a card's challenge (`/shop?order=<id>`): asks the shop where the payment stands. */
-async function returnFromChallenge() {
+/**
+ * Back from a card's challenge (`/shop?order=<id>`): asks the shop where the payment stands. When the order is
+ * not placed (the bank said no, or the time to pay ran out), the customer pays again from here: the cart and
+ * the choices are still the session's, so they come back with the card's number to type again, and placing the
+ * order starts a new attempt.
+ */
+async function returnFromChallenge(cart) {
   const orderId = new URLSearchParams(window.location.search).get('order');
   if (orderId === null) return;
   window.history.replaceState(null, '', window.location.pathname);
-  showOutcome(await call('POST', `orders/${encodeURIComponent(orderId)}/complete`, {}));
+  const answer = await call('POST', `orders/${encodeURIComponent(orderId)}/complete`, {});
+  showOutcome(answer);
+  if (!answer.ok && answer.body.redirect === undefined && cart !== undefined && cart.lines.length > 0) {
+    await resumeChoices(cart);
+  }
+}
+
+/** Shows the session's customer, address and chosen methods as done and chosen, after the page was reloaded. */
+async function resumeChoices(cart) {
+  $('#customer-form .done').hidden = cart.customer === null;
+  if (cart.shippingRequired) await loadMethods('shipping', cart.shippingMethod);
+  await loadMethods('payment', cart.paymentMethod);
+  $('#address-form .done').hidden = $('#payment-methods').children.length === 0;
 }
 
 function showPlaced(order) {
@@ -458,8 +475,7 @@ async function start() {
     showZones(select.value);
     select.addEventListener('change', () => showZones(select.value));
   }
-  await refreshCart();
-  await returnFromChallenge();
+  await returnFromChallenge(await refreshCart());
   $('#customer-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = event.currentTarget;

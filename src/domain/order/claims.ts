@@ -10,6 +10,11 @@
  * updates are kept apart by the order's revision). A confirm that answers the session's last order again
  * (nothing written) records its key for that order, so the key cannot later name a different order.
  *
+ * A repeat of an attempt whose payment ended unpaid is a create (see `decideConfirm`): its session claim names
+ * that attempt as the last order, so concurrent repeats of it still write one new order; its key claim comes
+ * first, so the key the ended attempt was confirmed with still answers that attempt (the same key, the same
+ * answer), and only a new key (or none) pays again.
+ *
  * A key is 1 to 255 visible ASCII characters: it is stored and compared as given, and a key cut short or
  * holding text a store cannot keep would silently become another key.
  * @module

@@ -15,6 +15,7 @@ import type { CheckoutFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import { checkGuards } from '../machine/steps.js';
 import { type MessageCatalog, messageText } from '../messages.js';
+import { isUnpaidEndStatus } from '../payment/status.js';
 import { hasStock, lineMinimumMet } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
@@ -70,6 +71,11 @@ export interface ConfirmFacts extends CheckoutFacts {
    * payment), when there is one: a new order paid so waits with status 0 until its payment is authorized.
    */
   readonly paymentProvider?: string | undefined;
+  /**
+   * The order this confirm repeats (see {@link repeatedOrderId}), read to tell a payment still going from one
+   * that ended unpaid; undefined when the confirm repeats nothing, or the order is gone.
+   */
+  readonly repeatedOrder?: OrderRecord | undefined;
 }
 
 /** An order to write: the write itself and what the rest of confirm needs to know about it. */
@@ -152,6 +158,8 @@ function fieldErrors(
  *
  * A session whose last confirm had the same fingerprint, confirmed again with `order_id` 0, replays that order
  * before any check: the order exists, and what it took (stock above all) must not make its own retry fail.
+ * Unless that order is an attempt that ended unpaid (see {@link isUnpaidAttempt}): answering it again would
+ * leave the customer no way to pay, so the confirm is decided as a new order, with its own hold and payment.
  * Otherwise every missing step (OpenCart's confirm keys), stock, minimum, an unknown status or affiliate are
  * reported together.
  *
@@ -168,8 +176,9 @@ export function decideConfirm(
   fraudChecks: readonly FraudCheck[],
 ): Result<ConfirmPlan, CheckoutError> {
   const view = pricing.view(session);
-  if (input.orderId === 0 && session.lastOrder?.fingerprint === facts.fingerprint) {
-    return ok(replayOf(session, session.lastOrder.orderId, input, facts, settings, view));
+  const repeated = repeatedOrderId(session, input, facts.fingerprint);
+  if (repeated !== undefined && !isUnpaidAttempt(facts.repeatedOrder, repeated)) {
+    return ok(replayOf(session, repeated, input, facts, settings, view));
   }
   const state = { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
   const guard = checkGuards('confirm', session, state, settings, facts.messages);
@@ -255,6 +264,34 @@ function withEffects(
     });
   }
   return { ...plan, effect, effects, events: orderEvents(plan) };
+}
+
+/**
+ * The order a confirm repeats: the session's last order, when the confirm creates (`order_id` 0) exactly what
+ * the session confirmed last (the same fingerprint). Undefined otherwise.
+ */
+export function repeatedOrderId(
+  session: CheckoutSession,
+  input: Pick<ConfirmInput, 'orderId'>,
+  fingerprint: string,
+): number | undefined {
+  if (input.orderId !== 0 || session.lastOrder?.fingerprint !== fingerprint) return undefined;
+  return session.lastOrder.orderId;
+}
+
+/**
+ * Whether `order` (the order numbered `orderId`, as read) is an attempt that ended unpaid: never placed (its
+ * status 0, OpenCart's "missing order", in every history entry) and its payment over with no money taken
+ * (failed, voided or expired). A payment still open, or an order without a payment, is not: a repeat of its
+ * confirm answers it (and takes its payment up where it stopped). An order not read is not either.
+ */
+export function isUnpaidAttempt(order: OrderRecord | undefined, orderId: number): boolean {
+  if (order === undefined || order.orderId !== orderId || order.payment === undefined) return false;
+  return (
+    isUnpaidEndStatus(order.payment.status) &&
+    order.orderStatusId === 0 &&
+    order.history.every((entry) => entry.orderStatusId === 0)
+  );
 }
 
 /**

@@ -69,6 +69,7 @@ export {
   isFinalPaymentStatus,
   isOpenPaymentStatus,
   isPaymentStatus,
+  isUnpaidEndStatus,
   type PaymentStatus,
   paymentDiagram,
   paymentMoves,

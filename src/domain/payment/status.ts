@@ -76,6 +76,14 @@ export function isOpenPaymentStatus(status: PaymentStatus): boolean {
   return status === 'pending' || status === 'requires_action';
 }
 
+/**
+ * True for the ends a payment reaches with no money taken: `failed`, `voided` and `expired` (a gateway's
+ * `canceled` is `voided` or `expired` here). An order whose payment ended so was never paid for.
+ */
+export function isUnpaidEndStatus(status: PaymentStatus): boolean {
+  return status === 'failed' || status === 'voided' || status === 'expired';
+}
+
 /** True for a value that is one of the {@link PaymentStatus} names. */
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (paymentStatuses as readonly string[]).includes(value);

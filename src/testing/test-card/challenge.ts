@@ -68,7 +68,8 @@ function referenceOf(url: URL, base: URL): string | undefined {
 /**
  * The handler of `<challengeUrl>/<reference>`: GET shows the payment's challenge (Pass / Fail), POST with
  * `result=pass` or `result=fail` answers it and sends the customer back to the shop's return URL (303). A
- * payment no longer waiting shows that it is over; an unknown one is 404; other methods are 405.
+ * payment no longer waiting shows that it is over, with a link back to the shop's return URL when it has one;
+ * an unknown one is 404; other methods are 405.
  */
 export function createChallengeHandler(
   parts: ChallengeHandlerParts,
@@ -84,7 +85,11 @@ export function createChallengeHandler(
       return new Response(null, { status: 405, headers: { allow: 'GET, POST' } });
     }
     if (entry.payment.status !== 'requires_action') {
-      const over = `<p>This challenge is over: the payment is <strong>${escapeHtml(entry.payment.status)}</strong>.</p>`;
+      const back =
+        entry.returnUrl === null
+          ? ''
+          : `<p><a href="${escapeHtml(entry.returnUrl)}">Back to the shop</a></p>`;
+      const over = `<p>This challenge is over: the payment is <strong>${escapeHtml(entry.payment.status)}</strong>.</p>${back}`;
       return page(request.method === 'GET' ? 200 : 409, 'Test card: challenge over', over);
     }
     if (request.method === 'GET') return challengeForm(entry);
