@@ -38,7 +38,10 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({
+      applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      version: 10,
+    });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
       expect.arrayContaining([
@@ -63,8 +66,9 @@ describe('migrate', () => {
       { version: 7, name: 'change notices' },
       { version: 8, name: 'outbox' },
       { version: 9, name: 'order payments' },
+      { version: 10, name: 'outbox mark' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 10 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -72,10 +76,12 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(results.every((result) => result.version === 9)).toBe(true);
+    expect(results.flatMap((result) => result.applied).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(results.every((result) => result.version === 10)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(9);
+    expect(rows[0]?.n).toBe(10);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -88,12 +94,12 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9], version: 9 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], version: 10 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 9 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 10 });
     } finally {
       await scoped.end();
     }
@@ -113,7 +119,7 @@ describe('migrate', () => {
       `INSERT INTO "${schema}".product_discount (product_id, customer_group_id, quantity, price)
        VALUES (40, 1, 3, 95)`,
     );
-    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 10 });
     const [iphone] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([40]);
     expect(iphone?.discounts).toEqual([
       {
