@@ -126,7 +126,7 @@ async function webhookSink(): Promise<SinkUnderTest> {
     for (const got of receiver.accepted.splice(0)) arrivals.push(arrival(got.body, got.at));
   }, 20);
   return {
-    sink: createWebhookSink({ name: 'webhook', url: receiver.url, secrets: [secret], timeoutMs: 5_000 }),
+    sink: createWebhookSink({ name: 'webhook', url: receiver.url, secrets: [secret] }),
     arrivals,
     async close() {
       clearInterval(read);

@@ -2,6 +2,7 @@
  * `migrate`: versioned, recorded, idempotent, safe when several processes run it at once, and strict about
  * schema names. Also: a missing server fails loudly.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
@@ -131,6 +132,38 @@ describe('migrate', () => {
         dateStart: null,
         dateEnd: null,
       },
+    ]);
+  });
+
+  it('migration 10 marks each sink that has deliveries at its first event without one', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    await migrate(pool, { schema });
+    // As a database of the release before migration 10: events 1–3, delivered to `a` up to 2, to `b` none but 1.
+    await pool.query(
+      `DROP TABLE "${schema}".outbox_mark; DROP INDEX "${schema}".outbox_delivery_pending;
+       ALTER TABLE "${schema}".outbox_event DROP COLUMN tx;
+       DELETE FROM "${schema}".cartwright_migrations WHERE version = 10`,
+    );
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await pool.query(
+      `INSERT INTO "${schema}".outbox_event (id, type, order_id, sequence, occurred_at, schema_version, data)
+       SELECT id, 'order.placed', n, 1, now(), 1, '{}' FROM unnest($1::uuid[]) WITH ORDINALITY AS x (id, n)`,
+      [ids],
+    );
+    await pool.query(
+      `INSERT INTO "${schema}".outbox_delivery (event_id, sink, status, next_attempt_at)
+       VALUES ($1, 'a', 'delivered', now()), ($2, 'a', 'delivered', now()), ($1, 'b', 'dead', now())`,
+      ids.slice(0, 2),
+    );
+    expect(await migrate(pool, { schema })).toEqual({ applied: [10], version: 10 });
+    const { rows } = await pool.query(
+      `SELECT m.sink, m.position - (SELECT min(position) FROM "${schema}".outbox_event) AS offset
+       FROM "${schema}".outbox_mark m ORDER BY m.sink`,
+    );
+    expect(rows).toEqual([
+      { sink: 'a', offset: '2' },
+      { sink: 'b', offset: '1' },
     ]);
   });
 
