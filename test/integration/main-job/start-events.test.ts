@@ -40,9 +40,8 @@ describe('npm start and its event sinks', () => {
     const [first] = events();
     expect(first).toMatchObject({ type: 'order.placed', order_id: orderId, sequence: 1 });
     expect(events().map((event) => event.sequence)).toEqual(events().map((_, index) => index + 1));
-    expect(receiver.accepted[0]?.headers['webhook-id']).toBe(
-      (receiver.accepted[0]?.body as { id: string }).id,
-    );
+    const [got] = receiver.accepted;
+    expect(got?.headers['webhook-id']).toBe((got?.body as { id: string } | undefined)?.id);
     expect(await server.stop(15_000)).toBe('0');
   });
 });
