@@ -36,6 +36,7 @@ import { seedOrderRepository } from '../src/testing/order-contract/seed.js';
 import { orderStore } from '../test/contract/support/seeded-store.js';
 import { newSecret, startWebhookReceiver } from '../test/support/webhook-receiver.js';
 import { quantile } from './load-flow.js';
+import { wholeOption } from './options.js';
 import { benchDatabaseUrl } from './server-process.js';
 
 const { values } = parseArgs({
@@ -50,15 +51,7 @@ const { values } = parseArgs({
   },
 });
 
-/** A whole number ≥ 1 from an option, or exit 2 naming it. */
-function whole(name: keyof typeof values): number {
-  const value = Number(values[name]);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1`);
-    process.exit(2);
-  }
-  return value;
-}
+const whole = (name: keyof typeof values): number => wholeOption(values, name);
 
 const eventTarget = whole('events');
 const orderCount = whole('orders');

@@ -55,7 +55,7 @@ const claimable = (d: string, now: string) =>
   `${d}.status = 'pending' AND ${d}.next_attempt_at <= ${now} AND (${d}.lease_until IS NULL OR ${d}.lease_until <= ${now})`;
 
 /**
- * Opening, one statement: gives the events past the sink's mark that have no delivery row for it yet a pending
+ * Opening, one statement: gives the events past the sink's mark (`$5`, `$6`, read just before) that have no delivery row for it yet a pending
  * one, due since it occurred (the oldest `$2` of them, by position), and moves the mark past them, so that claims only ever read
  * pending deliveries, never the settled history. One opener per sink at a time (a transaction advisory lock; a
  * claim that does not get it opens nothing this time). The mark is the position after the last event opened (or
@@ -64,21 +64,24 @@ const claimable = (d: string, now: string) =>
  * however low its position.
  */
 function openStatement(t: Tables): string {
-  const rowless = `NOT EXISTS (SELECT 1 FROM ${t.outbox_delivery} d WHERE d.event_id = e.id AND d.sink = $1)`;
+  // A lateral look-up per event, never a hash of every delivery: the window past the mark is small, the
+  // deliveries are the whole history (an anti-join planned as a hash reads them all). The second branch is found
+  // by the transactions' index: "+ 0" keeps the planner off the positions' index, which would read the history.
+  const unopened = `LEFT JOIN LATERAL (SELECT true AS found FROM ${t.outbox_delivery} d
+    WHERE d.event_id = e.id AND d.sink = $1 LIMIT 1) o ON true`;
   return `
 WITH gate AS (
   SELECT pg_try_advisory_xact_lock(hashtextextended($4, 0)) AS held
 ), mark AS (
-  SELECT COALESCE(m.position, 0) AS position, COALESCE(m.tx, '0'::xid8) AS tx
-  FROM gate LEFT JOIN ${t.outbox_mark} m ON m.sink = $1
-  WHERE gate.held
+  SELECT $5::bigint AS position, $6::xid8 AS tx FROM gate WHERE gate.held
 ), fresh AS (
   SELECT id, position, occurred_at FROM (
-    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e, mark
-     WHERE e.position >= mark.position AND ${rowless} ORDER BY e.position LIMIT $2)
+    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e ${unopened}
+     WHERE e.position >= $5::bigint AND EXISTS (SELECT 1 FROM mark) AND o.found IS NULL
+     ORDER BY e.position LIMIT $2)
     UNION
-    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e, mark
-     WHERE e.tx >= mark.tx AND e.position < mark.position AND ${rowless} ORDER BY e.position LIMIT $2)
+    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e ${unopened}
+     WHERE e.tx >= $6::xid8 AND e.position + 0 < $5::bigint AND EXISTS (SELECT 1 FROM mark) AND o.found IS NULL)
   ) f ORDER BY position LIMIT $2
 ), opened AS (
   INSERT INTO ${t.outbox_delivery} (event_id, sink, status, next_attempt_at)
@@ -180,8 +183,21 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
   }
   return {
     async claim({ sink, limit, now, leaseUntil, token }) {
+      // The mark as committed now (another opener may move it on meanwhile: an older mark only widens the
+      // window), given to the opening as values so that it is planned for the few events past it.
+      const marks = await db.query(`SELECT position, tx::text AS tx FROM ${t.outbox_mark} WHERE sink = $1`, [
+        sink,
+      ]);
+      const [mark] = marks.rows;
       // Opens a few batches' worth ahead: an order's later events wait for its earlier ones.
-      await db.query(open, [sink, Math.max(limit * 4, 100), now, `${t.outbox_mark}:${sink}`]);
+      await db.query(open, [
+        sink,
+        Math.max(limit * 4, 100),
+        now,
+        `${t.outbox_mark}:${sink}`,
+        String(mark?.position ?? 0),
+        String(mark?.tx ?? 0),
+      ]);
       const { rows } = await db.query(claim, [sink, now, limit, token, leaseUntil]);
       return rows.map(
         (row): DeliveryClaim => ({
