@@ -28,6 +28,7 @@ import pg from 'pg';
 import { type FaultProxy, startFaultProxy } from '../test/faults/support/tcp-proxy.js';
 import { newSecret, startWebhookReceiver } from '../test/support/webhook-receiver.js';
 import { closeClient, drive, quantile, type Samples } from './load-flow.js';
+import { wholeOption } from './options.js';
 import { benchDatabaseUrl, freePort, serverEnv, startProcess, stopProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -41,15 +42,7 @@ const { values } = parseArgs({
   },
 });
 
-/** A whole number ≥ 1 from an option, or exit 2 naming it. */
-function whole(name: keyof typeof values): number {
-  const value = Number(values[name]);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1`);
-    process.exit(2);
-  }
-  return value;
-}
+const whole = (name: keyof typeof values): number => wholeOption(values, name);
 
 const orderCount = whole('orders');
 const clients = whole('clients');

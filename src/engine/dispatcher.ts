@@ -21,7 +21,10 @@ export interface DispatcherOptions {
   readonly store: { readonly outbox: Outbox };
   /** Where to deliver; each sink's deliveries are recorded under its `name`, which must be unique. */
   readonly sinks: readonly EventSink[];
-  /** Events claimed per sink at once (default 50). */
+  /**
+   * Events claimed per sink at once (default 500), at most one per order: they are delivered at once, so a webhook
+   * endpoint gets up to this many requests together (lower it for a small receiver).
+   */
   readonly batchSize?: number | undefined;
   /**
    * How long a claim is this dispatcher's, in milliseconds (default 60 s): a dispatcher that dies holding
@@ -145,8 +148,18 @@ class SinkLoop {
       await outbox.release(claims);
       return 0;
     }
-    // Claims hold one event per order: they may all go at once without reordering any order's events.
-    await Promise.all(claims.map((claim) => this.deliver(claim)));
+    // Claims hold one event per order: they may all go at once without reordering any order's events. What was
+    // delivered is recorded together, in one write where the store can.
+    const delivered = await Promise.all(claims.map((claim) => this.deliver(claim)));
+    const done = claims.filter((_, index) => delivered[index]);
+    if (done.length > 0) {
+      const at = clock.now().toISOString();
+      await this.record(() =>
+        outbox.completeAll === undefined
+          ? Promise.all(done.map((claim) => outbox.complete(claim, at)))
+          : outbox.completeAll(done, at),
+      );
+    }
     return claims.length;
   }
 
@@ -182,11 +195,12 @@ class SinkLoop {
     });
   }
 
-  /** One attempt, recorded as delivered or failed (with its retry, or parked). */
-  private async deliver(claim: DeliveryClaim): Promise<void> {
+  /** One attempt: answers true when the sink took the event; a failure is recorded here (with its retry, or parked). */
+  private async deliver(claim: DeliveryClaim): Promise<boolean> {
     const { outbox, clock, retry, random, logger } = this.settings;
     try {
       await this.sink.deliver(claim.event);
+      return true;
     } catch (error) {
       const at = clock.now().toISOString();
       const failures = claim.attempts + 1;
@@ -197,13 +211,12 @@ class SinkLoop {
           `(attempt ${failures}${retryAt === null ? ', parked as dead' : `, next at ${retryAt}`}): ${message}`,
       );
       await this.record(() => outbox.fail(claim, { error: message, at, retryAt }));
-      return;
+      return false;
     }
-    await this.record(() => outbox.complete(claim, clock.now().toISOString()));
   }
 
-  /** Records an outcome; a store failure is logged (the lease runs out and the event is delivered again). */
-  private async record(write: () => Promise<boolean>): Promise<void> {
+  /** Records outcomes; a store failure is logged (the lease runs out and the events are delivered again). */
+  private async record(write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
     } catch (error) {
@@ -236,7 +249,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
   const settings: Settings = {
     outbox: options.store.outbox,
-    batchSize: positive(options.batchSize, 50, 'batchSize', 10_000),
+    batchSize: positive(options.batchSize, 500, 'batchSize', 10_000),
     leaseMs: positive(options.leaseMs, 60_000, 'leaseMs'),
     pollMs: positive(options.pollMs, 1_000, 'pollMs'),
     retry: { ...defaultRetryPolicy, ...options.retry },

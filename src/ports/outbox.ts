@@ -81,8 +81,8 @@ export interface DeliveryFailure {
  *   delivered (or skipped) to that sink: at most one event per order, oldest first. A pending event whose lease
  *   has not run out is not claimable; a `dead` one is not, and holds its order's later events.
  * - Of concurrent claims for one sink, no two answer the same event while its lease runs.
- * - `complete`, `fail` and `release` act only when the claim's token is still the delivery's: they answer false
- *   (and do nothing) for a claim taken over after its lease.
+ * - `complete`, `completeAll`, `fail` and `release` act only when the claim's token is still the delivery's: they
+ *   answer false, or leave it out of their count (and do nothing), for a claim taken over after its lease.
  * - `redeliver` makes the selected events pending and due at once for the sinks named (every sink by default),
  *   whatever their state, and answers how many deliveries it reset or opened; `skip` marks one `skipped`.
  * - `prune` deletes (at most `limit`) events that occurred before `before` and were delivered or skipped to every
@@ -94,6 +94,12 @@ export interface Outbox {
   claim(request: ClaimRequest): Promise<readonly DeliveryClaim[]>;
   /** Marks a claimed delivery done; false when the claim was no longer this token's. */
   complete(claim: DeliveryClaim, at: string): Promise<boolean>;
+  /**
+   * Marks several claimed deliveries done at once, as `complete` marks each (a store may do it in one write);
+   * answers how many it marked (those whose token was still the claim's). Optional: without it the dispatcher
+   * completes each.
+   */
+  completeAll?(claims: readonly DeliveryClaim[], at: string): Promise<number>;
   /** Records a failed attempt; false when the claim was no longer this token's. */
   fail(claim: DeliveryClaim, failure: DeliveryFailure): Promise<boolean>;
   /** Gives claims back unattempted (a dispatcher stopping): they are claimable again at once. */

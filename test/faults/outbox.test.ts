@@ -91,7 +91,7 @@ describe('outbox faults', () => {
     const pool = poolThrough(proxy.port);
     cleanups.push(() => pool.end());
     const written = await writeOrders(database, 6);
-    const cut = proxy.cutOn('FOR UPDATE OF e SKIP LOCKED');
+    const cut = proxy.cutOn('FOR UPDATE OF d SKIP LOCKED');
     const sink = createWebhookSink({ name: 'webhook', url: receiver.url, secrets: [secret], timeoutMs: 500 });
     const dispatcher = createDispatcher({
       store: { outbox: createPostgresOutbox({ pool, schema: database.schema, deadlineMs: 1_000 }) },

@@ -158,6 +158,14 @@ function pruneEvents(
   return doomed.size;
 }
 
+/** Marks one claimed delivery done; false when the claim is no longer its token's. */
+function completeOne(tables: MemoryOutboxTables, claim: DeliveryClaim, at: string): boolean {
+  const delivery = claimed(tables, claim);
+  if (delivery === undefined) return false;
+  Object.assign(delivery, { status: 'delivered', deliveredAt: at, token: null, leaseUntil: null });
+  return true;
+}
+
 /**
  * An {@link Outbox} over memory tables (those of a memory store, which its order repository writes). Every method
  * runs synchronously, so concurrent callers never interleave inside one. For tests, examples and one-process
@@ -170,10 +178,11 @@ export function createMemoryOutbox(tables: MemoryOutboxTables): Outbox {
     },
 
     async complete(claim, at) {
-      const delivery = claimed(tables, claim);
-      if (delivery === undefined) return false;
-      Object.assign(delivery, { status: 'delivered', deliveredAt: at, token: null, leaseUntil: null });
-      return true;
+      return completeOne(tables, claim, at);
+    },
+
+    async completeAll(claims, at) {
+      return claims.filter((claim) => completeOne(tables, claim, at)).length;
     },
 
     async fail(claim, failure) {

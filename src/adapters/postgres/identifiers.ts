@@ -66,6 +66,7 @@ export const tableNames = [
   'order_stock_hold',
   'outbox_event',
   'outbox_delivery',
+  'outbox_mark',
 ] as const;
 
 /** One of {@link tableNames}. */

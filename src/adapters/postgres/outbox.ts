@@ -55,18 +55,61 @@ const claimable = (d: string, now: string) =>
   `${d}.status = 'pending' AND ${d}.next_attempt_at <= ${now} AND (${d}.lease_until IS NULL OR ${d}.lease_until <= ${now})`;
 
 /**
- * The claim, one statement: the oldest events (by position) that have no settled delivery to the sink, whose
- * every earlier event of the same order has one, and whose delivery is due and unleased; their event rows
- * locked with SKIP LOCKED so concurrent claims pass each other; then each delivery row opened or taken over,
- * atomically: an upsert whose update re-checks the row as it is now, so of two claims that both saw an event
- * free, one gets it.
+ * Opening, one statement: gives the events past the sink's mark (`$5`, `$6`, read just before) that have no delivery row for it yet a pending
+ * one, due since it occurred (the oldest `$2` of them, by position), and moves the mark past them, so that claims only ever read
+ * pending deliveries, never the settled history. One opener per sink at a time (a transaction advisory lock; a
+ * claim that does not get it opens nothing this time). The mark is the position after the last event opened (or
+ * after the newest event, when all were) with the oldest transaction still running when the statement began: an
+ * event of a transaction that commits later is at or after that transaction id, so the next opening finds it
+ * however low its position.
+ */
+function openStatement(t: Tables): string {
+  // A lateral look-up per event, never a hash of every delivery: the window past the mark is small, the
+  // deliveries are the whole history (an anti-join planned as a hash reads them all). The second branch is found
+  // by the transactions' index: "+ 0" keeps the planner off the positions' index, which would read the history.
+  const unopened = `LEFT JOIN LATERAL (SELECT true AS found FROM ${t.outbox_delivery} d
+    WHERE d.event_id = e.id AND d.sink = $1 LIMIT 1) o ON true`;
+  return `
+WITH gate AS (
+  SELECT pg_try_advisory_xact_lock(hashtextextended($4, 0)) AS held
+), mark AS (
+  SELECT $5::bigint AS position, $6::xid8 AS tx FROM gate WHERE gate.held
+), fresh AS (
+  SELECT id, position, occurred_at FROM (
+    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e ${unopened}
+     WHERE e.position >= $5::bigint AND EXISTS (SELECT 1 FROM mark) AND o.found IS NULL
+     ORDER BY e.position LIMIT $2)
+    UNION
+    (SELECT e.id, e.position, e.occurred_at FROM ${t.outbox_event} e ${unopened}
+     WHERE e.tx >= $6::xid8 AND e.position + 0 < $5::bigint AND EXISTS (SELECT 1 FROM mark) AND o.found IS NULL)
+  ) f ORDER BY position LIMIT $2
+), opened AS (
+  INSERT INTO ${t.outbox_delivery} (event_id, sink, status, next_attempt_at)
+  SELECT id, $1, 'pending', LEAST(occurred_at, $3::timestamptz) FROM fresh
+  ON CONFLICT (event_id, sink) DO NOTHING
+)
+INSERT INTO ${t.outbox_mark} (sink, position, tx)
+SELECT $1,
+  CASE WHEN (SELECT count(*) FROM fresh) < $2
+    THEN (SELECT COALESCE(max(position), 0) + 1 FROM ${t.outbox_event})
+    ELSE (SELECT max(position) + 1 FROM fresh) END,
+  pg_snapshot_xmin(pg_current_snapshot())
+FROM mark
+ON CONFLICT (sink) DO UPDATE SET position = EXCLUDED.position, tx = EXCLUDED.tx`;
+}
+
+/**
+ * The claim, one statement: of the sink's pending deliveries that are due and unleased (the partial index on
+ * pending deliveries finds them), the oldest (by position) whose every earlier event of the same order was
+ * delivered or skipped; their delivery rows locked with SKIP LOCKED so concurrent claims pass each other, then
+ * taken with this claim's token and lease by an update that re-checks each row as it is now.
  */
 function claimStatement(t: Tables): string {
   return `
 WITH candidate AS (
-  SELECT e.id, e.position FROM ${t.outbox_event} e
-  LEFT JOIN ${t.outbox_delivery} d ON d.event_id = e.id AND d.sink = $1
-  WHERE (d.event_id IS NULL OR (${claimable('d', '$2::timestamptz')}))
+  SELECT d.event_id, e.position FROM ${t.outbox_delivery} d
+  JOIN ${t.outbox_event} e ON e.id = d.event_id
+  WHERE d.sink = $1 AND ${claimable('d', '$2::timestamptz')}
     AND NOT EXISTS (
       SELECT 1 FROM ${t.outbox_event} p
       LEFT JOIN ${t.outbox_delivery} pd ON pd.event_id = p.id AND pd.sink = $1
@@ -74,12 +117,11 @@ WITH candidate AS (
         AND (pd.status IS NULL OR pd.status NOT IN ('delivered', 'skipped')))
   ORDER BY e.position
   LIMIT $3
-  FOR UPDATE OF e SKIP LOCKED
+  FOR UPDATE OF d SKIP LOCKED
 ), taken AS (
-  INSERT INTO ${t.outbox_delivery} AS d (event_id, sink, status, next_attempt_at, token, lease_until)
-  SELECT id, $1, 'pending', $2::timestamptz, $4, $5::timestamptz FROM candidate
-  ON CONFLICT (event_id, sink) DO UPDATE SET token = EXCLUDED.token, lease_until = EXCLUDED.lease_until
-    WHERE ${claimable('d', '$2::timestamptz')}
+  UPDATE ${t.outbox_delivery} AS d SET token = $4, lease_until = $5::timestamptz
+  WHERE d.event_id = ANY (ARRAY(SELECT event_id FROM candidate)) AND d.sink = $1
+    AND ${claimable('d', '$2::timestamptz')}
   RETURNING d.event_id, d.attempts, d.first_failed_at
 )
 SELECT ${EVENT_COLUMNS}, taken.attempts, taken.first_failed_at
@@ -99,6 +141,13 @@ function selection(selector: RedeliverySelector, first: number): { where: string
 
 const count = (result: QueryResultLike): number => result.rows.length;
 
+/** The event ids, sinks and tokens of claims, as the parameters of {@link createPostgresOutbox}'s batch writes. */
+const claimArrays = (claims: readonly DeliveryClaim[]): [string[], string[], string[]] => [
+  claims.map((claimed) => claimed.event.id),
+  claims.map((claimed) => claimed.sink),
+  claims.map((claimed) => claimed.token),
+];
+
 /**
  * An {@link Outbox} over PostgreSQL (the tables of migration 8, which the order repository of the same schema
  * writes). Several dispatchers, in as many processes, may share it: claims skip each other's locked rows, a
@@ -117,10 +166,38 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
   const t = qualifiedTables(options.schema);
   const deadlineMs = deadlineOption(options.deadlineMs, 'postgres outbox');
   const db = createDatabase(options.pool, deadlineMs);
+  const open = openStatement(t);
   const claim = claimStatement(t);
   const fenced = `event_id = $1 AND sink = $2 AND token = $3 AND status = 'pending'`;
+  // Several claims at once: their keys and tokens as three arrays ($1–$3), one row each.
+  const claimedRows = 'unnest($1::uuid[], $2::text[], $3::text[]) AS c (event_id, sink, token)';
+  const fencedRows = `d.event_id = c.event_id AND d.sink = c.sink AND d.token = c.token AND d.status = 'pending'`;
+  async function completeAll(claims: readonly DeliveryClaim[], at: string): Promise<number> {
+    if (claims.length === 0) return 0;
+    const result = await db.query(
+      `UPDATE ${t.outbox_delivery} d SET status = 'delivered', delivered_at = $4, token = NULL, lease_until = NULL
+       FROM ${claimedRows} WHERE ${fencedRows} RETURNING 1`,
+      [...claimArrays(claims), at],
+    );
+    return count(result);
+  }
   return {
     async claim({ sink, limit, now, leaseUntil, token }) {
+      // The mark as committed now (another opener may move it on meanwhile: an older mark only widens the
+      // window), given to the opening as values so that it is planned for the few events past it.
+      const marks = await db.query(`SELECT position, tx::text AS tx FROM ${t.outbox_mark} WHERE sink = $1`, [
+        sink,
+      ]);
+      const [mark] = marks.rows;
+      // Opens a few batches' worth ahead: an order's later events wait for its earlier ones.
+      await db.query(open, [
+        sink,
+        Math.max(limit * 4, 100),
+        now,
+        `${t.outbox_mark}:${sink}`,
+        String(mark?.position ?? 0),
+        String(mark?.tx ?? 0),
+      ]);
       const { rows } = await db.query(claim, [sink, now, limit, token, leaseUntil]);
       return rows.map(
         (row): DeliveryClaim => ({
@@ -134,13 +211,10 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
     },
 
     async complete(claimed, at) {
-      const result = await db.query(
-        `UPDATE ${t.outbox_delivery} SET status = 'delivered', delivered_at = $4, token = NULL, lease_until = NULL
-         WHERE ${fenced} RETURNING 1`,
-        [claimed.event.id, claimed.sink, claimed.token, at],
-      );
-      return count(result) > 0;
+      return (await completeAll([claimed], at)) > 0;
     },
+
+    completeAll,
 
     async fail(claimed, { error, at, retryAt }) {
       const result = await db.query(
@@ -155,13 +229,12 @@ export function createPostgresOutbox(options: PostgresOutboxOptions): Outbox {
     },
 
     async release(claims) {
-      for (const claimed of claims) {
-        await db.query(`UPDATE ${t.outbox_delivery} SET token = NULL, lease_until = NULL WHERE ${fenced}`, [
-          claimed.event.id,
-          claimed.sink,
-          claimed.token,
-        ]);
-      }
+      if (claims.length === 0) return;
+      await db.query(
+        `UPDATE ${t.outbox_delivery} d SET token = NULL, lease_until = NULL FROM ${claimedRows}
+         WHERE ${fencedRows}`,
+        claimArrays(claims),
+      );
     },
 
     async redeliver(selector, at, sinks) {

@@ -2,6 +2,7 @@
  * `migrate`: versioned, recorded, idempotent, safe when several processes run it at once, and strict about
  * schema names. Also: a missing server fails loudly.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../../src/adapters/memory/index.js';
@@ -38,7 +39,10 @@ describe('migrate', () => {
   it('creates the schema and every table, records each version, and a second run is a no-op', async () => {
     const pool = connected();
     const schema = freshSchema();
-    expect(await migrate(pool, { schema })).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({
+      applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      version: 10,
+    });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
       expect.arrayContaining([
@@ -63,8 +67,9 @@ describe('migrate', () => {
       { version: 7, name: 'change notices' },
       { version: 8, name: 'outbox' },
       { version: 9, name: 'order payments' },
+      { version: 10, name: 'outbox mark' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 10 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -72,10 +77,12 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
-    expect(results.flatMap((result) => result.applied).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(results.every((result) => result.version === 9)).toBe(true);
+    expect(results.flatMap((result) => result.applied).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(results.every((result) => result.version === 10)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(9);
+    expect(rows[0]?.n).toBe(10);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -88,12 +95,12 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9], version: 9 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], version: 10 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 9 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 10 });
     } finally {
       await scoped.end();
     }
@@ -113,7 +120,7 @@ describe('migrate', () => {
       `INSERT INTO "${schema}".product_discount (product_id, customer_group_id, quantity, price)
        VALUES (40, 1, 3, 95)`,
     );
-    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 9 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 10 });
     const [iphone] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([40]);
     expect(iphone?.discounts).toEqual([
       {
@@ -125,6 +132,38 @@ describe('migrate', () => {
         dateStart: null,
         dateEnd: null,
       },
+    ]);
+  });
+
+  it('migration 10 marks each sink that has deliveries at its first event without one', async () => {
+    const pool = connected();
+    const schema = freshSchema();
+    await migrate(pool, { schema });
+    // As a database of the release before migration 10: events 1–3, delivered to `a` up to 2, to `b` none but 1.
+    await pool.query(
+      `DROP TABLE "${schema}".outbox_mark; DROP INDEX "${schema}".outbox_delivery_pending;
+       ALTER TABLE "${schema}".outbox_event DROP COLUMN tx;
+       DELETE FROM "${schema}".cartwright_migrations WHERE version = 10`,
+    );
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await pool.query(
+      `INSERT INTO "${schema}".outbox_event (id, type, order_id, sequence, occurred_at, schema_version, data)
+       SELECT id, 'order.placed', n, 1, now(), 1, '{}' FROM unnest($1::uuid[]) WITH ORDINALITY AS x (id, n)`,
+      [ids],
+    );
+    await pool.query(
+      `INSERT INTO "${schema}".outbox_delivery (event_id, sink, status, next_attempt_at)
+       VALUES ($1, 'a', 'delivered', now()), ($2, 'a', 'delivered', now()), ($1, 'b', 'dead', now())`,
+      ids.slice(0, 2),
+    );
+    expect(await migrate(pool, { schema })).toEqual({ applied: [10], version: 10 });
+    const { rows } = await pool.query(
+      `SELECT m.sink, m.position - (SELECT min(position) FROM "${schema}".outbox_event) AS offset
+       FROM "${schema}".outbox_mark m ORDER BY m.sink`,
+    );
+    expect(rows).toEqual([
+      { sink: 'a', offset: '2' },
+      { sink: 'b', offset: '1' },
     ]);
   });
 

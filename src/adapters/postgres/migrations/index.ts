@@ -11,6 +11,7 @@ import { apiSigningMigration } from './006-api-signing.js';
 import { changeNoticesMigration } from './007-change-notices.js';
 import { outboxMigration } from './008-outbox.js';
 import { orderPaymentsMigration } from './009-order-payments.js';
+import { outboxMarkMigration } from './010-outbox-mark.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   changeNoticesMigration,
   outboxMigration,
   orderPaymentsMigration,
+  outboxMarkMigration,
 ];
