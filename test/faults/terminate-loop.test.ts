@@ -91,7 +91,9 @@ describe('npm start while its PostgreSQL backends are terminated every 0.5 s', (
     const settled = await Promise.allSettled([terminator, ...loops]);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
-    const failed = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+    const failed = settled.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+    );
     expect(failed, `npm start said:\n${server.output()}`).toEqual([]);
     expect(server.exit(), `npm start ended:\n${server.output()}`).toBeUndefined();
     expect(terminated).toBeGreaterThan(0);
