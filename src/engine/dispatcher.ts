@@ -21,13 +21,16 @@ export interface DispatcherOptions {
   readonly store: { readonly outbox: Outbox };
   /** Where to deliver; each sink's deliveries are recorded under its `name`, which must be unique. */
   readonly sinks: readonly EventSink[];
-  /**
-   * Events claimed per sink at once (default 500), at most one per order: they are delivered at once, so a webhook
-   * endpoint gets up to this many requests together (lower it for a small receiver).
-   */
+  /** Events claimed per sink at once (default 500), at most one per order. */
   readonly batchSize?: number | undefined;
   /**
-   * How long a claim is this dispatcher's, in milliseconds (default 60 s): a dispatcher that dies holding
+   * Deliveries one sink has under way at once (default 100): a batch's events go out this many at a time, so a
+   * webhook endpoint never gets more requests together than this (lower it for a small receiver, and keep
+   * `batchSize / concurrency` rounds of the sink's timeout under `leaseMs`).
+   */
+  readonly concurrency?: number | undefined;
+  /**
+   * How long a claim is this dispatcher's, in milliseconds (default 120 s): a dispatcher that dies holding
    * claims holds them this long, then another takes them over. Keep it above the sinks' own timeouts.
    */
   readonly leaseMs?: number | undefined;
@@ -90,10 +93,24 @@ function describe(error: unknown): string {
   return text.slice(0, 2_000);
 }
 
+/** `work` over `items`, at most `limit` running at once; the answers in the items' order. */
+async function mapAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) {
+      answers[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
+}
+
 /** Settings every sink loop shares. */
 interface Settings {
   readonly outbox: Outbox;
   readonly batchSize: number;
+  readonly concurrency: number;
   readonly leaseMs: number;
   readonly pollMs: number;
   readonly retry: RetryPolicy;
@@ -148,9 +165,9 @@ class SinkLoop {
       await outbox.release(claims);
       return 0;
     }
-    // Claims hold one event per order: they may all go at once without reordering any order's events. What was
-    // delivered is recorded together, in one write where the store can.
-    const delivered = await Promise.all(claims.map((claim) => this.deliver(claim)));
+    // Claims hold one event per order: they may go out side by side without reordering any order's events. What
+    // was delivered is recorded together, in one write where the store can.
+    const delivered = await mapAtMost(claims, this.settings.concurrency, (claim) => this.deliver(claim));
     const done = claims.filter((_, index) => delivered[index]);
     if (done.length > 0) {
       const at = clock.now().toISOString();
@@ -250,7 +267,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const settings: Settings = {
     outbox: options.store.outbox,
     batchSize: positive(options.batchSize, 500, 'batchSize', 10_000),
-    leaseMs: positive(options.leaseMs, 60_000, 'leaseMs'),
+    concurrency: positive(options.concurrency, 100, 'concurrency', 10_000),
+    leaseMs: positive(options.leaseMs, 120_000, 'leaseMs'),
     pollMs: positive(options.pollMs, 1_000, 'pollMs'),
     retry: { ...defaultRetryPolicy, ...options.retry },
     clock: options.clock ?? systemClock,

@@ -77,6 +77,36 @@ describe('dispatcher', () => {
     }
   });
 
+  it('has at most `concurrency` deliveries of a sink under way at once, and delivers every one', async () => {
+    const { orders, outbox, clock } = store();
+    for (let i = 0; i < 12; i += 1) await placeOrder(orders);
+    let underWay = 0;
+    let most = 0;
+    const got: OutboxEvent[] = [];
+    const sink: EventSink = {
+      name: 'slow',
+      async deliver(event) {
+        underWay += 1;
+        most = Math.max(most, underWay);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        underWay -= 1;
+        got.push(event);
+      },
+    };
+    const dispatcher = createDispatcher({
+      store: { outbox },
+      sinks: [sink],
+      clock,
+      autoStart: false,
+      batchSize: 10,
+      concurrency: 3,
+    });
+    await dispatcher.drain();
+    expect(most).toBe(3);
+    expect(got).toHaveLength(60);
+    for (const sequences of sequencesByOrder(got).values()) expect(sequences).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('retries a failing sink with backoff, and a sink that works is not held back by it', async () => {
     const { orders, outbox, clock } = store();
     const id = await placeOrder(orders);
