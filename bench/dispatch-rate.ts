@@ -36,7 +36,7 @@ import { seedOrderRepository } from '../src/testing/order-contract/seed.js';
 import { orderStore } from '../test/contract/support/seeded-store.js';
 import { newSecret, startWebhookReceiver } from '../test/support/webhook-receiver.js';
 import { quantile } from './load-flow.js';
-import { wholeOption } from './options.js';
+import { runCleanups, wholeOption } from './options.js';
 import { benchDatabaseUrl } from './server-process.js';
 
 const { values } = parseArgs({
@@ -70,15 +70,7 @@ for (const name of chosen) {
 
 // Names of this run's own: the schema, the stream, the subjects, the exchange and the queue.
 const run = `disp2_bench_${process.pid}`;
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => console.error('cleanup:', error));
-  }
-}
-process.once('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
+const { cleanups, cleanUp } = runCleanups();
 
 /** One first copy of an event as a consumer got it. */
 interface Arrival {

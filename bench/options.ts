@@ -11,3 +11,20 @@ export function wholeOption(values: Readonly<Record<string, unknown>>, name: str
   }
   return value;
 }
+
+/**
+ * A run's clean-ups (its schema, streams, exchanges, connections), undone last first by `cleanUp()`, also when
+ * the run is interrupted (Ctrl-C): a benchmark leaves nothing of its own on the shared servers.
+ */
+export function runCleanups(): { readonly cleanups: (() => Promise<unknown>)[]; cleanUp(): Promise<void> } {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => console.error('cleanup:', error));
+    }
+  };
+  process.once('SIGINT', () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+  return { cleanups, cleanUp };
+}

@@ -28,7 +28,7 @@ import pg from 'pg';
 import { type FaultProxy, startFaultProxy } from '../test/faults/support/tcp-proxy.js';
 import { newSecret, startWebhookReceiver } from '../test/support/webhook-receiver.js';
 import { closeClient, drive, quantile, type Samples } from './load-flow.js';
-import { wholeOption } from './options.js';
+import { runCleanups, wholeOption } from './options.js';
 import { benchDatabaseUrl, freePort, serverEnv, startProcess, stopProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -76,15 +76,7 @@ function arrival(body: unknown, at: number): Arrival {
 
 // Names of this run's own: the database, the Redis prefix, the stream, the subjects, the exchange and the queue.
 const run = `soak_${process.pid}`;
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup().catch((error: unknown) => console.error('cleanup:', error));
-  }
-}
-process.once('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
+const { cleanups, cleanUp } = runCleanups();
 
 const arrivals: Record<SinkName, Arrival[]> = { webhook: [], nats: [], rabbitmq: [] };
 const proxies = {} as Record<SinkName, FaultProxy>;
