@@ -94,7 +94,11 @@ function describe(error: unknown): string {
 }
 
 /** `work` over `items`, at most `limit` running at once; the answers in the items' order. */
-async function mapAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapAtMost<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const answers: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
