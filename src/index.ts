@@ -39,6 +39,7 @@ export type { SessionTarget } from './engine/session-access.js';
 export type { Extensions } from './extensions/builtin-extensions.js';
 export { type Currency, formatMoney, type Money, money, type RoundingMode } from './money/index.js';
 export type {
+  CartTotals,
   CheckoutSummary,
   ConfirmResult,
   PaymentMethodsResult,

@@ -55,6 +55,17 @@ function isErrorBody(body: unknown): body is { readonly error: Readonly<Record<s
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'error' in body;
 }
 
+/**
+ * The totals digest an answer carries: `getTotals`' `Totals-Digest` header, or the `totals_digest` field of an
+ * answer with totals (a step's, confirm's, a refused confirm's).
+ */
+function totalsDigestOf(response: Response, body: unknown): string | undefined {
+  const header = response.headers.get('totals-digest');
+  if (header !== null) return header;
+  if (typeof body !== 'object' || body === null || !('totals_digest' in body)) return undefined;
+  return typeof body.totals_digest === 'string' ? body.totals_digest : undefined;
+}
+
 /** `Retry-After` in seconds, when the answer has one. */
 function retryAfterOf(response: Response): { retryAfter?: number } {
   const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
@@ -77,6 +88,7 @@ export function createClient(options: ClientOptions): CheckoutClient {
   const mode = options.session ?? 'api_token';
   const cookieName = options.cookieName ?? 'OCSESSID';
   let sessionId = options.sessionId;
+  let totalsDigest: string | undefined;
 
   /** The URL of a call to `route`, with the session id when it travels in the query. */
   const urlOf = (route: RequestRoute, query: object | undefined): URL => {
@@ -105,6 +117,7 @@ export function createClient(options: ClientOptions): CheckoutClient {
     ).andThen((body) => {
       const cookie = cookieSet(response, cookieName);
       if (cookie !== undefined) sessionId = cookie === '' ? undefined : cookie;
+      totalsDigest = totalsDigestOf(response, body) ?? totalsDigest;
       const failed = isErrorBody(body);
       const problems = failed ? check.failure(body) : check.success(body);
       if (problems.length === 0 && !failed && response.ok) return okAsync(body as T);
@@ -197,6 +210,9 @@ export function createClient(options: ClientOptions): CheckoutClient {
       }),
     get sessionId() {
       return sessionId;
+    },
+    get totalsDigest() {
+      return totalsDigest;
     },
   };
 }

@@ -134,4 +134,10 @@ export interface CheckoutClient extends ClientOperations {
   ): ResultAsync<ClientAnswer<N>, ClientError<ClientErrorBody<N>>>;
   /** The session id the client sends, if any. */
   readonly sessionId: string | undefined;
+  /**
+   * The totals digest of the last answer that carried one (`getTotals`' `Totals-Digest` header, or the
+   * `totals_digest` of a step's or confirm's answer): send it as confirm's `totals_digest` so the order is refused
+   * with 409 `totals` if its prices moved since the customer saw them.
+   */
+  readonly totalsDigest: string | undefined;
 }

@@ -44,8 +44,12 @@ export function runView<K extends 'cart_lines' | 'totals'>(
     const pricing = await viewPricing(context, session, messages, today);
     if (pricing.isErr()) return err(pricing.error);
     const view = pricing.value.view(session);
-    // The descriptor's answer names which of the view's two parts it reads.
-    return ok((operation.answer === 'cart_lines' ? view.lines : view.totals) as Answers[K]);
+    // The descriptor's answer names which of the view's two parts it reads; the totals go with their digest.
+    const answer =
+      operation.answer === 'cart_lines'
+        ? view.lines
+        : { totals: view.totals, totalsDigest: viewDigest(view) };
+    return ok(answer as Answers[K]);
   });
 }
 

@@ -3,7 +3,8 @@
  * origin the handler answers preflights itself and marks every answer readable by that origin, with credentials
  * (the session cookie) when allowed; any other origin gets no such header, so the browser keeps the answer from
  * its page. The methods and headers allowed are the ones the API uses: GET, HEAD and POST, `Content-Type` and
- * `Idempotency-Key`; `Retry-After` (a throttled login's wait) is readable by the page.
+ * `Idempotency-Key`; `Retry-After` (a throttled login's wait) and `Totals-Digest` (`getTotals`' digest) are
+ * readable by the page.
  * @module
  */
 import { CartwrightInvariantError } from '../domain/errors.js';
@@ -38,8 +39,8 @@ export interface CorsConfig {
 const allowedMethods = 'GET, HEAD, POST';
 /** The request headers a page may set that are not CORS-safelisted: JSON bodies and confirm's idempotency key. */
 const allowedHeaders = 'Content-Type, Idempotency-Key';
-/** The response headers a page may read besides the safelisted ones. */
-const exposedHeaders = 'Retry-After';
+/** The response headers a page may read besides the safelisted ones: a throttle's wait, `getTotals`' digest. */
+const exposedHeaders = 'Retry-After, Totals-Digest';
 const DEFAULT_MAX_AGE_SECONDS = 600;
 
 /** Whether `origin` is written as a browser sends it. */
@@ -116,7 +117,7 @@ export function preflightReply(
 
 /**
  * `reply` readable by the request's origin when it is listed (`Access-Control-Allow-Origin`, credentials,
- * `Retry-After` exposed). Every answer varies by `Origin` then, so a cache never hands one origin's answer to
+ * `Retry-After` and `Totals-Digest` exposed). Every answer varies by `Origin` then, so a cache never hands one origin's answer to
  * another.
  */
 export function withCors(

@@ -38,7 +38,7 @@ export const presenters: {
     ...droppedOf(result.dropped),
   }),
   cart_lines: (lines, { money }) => presentCartLines(lines, money),
-  totals: (lines, { money }) => presentTotalLines(lines, money),
+  totals: (result, { money }) => presentTotalLines(result.totals, money),
   confirm: (result, { money }) => ({
     success: result.success,
     order_id: result.orderId,
@@ -66,6 +66,27 @@ export const presenters: {
     total: page.total,
   }),
 };
+
+/**
+ * The headers an answer of some kind carries besides its body. `getTotals` answers OpenCart's bare list of
+ * total lines, which has no room for a field, so its totals digest travels as `Totals-Digest`.
+ */
+const answerHeaders: {
+  readonly [K in AnswerKind]?: (result: Answers[K]) => Readonly<Record<string, string>>;
+} = {
+  totals: (result) => ({ 'Totals-Digest': result.totalsDigest }),
+};
+
+/** The headers of an answer of kind `kind`, if its kind has any. */
+export function headersOf<K extends AnswerKind>(
+  kind: K,
+  result: Answers[K],
+): Readonly<Record<string, string>> | undefined {
+  const headers = answerHeaders[kind] as
+    | ((result: Answers[K]) => Readonly<Record<string, string>>)
+    | undefined;
+  return headers?.(result);
+}
 
 /** Presents a result of kind `kind`. */
 export function present<K extends AnswerKind>(

@@ -27,9 +27,9 @@ function cookiesOf(change: CookieChange | undefined, cookie: SessionCookieOption
   return [change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie)];
 }
 
-/** A route's successful reply: 200 with its body, and its cookie change. */
+/** A route's successful reply: 200 with its body, its headers, and its cookie change. */
 export function routeReply(reply: RouteReply, cookie: SessionCookieOptions): HttpReply {
-  return jsonReply(200, reply.body, noHeaders, cookiesOf(reply.cookie, cookie));
+  return jsonReply(200, reply.body, reply.headers ?? noHeaders, cookiesOf(reply.cookie, cookie));
 }
 
 /** The status of a handled error: the table's, or under `opencart` compat 200 unless OpenCart answers another. */

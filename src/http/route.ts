@@ -55,9 +55,10 @@ export interface SessionCall extends RouteCall {
 /** How a reply changes the session cookie: set it to a new session id, or clear it. */
 export type CookieChange = { readonly set: string } | 'clear';
 
-/** A route's successful answer: the JSON body (status 200) and any cookie change. */
+/** A route's successful answer: the JSON body (status 200), any headers of its own, and any cookie change. */
 export interface RouteReply {
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
   readonly cookie?: CookieChange;
 }
 

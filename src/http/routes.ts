@@ -25,7 +25,7 @@ import { type HttpError, httpError } from './http-error.js';
 import { openApiRoute } from './openapi/route.js';
 import { paymentWebhook } from './payment-webhook.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
-import { present } from './presenters.js';
+import { headersOf, present } from './presenters.js';
 import type { Route, RouteReply, SessionCall, SessionRoute } from './route.js';
 
 /**
@@ -77,7 +77,11 @@ async function answerOf(
 ): Promise<Result<RouteReply, HttpError>> {
   const result = await c.checkout.run(operation.name, c.session, c.input, options);
   if (result.isErr()) return err(result.error);
-  return ok({ body: present(operation.answer, result.value as never, c) });
+  const headers = headersOf(operation.answer, result.value as never);
+  return ok({
+    body: present(operation.answer, result.value as never, c),
+    ...(headers === undefined ? {} : { headers }),
+  });
 }
 
 /** The route of an operation: its method, its run through the engine, its answer presented. */

@@ -27,6 +27,17 @@ export interface CheckoutSummary {
   readonly totalsDigest: string;
 }
 
+/**
+ * What `getTotals` answers: the total lines and the totals digest of the cart they total, so a client that reads
+ * the totals last can still confirm under the totals guard.
+ */
+export interface CartTotals {
+  /** The total lines in the session currency; `total` is their exact sum. */
+  readonly totals: readonly TotalLine[];
+  /** The totals digest of the cart's lines and these totals (see {@link CheckoutSummary.totalsDigest}). */
+  readonly totalsDigest: string;
+}
+
 /** What a step that changes the session answers. */
 export interface StepResult {
   /** OpenCart's success text. */
@@ -138,8 +149,8 @@ export interface Answers {
   readonly payment_methods: PaymentMethodsResult;
   /** The priced cart lines. */
   readonly cart_lines: readonly PricedCartLine[];
-  /** The total lines. */
-  readonly totals: readonly TotalLine[];
+  /** The total lines, with their totals digest. */
+  readonly totals: CartTotals;
   /** The placed order. */
   readonly confirm: ConfirmResult;
   /** An order's payment after a payment call. */

@@ -73,6 +73,29 @@ describe('the typed client', () => {
     });
   }
 
+  it('keeps the totals digest it was last shown, from a step or from getTotals, for a guarded confirm', async () => {
+    const demo = await startDemo();
+    const client = demo.client();
+    (await client.login({ username: 'demo', key: apiKey }))._unsafeUnwrap();
+    expect(client.totalsDigest).toBeUndefined();
+    const chosen = await buildOrder(client);
+    expect(client.totalsDigest).toBe(chosen.totals_digest);
+    const iphone = demo.app.data.products.get(40);
+    if (iphone === undefined) throw new Error('no iPhone');
+    demo.app.data.products.set(40, { ...iphone, price: { amount: '150.0000', currency: 'USD' } });
+    // getTotals answers OpenCart's bare list; its header carries the digest of the totals now shown.
+    expect(Array.isArray((await client.getTotals())._unsafeUnwrap())).toBe(true);
+    const current = client.totalsDigest;
+    expect(current).toMatch(/^[0-9a-f]{16}$/);
+    expect(current).not.toBe(chosen.totals_digest);
+    // The digest of before the change is refused, and the refusal carries the current one.
+    const refused = (await client.confirm({ totals_digest: chosen.totals_digest }))._unsafeUnwrapErr();
+    expect(refused).toMatchObject({ kind: 'answer', status: 409 });
+    expect(client.totalsDigest).toBe(current);
+    const placed = await client.confirm({ totals_digest: current ?? '' });
+    expect(placed._unsafeUnwrap().order_id).toBe(1);
+  });
+
   it('answers a refused step as a typed error value, keyed by field', async () => {
     const demo = await startDemo();
     const client = demo.client();

@@ -222,7 +222,7 @@ describe('the resolved group prices the cart', () => {
     await expectOk(checkout.addProduct(id, camera));
     const price = async () => (await expectOk(checkout.getProducts(id)))[0]?.price.amount;
     const totals = async () =>
-      (await expectOk(checkout.getTotals(id))).map((line) => [line.code, line.value.amount]);
+      (await expectOk(checkout.getTotals(id))).totals.map((line) => [line.code, line.value.amount]);
     expect(await price()).toBe('80.0000');
     // Group 1 at the store address: VAT 20 % of 80 = 16, eco tax 2.
     expect(await totals()).toEqual([
@@ -286,9 +286,10 @@ describe("login by e-mail never spends the account's points or credit", () => {
     });
     const id = await demo.open();
     await expectOk(demo.checkout.addProduct(id, { product_id: 47, option: { '225': '2026-05-01' } }));
-    const codes = async () => (await expectOk(demo.checkout.getTotals(id))).map((line) => line.code);
+    const codes = async () => (await expectOk(demo.checkout.getTotals(id))).totals.map((line) => line.code);
     const reward = async () =>
-      (await expectOk(demo.checkout.getTotals(id))).find((line) => line.code === 'reward')?.value.amount;
+      (await expectOk(demo.checkout.getTotals(id))).totals.find((line) => line.code === 'reward')?.value
+        .amount;
     return { ...demo, id, codes, reward };
   }
   const grace = { ...guest, email: 'grace@example.com' };

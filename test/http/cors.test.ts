@@ -87,7 +87,7 @@ describe('CORS', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(shop);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After, Totals-Digest');
     expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('set-cookie')).toMatch(/^OCSESSID=/);
     const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

@@ -1,6 +1,7 @@
 /**
- * The totals guard over a real server: `totals_digest` on the answers with totals, and a confirm sending back
- * one that no longer matches answered 409 under `totals`, with the current products, totals and digest.
+ * The totals guard over a real server: `totals_digest` on the answers with totals (`getTotals`' as its
+ * `Totals-Digest` header), and a confirm sending back one that no longer matches answered 409 under `totals`, with
+ * the current products, totals and digest.
  */
 import { describe, expect, it } from 'vitest';
 import { type Session, startDemo, ukAddress } from './support/harness.js';
@@ -43,6 +44,29 @@ describe('the totals guard over HTTP', () => {
     });
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ totals_digest: body.totals_digest });
+  });
+
+  it("getTotals' Totals-Digest header is the steps' digest, and guards confirm as well", async () => {
+    const demo = await startDemo();
+    const session = await demo.login();
+    const digest = await ready(session);
+    const totals = await session.call('api/cart/getTotals');
+    expect(totals.status).toBe(200);
+    // OpenCart's bare list stays the body; the digest travels beside it.
+    expect(Array.isArray(totals.body)).toBe(true);
+    expect(totals.headers.get('totals-digest')).toBe(digest);
+    const iphone = demo.app.data.products.get(40);
+    if (iphone === undefined) throw new Error('no iPhone');
+    demo.app.data.products.set(40, { ...iphone, price: { amount: '150.0000', currency: 'USD' } });
+    const moved = await session.call('api/cart/getTotals');
+    const current = moved.headers.get('totals-digest');
+    expect(current).toMatch(/^[0-9a-f]{16}$/);
+    expect(current).not.toBe(digest);
+    const refused = await session.call('api/order&call=confirm', { form: { totals_digest: digest } });
+    expect(refused.status).toBe(409);
+    expect((refused.body as { totals_digest: string }).totals_digest).toBe(current);
+    const placed = await session.call('api/order&call=confirm', { form: { totals_digest: current ?? '' } });
+    expect(placed.status).toBe(200);
   });
 
   it('a malformed digest is a field error, not a crash', async () => {

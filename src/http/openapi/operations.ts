@@ -14,6 +14,7 @@ import { answerComponents, componentRef } from './components.js';
 import type { JsonObject } from './json.js';
 import { requestJson, requestSchemaOf } from './request-schema.js';
 import {
+  answerHeaders,
   confirmErrorSchema,
   documentErrorStatuses,
   errorAnswers,
@@ -132,7 +133,11 @@ function operationObject(
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(request.requestBody === undefined ? {} : { requestBody: request.requestBody }),
     responses: {
-      '200': jsonAnswer('The answer.', componentRef(answerComponents[operation.answer])),
+      '200': jsonAnswer(
+        'The answer.',
+        componentRef(answerComponents[operation.answer]),
+        answerHeaders[operation.answer],
+      ),
       ...errorAnswers(sessionErrorStatuses, isConfirm ? confirmErrorSchema : undefined),
     },
   };

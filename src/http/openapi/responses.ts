@@ -1,7 +1,7 @@
 /**
  * The document's answers: the success answer of each operation, and the error answers by status, each with
  * the headers it carries (`Allow` on a 405, `Retry-After` on a 429, `Set-Cookie` where a session is opened or
- * closed).
+ * closed, `Totals-Digest` on `getTotals`' answer).
  * @module
  */
 import type { JsonSchema } from '../../operations/json-schema.js';
@@ -49,6 +49,13 @@ export const headerComponents: Record<string, JsonObject> = {
     description: 'Seconds to wait before the next login attempt.',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
+  TotalsDigest: {
+    description:
+      'The totals digest of the cart these totals belong to, as the answers with a `totals_digest` field carry ' +
+      "it: send it back as confirm's `totals_digest` to refuse an order whose prices moved since.",
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+  },
   SetCookie: {
     description:
       'The session cookie (`OCSESSID=<id>; Path=/; HttpOnly; SameSite=Lax`, `Secure` over HTTPS), or its removal.',
@@ -76,6 +83,11 @@ function errorHeaders(status: number): JsonObject | undefined {
   if (status === 429) return { 'Retry-After': headerRef('RetryAfter') };
   return undefined;
 }
+
+/** The headers a success answer of each kind carries besides its body. */
+export const answerHeaders: Readonly<Record<string, JsonObject>> = {
+  totals: { 'Totals-Digest': headerRef('TotalsDigest') },
+};
 
 /** The `Set-Cookie` header of the answers that open or close a session. */
 export const setCookieHeader: JsonObject = { 'Set-Cookie': headerRef('SetCookie') };
