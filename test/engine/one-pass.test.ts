@@ -231,7 +231,8 @@ async function runCommand(
   };
   const couponId =
     order === undefined ? null : (await couponIdOf(context, defaultMessages, order))._unsafeUnwrap();
-  const facts = { order, couponId, now: d.clock.now().toISOString(), messages: defaultMessages };
+  const now = d.clock.now().toISOString();
+  const facts = { order, couponId, paymentProvider: false, now, messages: defaultMessages };
   const expected = decideHistory(full, facts, d.settings, []);
   const result = await checkout.addHistory(sessionId, {
     order_id: last,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/demo/demo-store.js';
-import { captureStatusIds } from '../../src/engine/payment-history.js';
+import { captureStatusIds } from '../../src/domain/order/history-payment.js';
 import type { CaptureRequest, ProviderAnswer } from '../../src/ports/payment-provider.js';
 import { type CardCheckout, cardCheckout, cardSession, orderOf } from './support/card-checkout.js';
 import { expectErr, expectOk } from './support/demo-checkout.js';
