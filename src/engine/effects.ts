@@ -20,7 +20,7 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type {
   AppendHistory,
   ClaimOrder,
-  PassEffect,
+  Effect,
   RecordOrder,
   RefundPayment,
   TakePayment,
@@ -208,7 +208,7 @@ function numbered(events: readonly DomainEvent[], orderId: number): readonly Dom
 export async function performEffects(
   context: EngineContext,
   loaded: CheckoutSession,
-  effects: readonly PassEffect[],
+  effects: readonly Effect[],
   events: readonly DomainEvent[],
   messages: MessageCatalog,
 ): Answer<Performed> {
@@ -225,7 +225,7 @@ export async function performEffects(
 async function performOne(
   context: EngineContext,
   loaded: CheckoutSession,
-  effect: PassEffect,
+  effect: Effect,
   events: readonly DomainEvent[],
   messages: MessageCatalog,
   run: Run,

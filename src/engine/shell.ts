@@ -22,7 +22,7 @@ import type { CheckoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import type { PassEffect } from '../domain/order/effects.js';
+import type { Effect } from '../domain/order/effects.js';
 import { type Answer, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { type Performed, performEffects } from './effects.js';
@@ -64,7 +64,7 @@ export type Outcome<T> =
    */
   | {
       readonly save: 'effects';
-      readonly effects: readonly PassEffect[];
+      readonly effects: readonly Effect[];
       readonly events: readonly DomainEvent[];
       readonly answer: (performed: Performed) => T;
     };

@@ -16,7 +16,7 @@ import type { EventDraft } from '../../src/domain/events/event-types.js';
 import type { DomainEvent } from '../../src/domain/machine/events.js';
 import type { CheckoutSession } from '../../src/domain/machine/session.js';
 import { defaultMessages } from '../../src/domain/messages.js';
-import type { AppendHistory, PassEffect, RecordOrder, WriteOrder } from '../../src/domain/order/effects.js';
+import type { AppendHistory, Effect, RecordOrder, WriteOrder } from '../../src/domain/order/effects.js';
 import { decideHistory } from '../../src/domain/order/history.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import { createEngineContext, type Decided, type EngineContext } from '../../src/engine/context.js';
@@ -128,8 +128,8 @@ function withoutExpiry(session: CheckoutSession) {
 }
 
 /** The one effect of `type` in `effects`. */
-function effectOf<K extends PassEffect['type']>(effects: readonly PassEffect[], type: K) {
-  return effects.find((effect): effect is Extract<PassEffect, { type: K }> => effect.type === type);
+function effectOf<K extends Effect['type']>(effects: readonly Effect[], type: K) {
+  return effects.find((effect): effect is Extract<Effect, { type: K }> => effect.type === type);
 }
 
 /** Counts of what the run checked, so that a property that checked nothing fails. */

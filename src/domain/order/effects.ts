@@ -114,7 +114,7 @@ export interface RefundPayment {
   readonly requestKey: string | null;
 }
 
-/** Every effect a decision can ask for. */
+/** Every effect a decision can ask for: what an operation's outcome lists for the one pass to perform. */
 export type Effect =
   | WriteOrder
   | AppendHistory
@@ -127,9 +127,3 @@ export type Effect =
 
 /** The effects of a confirm, in the order they are performed. */
 export type ConfirmEffect = Exclude<Effect, AppendHistory | RefundPayment>;
-
-/**
- * The effects an operation's outcome lists for the one pass to perform: every effect. A history entry's append
- * is performed in its order's turn, and decided again on the fresh order when it loses a race.
- */
-export type PassEffect = Effect;

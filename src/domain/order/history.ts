@@ -56,8 +56,7 @@ export interface HistoryFacts {
  * it produces once written.
  */
 export interface HistoryDecision {
-  /** The order the entry is for. */
-  readonly order: OrderRecord;
+  /** The entry, on the order it is for (`effect.order`). */
   readonly effect: AppendHistory;
   readonly events: readonly DomainEvent[];
 }
@@ -107,7 +106,6 @@ export function decideHistory(
   if (payment.isErr()) return err(payment.error);
   const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({
-    order,
     effect: {
       type: 'append_history',
       orderId: order.orderId,
