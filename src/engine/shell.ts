@@ -2,11 +2,11 @@
  * The one pass every operation on a session takes: take the session (loaded once, or as the host's authorization
  * loaded it) → parse → decide (gathering the facts first) → perform → deliver events → answer. What an attempt
  * decided says what is performed: a new version of the session (a step, compare-and-set over the version it was
- * decided on), only the session's slid expiry (a read, a look-up or payment move, whose writes outside the
- * session the attempt made itself), nothing (what a refused request shows beside its error), or a list of
- * effects (confirm's write, its record on the session, its events and card payment; a history entry with its
- * payment's move and events; a refund) that the one effect interpreter (`effects.ts`) performs in order, the
- * answer made from what they reached. The shell adds nothing the decision did not say; a test may watch each
+ * decided on), only the session's slid expiry (a read, a look-up or payment_complete's payment move, whose
+ * writes outside the session the attempt made itself), nothing (what a refused request shows beside its error),
+ * or a list of effects (confirm's write, its record on the session, its events and card payment; a history entry
+ * with its payment's move and events; a refund) that the one effect interpreter (`effects.ts`) performs in order,
+ * the answer made from what they reached. The shell adds nothing the decision did not say; a test may watch each
  * decision through the context's `observe`.
  *
  * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
@@ -50,8 +50,8 @@ export type Outcome<T> =
     }
   /**
    * The session's expiry, slid from `at` (the request's instant). `committed`: the attempt made a write outside
-   * the session (payment_complete's payment move), so a failing slide must not turn the answer into an error, or the client
-   * would retry and write it twice; the session then keeps its old expiry.
+   * the session (payment_complete's payment move), so a failing slide must not turn the answer into an error, or
+   * the client would retry and write it twice; the session then keeps its old expiry.
    */
   | { readonly save: 'expiry'; readonly at: Date; readonly committed?: boolean; readonly answer: T }
   /** Nothing: a refused request never keeps a session alive. */
@@ -60,7 +60,8 @@ export type Outcome<T> =
    * Effects, performed in order by the one effect interpreter (see `effects.ts`), with the events delivered
    * where they say; the answer is made from the order they reached. The session is saved by an effect (confirm
    * records its order after the write, over whatever version the session has by then), so such an attempt never
-   * loses a race and is never decided again.
+   * loses a race on the session; a history entry's append may lose one at its order's revision (the interpreter
+   * says so, nothing written), and is then decided again on the fresh order.
    */
   | {
       readonly save: 'effects';
