@@ -85,6 +85,7 @@ export type {
   TakePayment,
   WriteOrder,
 } from '../domain/order/effects.js';
+export type { HistoryPaymentCall, HistoryPaymentMove } from '../domain/order/history-payment.js';
 export {
   canMovePayment,
   movePayment,

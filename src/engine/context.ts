@@ -14,7 +14,7 @@ import {
 import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
-import type { PassEffect } from '../domain/order/effects.js';
+import type { Effect } from '../domain/order/effects.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
@@ -200,7 +200,7 @@ export type Decided =
   | { readonly save: 'expiry' | 'nothing' }
   | {
       readonly save: 'effects';
-      readonly effects: readonly PassEffect[];
+      readonly effects: readonly Effect[];
       readonly events: readonly DomainEvent[];
     };
 

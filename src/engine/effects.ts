@@ -1,11 +1,14 @@
 /**
  * The one effect interpreter: performs what a decision asked for, in the order it asked, and is the only place
- * that writes an order for confirm, claims its key, records the order on the session, takes its card payment,
- * and gives back a refund (payment_refund).
+ * that writes an order for confirm, appends a history entry (history_add, with the capture, void or refund of
+ * the order's card payment that goes with it), claims an order's key, records the order on the session, takes
+ * its card payment, gives back a refund (payment_refund) and delivers events.
  * Each effect that needs an earlier one's result names it as data: "the order" is the one the write or the claim
  * before it answered, and a new order's events, decided with order id 0, are numbered with its id here, as the
  * repository numbers the outbox's. A refusal of the repository ends the run with its error; what was performed
- * before it stays performed.
+ * before it stays performed. A history entry that loses the race at its order's revision ends the run too, with
+ * nothing written: the run answers it as data (`lost`), for the shell to decide the entry again on the fresh
+ * order.
  * @module
  */
 import { err, ok } from 'neverthrow';
@@ -15,8 +18,9 @@ import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type {
+  AppendHistory,
   ClaimOrder,
-  PassEffect,
+  Effect,
   RecordOrder,
   RefundPayment,
   TakePayment,
@@ -27,19 +31,21 @@ import type { OrderRecord } from '../domain/records/order.js';
 import type { PaymentResult } from '../operations/answers.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
 import { payAtConfirm, paymentFor, paymentToResume } from './payment-confirm.js';
+import { appendWithPayment } from './payment-history.js';
 import { refundOrderPayment } from './payment-refund.js';
-import { paymentPorts } from './payment-settle.js';
+import { orderConflict, paymentPorts, writtenOrder } from './payment-settle.js';
 import { runEvents } from './run-events.js';
 import { slideExpiry, storeSession, takeSession } from './session-access.js';
 
 /**
- * What the effects left: the order they wrote or answered, whether a write of them wrote it, and a refund's
- * answer.
+ * What the effects left: the order they wrote or answered, whether a write of them wrote it, a refund's answer,
+ * and whether a history entry lost the race at its order's revision (the effects after it were not performed).
  */
 export interface Performed {
   readonly order: OrderRecord | undefined;
   readonly wrote: boolean;
   readonly refunded: PaymentResult | undefined;
+  readonly lost: boolean;
 }
 
 /** What an effect run has reached so far. */
@@ -47,6 +53,7 @@ interface Run {
   order: OrderRecord | undefined;
   wrote: boolean;
   refunded: PaymentResult | undefined;
+  lost: boolean;
 }
 
 /** The `conflict` of an idempotency key already used for another payload. */
@@ -88,8 +95,6 @@ async function writeOrder(
   const { orders } = context.deps;
   // Handed over frozen: nothing changes a draft once decided, and a repository may then keep it without a copy.
   deepFreeze(effect.draft);
-  const short = (shortages: Parameters<typeof shortageErrors>[1]) =>
-    shortageErrors(effect.draft.products, shortages, messages);
   if (effect.orderId === 0) {
     const created = await askPort('orders', messages, () =>
       orders.create(effect.draft, effect.history, effect.claims, effect.events),
@@ -97,7 +102,9 @@ async function writeOrder(
     if (created.isErr()) return err(created.error);
     const outcome = created.value;
     if (outcome.status === 'created') return ok({ order: outcome.order, wrote: true });
-    if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
+    if (outcome.status === 'insufficient_stock') {
+      return err(shortageErrors(effect.draft.products, outcome.shortages, messages));
+    }
     if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
     const replayed = outcome.order;
     const claim = { orderId: replayed.orderId, claim: effect.replayClaim };
@@ -117,14 +124,31 @@ async function writeOrder(
   );
   if (updated.isErr()) return err(updated.error);
   const outcome = updated.value;
-  if (outcome.status === 'written') return ok({ order: outcome.order, wrote: true });
   if (outcome.status === 'replayed') return ok({ order: outcome.order, wrote: false });
   if (outcome.status === 'idempotency_conflict') return err(keyUsed(messages));
-  if (outcome.status === 'insufficient_stock') return err(short(outcome.shortages));
-  if (outcome.status === 'not_found') {
-    return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
-  }
-  return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
+  const written = writtenOrder(outcome, effect.draft.products, messages);
+  if (written.isErr()) return err(written.error);
+  return written.value === 'conflict'
+    ? err(orderConflict(messages))
+    : ok({ order: written.value, wrote: true });
+}
+
+/**
+ * Appends a history entry at its order's revision, with the payment's move that goes with it when there is one
+ * (see `payment-history.ts`): the order written, `conflict` when another write moved the revision first, or the
+ * repository's refusal.
+ */
+async function appendHistory(
+  context: EngineContext,
+  effect: AppendHistory,
+  messages: MessageCatalog,
+): Answer<OrderRecord | 'conflict'> {
+  if (effect.payment !== undefined) return appendWithPayment(context, effect, effect.payment, messages);
+  const { orderId, write, expectedRevision, events } = effect;
+  const outcome = await askPort('orders', messages, () =>
+    context.deps.orders.addHistory(orderId, write, expectedRevision, events),
+  );
+  return outcome.andThen((written) => writtenOrder(written, effect.order.products, messages));
 }
 
 /**
@@ -178,19 +202,21 @@ function numbered(events: readonly DomainEvent[], orderId: number): readonly Dom
 
 /**
  * Performs `effects` in order on the session as `loaded`, delivering `events` where a `deliver_events` effect
- * stands (when the write before it wrote); answers the order they reached.
+ * stands (when the write before it wrote); answers the order they reached, or that a history entry lost its
+ * race (then nothing after it is performed).
  */
 export async function performEffects(
   context: EngineContext,
   loaded: CheckoutSession,
-  effects: readonly PassEffect[],
+  effects: readonly Effect[],
   events: readonly DomainEvent[],
   messages: MessageCatalog,
 ): Answer<Performed> {
-  const run: Run = { order: undefined, wrote: false, refunded: undefined };
+  const run: Run = { order: undefined, wrote: false, refunded: undefined, lost: false };
   for (const effect of effects) {
     const done = await performOne(context, loaded, effect, events, messages, run);
     if (done.isErr()) return err(done.error);
+    if (run.lost) break;
   }
   return ok(run);
 }
@@ -199,7 +225,7 @@ export async function performEffects(
 async function performOne(
   context: EngineContext,
   loaded: CheckoutSession,
-  effect: PassEffect,
+  effect: Effect,
   events: readonly DomainEvent[],
   messages: MessageCatalog,
   run: Run,
@@ -210,6 +236,16 @@ async function performOne(
       if (written.isErr()) return err(written.error);
       run.order = written.value.order;
       run.wrote = written.value.wrote;
+      return ok(undefined);
+    }
+    case 'append_history': {
+      const appended = await appendHistory(context, effect, messages);
+      if (appended.isErr()) return err(appended.error);
+      if (appended.value === 'conflict') run.lost = true;
+      else {
+        run.order = appended.value;
+        run.wrote = true;
+      }
       return ok(undefined);
     }
     case 'claim_order': {

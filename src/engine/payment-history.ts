@@ -1,182 +1,94 @@
 /**
- * Capture, void and refund through history: a history entry into a capture status captures the order's
- * authorized payment first; one into a void status voids an uncaptured payment or refunds a captured one. The
- * provider is asked before anything is written; its refusal refuses the entry (key `payment`, nothing written),
- * an unknown outcome is retrieved and, still unknown, answers 503 with nothing written (the entry is safe to
- * repeat: the same idempotency key). The payment's move and the entry are then written in one transaction.
+ * Capture, void and refund through history, as the effect interpreter performs them: the provider call the
+ * decision named (`HistoryPaymentMove`) is made before anything is written; its refusal refuses the entry (key
+ * `payment`, nothing written), an unknown outcome is retrieved and, still unknown, answers 503 with nothing
+ * written (the entry is safe to repeat: the decision names the same idempotency key again). The payment is then
+ * brought up to the provider's answer (the payment's pure rules: the answer may say more than the record did),
+ * and its move and the entry are written in one transaction at the entry's revision.
  * @module
  */
 import { err, ok } from 'neverthrow';
-import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { type CheckoutError, checkoutError, invariant } from '../domain/errors.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { AppendHistory } from '../domain/order/effects.js';
-import { shortageErrors } from '../domain/order/history.js';
-import {
-  knownPayment,
-  nextRefundNumber,
-  type PaymentRecord,
-  paymentIdempotencyKey,
-  paymentStepOf,
-  refundLeft,
-  settleStep,
-} from '../domain/payment/index.js';
+import type { HistoryPaymentMove } from '../domain/order/history-payment.js';
+import { paymentStepOf, settleStep } from '../domain/payment/index.js';
 import type { OrderRecord } from '../domain/records/order.js';
-import type { StoreSettings } from '../domain/settings/settings.js';
-import { isPositive, subtract } from '../money/index.js';
 import type { PaymentProvider, ProviderAnswer } from '../ports/payment-provider.js';
-import { type Answer, askPort, type EngineContext } from './context.js';
-import { type PaymentPorts, paymentPorts, providerUnavailable, settleContextOf } from './payment-settle.js';
+import type { Answer, EngineContext } from './context.js';
+import { paymentPorts, providerUnavailable, writeStep } from './payment-settle.js';
 
-/** OpenCart's Canceled, Denied, Voided, Reversed and Refunded: the default void statuses. */
-const DEFAULT_VOID_STATUSES: readonly number[] = [7, 8, 16, 12, 11];
-
-/**
- * The statuses a history entry into which captures an authorized payment: `config_payment_capture_statuses`, or
- * else the processing and complete statuses less two. Less the status a new order is placed in, because OpenCart
- * counts it as processing, and a merchant's comment on a just-placed order must not take the customer's money;
- * and less the void statuses, because OpenCart counts Reversed as processing too, and a void must win.
- * @param settings - the store settings
- * @returns the capture statuses' ids
- */
-export function captureStatusIds(settings: StoreSettings): readonly number[] {
-  if (settings.paymentCaptureStatusIds !== undefined) return settings.paymentCaptureStatusIds;
-  const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
-  return [...new Set([...settings.processingStatusIds, ...settings.completeStatusIds])].filter(
-    (id) => id !== settings.orderStatusId && !voids.includes(id),
-  );
-}
-
-/** The money call a history entry into `statusId` asks of a payment, or undefined for none. */
-function moneyCallOf(
-  record: PaymentRecord,
-  statusId: number,
-  settings: StoreSettings,
-): 'capture' | 'void' | 'refund' | undefined {
-  const captures = captureStatusIds(settings);
-  const voids = settings.paymentVoidStatusIds ?? DEFAULT_VOID_STATUSES;
-  if (voids.includes(statusId)) {
-    if (['pending', 'requires_action', 'authorized'].includes(record.status)) return 'void';
-    if (record.status === 'captured' || record.status === 'partially_refunded') return 'refund';
-    return undefined;
-  }
-  return captures.includes(statusId) && record.status === 'authorized' ? 'capture' : undefined;
-}
-
-/** Asks the provider for the money call, with its idempotency key. */
-function ask(
-  provider: PaymentProvider,
-  orderId: number,
-  record: PaymentRecord,
-  call: 'capture' | 'void' | 'refund',
-): Promise<ProviderAnswer> {
-  const payment = knownPayment(record);
-  if (payment === undefined) {
-    return Promise.resolve({ outcome: 'refused', code: 'state', reason: 'the payment has no reference yet' });
-  }
-  const attempt = record.attempts;
-  switch (call) {
+/** Asks the provider for the call the decision named. */
+function ask(provider: PaymentProvider, move: HistoryPaymentMove): Promise<ProviderAnswer> {
+  const { payment, call } = move;
+  switch (call.kind) {
     case 'capture':
-      return provider.capture({
-        payment,
-        amount: subtract(record.amount, record.captured),
-        idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'capture' }),
-      });
+      return provider.capture({ payment, amount: call.amount, idempotencyKey: call.idempotencyKey });
     case 'void':
-      return provider.void({
-        payment,
-        idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'void' }),
-      });
+      return provider.void({ payment, idempotencyKey: call.idempotencyKey });
     case 'refund': {
-      // Never a number a refund by amount already used: the provider would replay that one instead.
-      const refund = nextRefundNumber(record);
-      return provider.refund({
-        payment,
-        amount: refundLeft(record),
-        refund,
-        idempotencyKey: paymentIdempotencyKey({ orderId, attempt, operation: 'refund', refund }),
-      });
+      const { amount, refund, idempotencyKey } = call;
+      return provider.refund({ payment, amount, refund, idempotencyKey });
     }
   }
+}
+
+/** The `payment` refusal of an entry whose payment move the provider or the payment's rules refused. */
+function paymentRefused(messages: MessageCatalog): CheckoutError {
+  return checkoutError('validation', { payment: messageText(messages, 'payment.refused') });
 }
 
 /** The provider's answer, an unknown one retrieved once: the truth, or why not. */
 async function truthAfter(
   provider: PaymentProvider,
-  record: PaymentRecord,
+  move: HistoryPaymentMove,
   answer: ProviderAnswer,
   messages: MessageCatalog,
 ): Answer<ProviderAnswer & { readonly outcome: 'done' }> {
   if (answer.outcome === 'done') return ok(answer);
-  if (answer.outcome === 'refused') {
-    return err(checkoutError('validation', { payment: messageText(messages, 'payment.refused') }));
-  }
-  const payment = knownPayment(record);
-  const retrieved = payment === undefined ? answer : await provider.retrieve({ payment });
+  if (answer.outcome === 'refused') return err(paymentRefused(messages));
+  const retrieved = await provider.retrieve({ payment: move.payment });
   return retrieved.outcome === 'done' ? ok(retrieved) : err(providerUnavailable(answer.reason, messages));
 }
 
 /**
- * Writes the payment's move with the history entry, in one transaction at the entry's revision, with the events
- * the rules report for both.
+ * Performs a history entry with its payment's move `move`: the provider first, then the payment's move and the
+ * entry in one transaction at the entry's revision. Answers the order written, or `conflict` when another write
+ * moved the order's revision first (nothing written).
  */
-async function writeWithEntry(
-  ports: PaymentPorts,
-  order: OrderRecord,
+export async function appendWithPayment(
+  context: EngineContext,
   effect: AppendHistory,
-  payment: PaymentRecord,
-  at: string,
-  hold: Parameters<PaymentPorts['orderPayments']['writePayment']>[1]['hold'],
+  move: HistoryPaymentMove,
   messages: MessageCatalog,
-): Answer<OrderRecord> {
-  const write = paymentStepOf(order, {
+): Answer<OrderRecord | 'conflict'> {
+  const ports = paymentPorts(context);
+  const provider = ports?.provider(move.provider);
+  const { order, write } = effect;
+  const record = order.payment;
+  // The decision names a move only when its facts found the payment and its provider.
+  invariant(ports !== undefined && provider !== undefined && record !== undefined, () => {
+    return `append_history: no provider ${move.provider} or payment for order ${order.orderId}`;
+  });
+  const answer = await ask(provider, move);
+  const truth = await truthAfter(provider, move, answer, messages);
+  if (truth.isErr()) return err(truth.error);
+  const at = write.dateAdded;
+  const settle = {
+    at,
+    orderStatusId: write.orderStatusId,
+    couponId: move.couponId,
+    settings: context.settings,
+  };
+  const step = settleStep(order, record, truth.value.payment, move.note, settle);
+  if (step.isErr()) return err(paymentRefused(messages));
+  const payment = step.value?.payment ?? record;
+  const hold = step.value?.hold;
+  const withEntry = paymentStepOf(order, {
     payment,
-    history: effect.write,
+    history: write,
     at,
     ...(hold === undefined ? {} : { hold }),
   });
-  const outcome = await askPort('orders', messages, () =>
-    ports.orderPayments.writePayment(order.orderId, write, effect.expectedRevision),
-  );
-  if (outcome.isErr()) return err(outcome.error);
-  switch (outcome.value.status) {
-    case 'written':
-      return ok(outcome.value.order);
-    case 'not_found':
-      return err(checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') }));
-    case 'insufficient_stock':
-      return err(shortageErrors(order.products, outcome.value.shortages, messages));
-    case 'conflict':
-      return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
-  }
-}
-
-/**
- * Performs a history entry that moves the order's payment (a capture, a void or a refund): the provider first,
- * then the payment's move and the entry in one transaction. Answers undefined when the entry moves no payment
- * (an order without one, or a status that asks nothing of it): the entry is then appended as always.
- */
-export async function historyWithPayment(
-  context: EngineContext,
-  order: OrderRecord,
-  effect: AppendHistory,
-  messages: MessageCatalog,
-): Answer<OrderRecord | undefined, CheckoutError> {
-  const ports = paymentPorts(context);
-  const record = order.payment;
-  if (ports === undefined || record === undefined) return ok(undefined);
-  const provider = ports.provider(record.providerCode);
-  const call = moneyCallOf(record, effect.write.orderStatusId, context.settings);
-  if (provider === undefined || call === undefined) return ok(undefined);
-  if (call === 'refund' && !isPositive(refundLeft(record))) return ok(undefined);
-  const answer = await ask(provider, order.orderId, record, call);
-  const truth = await truthAfter(provider, record, answer, messages);
-  if (truth.isErr()) return err(truth.error);
-  const settle = await settleContextOf(context, order, effect.write.orderStatusId, messages);
-  if (settle.isErr()) return err(settle.error);
-  const step = settleStep(order, record, truth.value.payment, `history ${call}`, settle.value);
-  if (step.isErr()) {
-    return err(checkoutError('validation', { payment: messageText(messages, 'payment.refused') }));
-  }
-  const payment = step.value?.payment ?? record;
-  return writeWithEntry(ports, order, effect, payment, settle.value.at, step.value?.hold, messages);
+  return writeStep(ports, { ...order, revision: effect.expectedRevision }, withEntry, messages);
 }

@@ -29,7 +29,13 @@ import type { PaymentResult } from '../operations/answers.js';
 import type { ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
-import { orderNotFound, type PaymentPorts, providerUnavailable, writeStep } from './payment-settle.js';
+import {
+  orderConflict,
+  orderNotFound,
+  type PaymentPorts,
+  providerUnavailable,
+  writeStep,
+} from './payment-settle.js';
 
 /** What a refund call may carry besides its body. */
 export interface RefundOptions {
@@ -210,11 +216,6 @@ async function refundAttempt(run: RefundRun): Answer<Attempt<PaymentResult>> {
 function answerRefused(order: OrderRecord, refund: PaymentRefund): boolean {
   const log = order.payment?.refundLog ?? [];
   return log.some((entry) => entry.number === refund.number && entry.state === 'refused');
-}
-
-/** The `conflict` of an order other writes kept changing, every retry spent. */
-function orderConflict(messages: MessageCatalog): CheckoutError {
-  return checkoutError('conflict', { warning: messageText(messages, 'order.conflict') });
 }
 
 /** Refunds in the order's turn, deciding again on the fresh order after each lost race. */

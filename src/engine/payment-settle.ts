@@ -20,6 +20,7 @@ import {
 } from '../domain/payment/index.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { OrderPayments } from '../ports/order-payments.js';
+import type { WriteOrderOutcome } from '../ports/order-repository.js';
 import type { PaymentProvider, ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
 import { couponIdOf } from './order-lookups.js';
@@ -43,6 +44,11 @@ export function paymentPorts(context: EngineContext): PaymentPorts | undefined {
 /** The `not_found` of an order id. */
 export function orderNotFound(messages: MessageCatalog): CheckoutError {
   return checkoutError('not_found', { order_id: messageText(messages, 'order.not_found') });
+}
+
+/** The `conflict` of a write to an order that another write changed first, every retry spent. */
+export function orderConflict(messages: MessageCatalog): CheckoutError {
+  return checkoutError('conflict', { warning: messageText(messages, 'order.conflict') });
 }
 
 /** A provider call with no answer: the payment is left as it is, and the caller may repeat. */
@@ -97,7 +103,7 @@ export function inOrderTurn(
       if (written.isErr()) return err(written.error);
       if (written.value !== 'conflict') return ok(written.value);
     }
-    return err(checkoutError('conflict', { warning: messageText(messages, 'order.conflict') }));
+    return err(orderConflict(messages));
   });
 }
 
@@ -111,16 +117,27 @@ export async function writeStep(
   const outcome = await askPort('orders', messages, () =>
     ports.orderPayments.writePayment(order.orderId, step, order.revision),
   );
-  if (outcome.isErr()) return err(outcome.error);
-  switch (outcome.value.status) {
+  return outcome.andThen((written) => writtenOrder(written, order.products, messages));
+}
+
+/**
+ * What a write of an order at its revision came to: the order after it, `conflict` when another write moved the
+ * revision first, or the refusal (`products`, the lines of the order the write was for, name a shortage).
+ */
+export function writtenOrder(
+  outcome: WriteOrderOutcome,
+  products: OrderRecord['products'],
+  messages: MessageCatalog,
+): Result<OrderRecord | 'conflict', CheckoutError> {
+  switch (outcome.status) {
     case 'written':
-      return ok(outcome.value.order);
+      return ok(outcome.order);
     case 'conflict':
       return ok('conflict');
     case 'not_found':
       return err(orderNotFound(messages));
     case 'insufficient_stock':
-      return err(shortageErrors(order.products, outcome.value.shortages, messages));
+      return err(shortageErrors(products, outcome.shortages, messages));
   }
 }
 

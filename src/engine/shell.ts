@@ -2,16 +2,19 @@
  * The one pass every operation on a session takes: take the session (loaded once, or as the host's authorization
  * loaded it) → parse → decide (gathering the facts first) → perform → deliver events → answer. What an attempt
  * decided says what is performed: a new version of the session (a step, compare-and-set over the version it was
- * decided on), only the session's slid expiry (a read, a look-up, a history entry or payment move, whose writes
- * outside the session the attempt made itself), nothing (what a refused request shows beside its error), or a
- * list of effects (confirm's write, its record on the session, its events and card payment; a refund) that the
- * one effect interpreter (`effects.ts`) performs in order, the answer made from what they reached. The shell
- * adds nothing the decision did not say; a test may watch each decision through the context's `observe`.
+ * decided on), only the session's slid expiry (a read, a look-up or payment_complete's payment move, whose
+ * writes outside the session the attempt made itself), nothing (what a refused request shows beside its error),
+ * or a list of effects (confirm's write, its record on the session, its events and card payment; a history entry
+ * with its payment's move and events; a refund) that the one effect interpreter (`effects.ts`) performs in order,
+ * the answer made from what they reached. The shell adds nothing the decision did not say; a test may watch each
+ * decision through the context's `observe`.
  *
  * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
  * other at the store within one engine; one that still loses a compare-and-set race (to another process) is
- * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. Nothing is
- * saved unless every step before the save succeeded, and a refused request never slides the expiry.
+ * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. An
+ * operation that writes one order at its revision (history_add) runs in that order's turn instead, and an
+ * attempt whose write the interpreter reports lost is decided again on the fresh order alike. Nothing is saved
+ * unless every step before the save succeeded, and a refused request never slides the expiry.
  @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
@@ -19,11 +22,12 @@ import type { CheckoutError } from '../domain/errors.js';
 import type { DomainEvent } from '../domain/machine/events.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import type { PassEffect } from '../domain/order/effects.js';
+import type { Effect } from '../domain/order/effects.js';
 import { type Answer, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { type Performed, performEffects } from './effects.js';
 import { timeFactsAt } from './facts.js';
+import { orderConflict } from './payment-settle.js';
 import { runEvents } from './run-events.js';
 import {
   conflict,
@@ -46,8 +50,8 @@ export type Outcome<T> =
     }
   /**
    * The session's expiry, slid from `at` (the request's instant). `committed`: the attempt made a write outside
-   * the session (a history entry), so a failing slide must not turn the answer into an error, or the client
-   * would retry and write it twice; the session then keeps its old expiry.
+   * the session (payment_complete's payment move), so a failing slide must not turn the answer into an error, or
+   * the client would retry and write it twice; the session then keeps its old expiry.
    */
   | { readonly save: 'expiry'; readonly at: Date; readonly committed?: boolean; readonly answer: T }
   /** Nothing: a refused request never keeps a session alive. */
@@ -56,11 +60,12 @@ export type Outcome<T> =
    * Effects, performed in order by the one effect interpreter (see `effects.ts`), with the events delivered
    * where they say; the answer is made from the order they reached. The session is saved by an effect (confirm
    * records its order after the write, over whatever version the session has by then), so such an attempt never
-   * loses a race and is never decided again.
+   * loses a race on the session; a history entry's append may lose one at its order's revision (the interpreter
+   * says so, nothing written), and is then decided again on the fresh order.
    */
   | {
       readonly save: 'effects';
-      readonly effects: readonly PassEffect[];
+      readonly effects: readonly Effect[];
       readonly events: readonly DomainEvent[];
       readonly answer: (performed: Performed) => T;
     };
@@ -69,6 +74,12 @@ export type Outcome<T> =
 export interface Pass<C, T> {
   /** Whether it may save a new version of the session (then it runs in the session's turn). */
   readonly saves: boolean;
+  /**
+   * The order whose revision the command's effects write at (history_add's): its attempts then run in that
+   * order's turn, and one whose write lost the race is decided again on the fresh order (the session as taken
+   * stands). Only for an operation that saves no version of the session.
+   */
+  readonly order?: (command: C) => number;
   /** The command, parsed from the posted input in the session's language. */
   readonly parse: (posted: unknown, messages: MessageCatalog) => Result<C, CheckoutError>;
   /** Decides the command on the session as taken (gathering its facts first). */
@@ -97,14 +108,13 @@ async function perform<T>(
 
 /**
  * Takes the session, parses the command and runs attempts until one is saved: after a lost race, on the fresh
- * session, up to the retries.
+ * session (or the fresh order, for an operation that writes one), up to the retries.
  */
 async function pass<C, T>(
   context: EngineContext,
   operation: Pass<C, T>,
   target: SessionTarget,
   posted: unknown,
-  lostRaceOf: ((messages: MessageCatalog) => CheckoutError) | undefined,
   turn: Parameters<typeof decideAgain>[1] | undefined,
 ): Answer<T> {
   const taken = await takeSession(context, target);
@@ -114,7 +124,7 @@ async function pass<C, T>(
   if (command.isErr()) return err(command.error);
   let live: TakenSession = taken.value;
   const once = async (round: number): Answer<Attempt<T>> => {
-    if (round > 0) {
+    if (round > 0 && turn !== undefined) {
       const fresh = await takeSession(context, live.session.id);
       if (fresh.isErr()) return err(fresh.error);
       live = fresh.value;
@@ -126,19 +136,25 @@ async function pass<C, T>(
     if (decided.save === 'effects') {
       const { effects, events } = decided;
       const performed = await performEffects(context, live.session, effects, events, messages);
-      return performed.isErr() ? err(performed.error) : ok(won(decided.answer(performed.value)));
+      if (performed.isErr()) return err(performed.error);
+      return ok(performed.value.lost ? lostRace : won(decided.answer(performed.value)));
     }
     const saved = await perform(context, decided, live, messages);
     if (saved.isErr()) return err(saved.error);
     return ok(saved.value ? won(decided.answer) : lostRace);
   };
-  if (turn === undefined || lostRaceOf === undefined) {
-    const outcome = await once(0);
-    if (outcome.isErr()) return err(outcome.error);
-    // Without a version to save there is no race to lose.
-    return outcome.value.won ? ok(outcome.value.answer) : err(conflict(messages));
+  if (turn !== undefined) return decideAgain(context, turn, () => conflict(messages), once);
+  const orderId = operation.order?.(command.value);
+  if (orderId !== undefined) {
+    // Each attempt reads the order afresh: a lost race needs the fresh order, not the fresh session.
+    return context.orderQueue.run(String(orderId), (orderTurn) =>
+      decideAgain(context, orderTurn, () => orderConflict(messages), once),
+    );
   }
-  return decideAgain(context, turn, () => lostRaceOf(messages), once);
+  const outcome = await once(0);
+  if (outcome.isErr()) return err(outcome.error);
+  // Without a version to save there is no race to lose.
+  return outcome.value.won ? ok(outcome.value.answer) : err(conflict(messages));
 }
 
 /** Runs an operation through the one pass: in its session's turn when it may save a new version. */
@@ -148,11 +164,8 @@ export function runPass<C, T>(
   target: SessionTarget,
   posted: unknown,
 ): ResultAsync<T, CheckoutError> {
-  if (!operation.saves)
-    return new ResultAsync(pass(context, operation, target, posted, undefined, undefined));
-  return inSessionTurn(context, target, (current, turn) =>
-    pass(context, operation, current, posted, conflict, turn),
-  );
+  if (!operation.saves) return new ResultAsync(pass(context, operation, target, posted, undefined));
+  return inSessionTurn(context, target, (current, turn) => pass(context, operation, current, posted, turn));
 }
 
 /** A live session for a read, its texts and the day of the read. */

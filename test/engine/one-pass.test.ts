@@ -5,8 +5,10 @@
  * context's observer before the shell performs it, and compared with what the store holds afterwards: the saved
  * session is the decided session (a confirm's: the decided record, numbered with the written order's id); the
  * delivered events are the decided events; the outbox holds exactly the write effect's events and the order is
- * the effect's draft in the entry's status. A history entry (whose decision is not an outcome of the pass) is
- * compared with `decideHistory` on the order as it was. A refused command changes and delivers nothing.
+ * the effect's draft in the entry's status. A history entry's decision is its append effect, as `decideHistory`
+ * decides it on the order as it was: the repository is asked for exactly that append (nothing else of it), the
+ * order then carries exactly that entry, the outbox exactly its events, and the notifier got exactly the decided
+ * events, once. A refused command changes and delivers nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,12 +16,13 @@ import type { EventDraft } from '../../src/domain/events/event-types.js';
 import type { DomainEvent } from '../../src/domain/machine/events.js';
 import type { CheckoutSession } from '../../src/domain/machine/session.js';
 import { defaultMessages } from '../../src/domain/messages.js';
-import type { PassEffect, RecordOrder, WriteOrder } from '../../src/domain/order/effects.js';
+import type { AppendHistory, Effect, RecordOrder, WriteOrder } from '../../src/domain/order/effects.js';
 import { decideHistory } from '../../src/domain/order/history.js';
 import type { Checkout } from '../../src/engine/checkout.js';
 import { createEngineContext, type Decided, type EngineContext } from '../../src/engine/context.js';
 import { checkoutOver } from '../../src/engine/create-checkout.js';
 import { couponIdOf } from '../../src/engine/order-lookups.js';
+import type { OrderRepository } from '../../src/ports/order-repository.js';
 import { checkoutPrefix, type Step, sequences } from '../property/support/engine-operations.js';
 import { type DemoCheckout, demoCheckout } from './support/demo-checkout.js';
 
@@ -76,9 +79,29 @@ const commands: fc.Arbitrary<Command[]> = fc
     return all;
   });
 
+/** What the engine asked the order repository to append. */
+type Appended = Pick<AppendHistory, 'orderId' | 'write' | 'expectedRevision' | 'events'>;
+
+/** `orders`, recording every append it is asked for (its other methods as they are). */
+function recording(orders: OrderRepository, appended: Appended[]): OrderRepository {
+  return new Proxy(orders, {
+    get(target, property) {
+      if (property === 'addHistory') {
+        return (...[orderId, write, expectedRevision, events]: Parameters<OrderRepository['addHistory']>) => {
+          appended.push({ orderId, write, expectedRevision, events: events ?? [] });
+          return target.addHistory(orderId, write, expectedRevision, events);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** What a command left in the store and the notifier, and what the one pass decided for it. */
 interface Seen {
   readonly decided: readonly Decided[];
+  readonly appended: readonly Appended[];
   readonly before: CheckoutSession;
   readonly after: CheckoutSession;
   readonly delivered: readonly DomainEvent[];
@@ -105,8 +128,8 @@ function withoutExpiry(session: CheckoutSession) {
 }
 
 /** The one effect of `type` in `effects`. */
-function effectOf<K extends PassEffect['type']>(effects: readonly PassEffect[], type: K) {
-  return effects.find((effect): effect is Extract<PassEffect, { type: K }> => effect.type === type);
+function effectOf<K extends Effect['type']>(effects: readonly Effect[], type: K) {
+  return effects.find((effect): effect is Extract<Effect, { type: K }> => effect.type === type);
 }
 
 /** Counts of what the run checked, so that a property that checked nothing fails. */
@@ -132,11 +155,14 @@ function checkStep(seen: Seen, ok: boolean) {
     expect(seen.delivered).toEqual([]);
   }
   expect(seen.outboxed).toEqual([]);
+  expect(seen.appended).toEqual([]);
 }
 
 /** Checks a confirm's decision against the store; answers what it checked. */
 function checkConfirm(d: DemoCheckout, seen: Seen, orderId: number | undefined, wrote: boolean) {
   const [decided] = seen.decided;
+  // Only a history entry's decision appends an entry by itself.
+  expect(seen.appended).toEqual([]);
   if (orderId === undefined || decided === undefined || decided.save !== 'effects') {
     expect(seen.after).toEqual(seen.before);
     expect(seen.delivered).toEqual([]);
@@ -175,6 +201,7 @@ async function runCommand(
   context: EngineContext,
   checkout: Checkout,
   decisions: Decided[],
+  appended: Appended[],
   sessionId: string,
   command: Command,
   counts: Counts,
@@ -182,11 +209,13 @@ async function runCommand(
   const before = await d.stored(sessionId);
   const marks = {
     decided: decisions.length,
+    appended: appended.length,
     delivered: d.adapters.notifier.events.length,
     outboxed: d.data.outbox.events.length,
   };
   const seen = async (): Promise<Seen> => ({
     decided: decisions.slice(marks.decided),
+    appended: appended.slice(marks.appended),
     before,
     after: await d.stored(sessionId),
     delivered: d.adapters.notifier.events.slice(marks.delivered),
@@ -231,7 +260,8 @@ async function runCommand(
   };
   const couponId =
     order === undefined ? null : (await couponIdOf(context, defaultMessages, order))._unsafeUnwrap();
-  const facts = { order, couponId, now: d.clock.now().toISOString(), messages: defaultMessages };
+  const now = d.clock.now().toISOString();
+  const facts = { order, couponId, paymentProvider: false, now, messages: defaultMessages };
   const expected = decideHistory(full, facts, d.settings, []);
   const result = await checkout.addHistory(sessionId, {
     order_id: last,
@@ -241,16 +271,44 @@ async function runCommand(
   const after = await seen();
   if (expected.isErr()) {
     expect(result.isErr() && result.error).toEqual(expected.error);
+    expect(after.decided).toEqual([]);
+    expect(after.appended).toEqual([]);
     expect(after.delivered).toEqual([]);
     expect(after.outboxed).toEqual([]);
     return;
   }
   expect(result.isOk(), result.isErr() ? JSON.stringify(result.error) : '').toBe(true);
-  const { effect, events } = expected.value;
-  expect(after.outboxed).toEqual(effect.events.map(({ type, data }) => ({ type, data })));
-  expect(after.delivered).toEqual(events);
+  checkHistory(d, after, expected.value.effect, expected.value.events);
   expect(withoutExpiry(after.after)).toEqual(withoutExpiry(before));
   counts.entries += 1;
+}
+
+/**
+ * Checks an accepted history entry: the pass decided its append effect as `decideHistory` did, and the
+ * repository write, the stored entry, the outbox and the delivered events are exactly that decision's.
+ */
+function checkHistory(d: DemoCheckout, seen: Seen, effect: AppendHistory, events: readonly DomainEvent[]) {
+  const [decided, ...more] = seen.decided;
+  expect(more).toEqual([]);
+  if (decided?.save !== 'effects') throw new Error(`history_add decided ${decided?.save}`);
+  expect(decided.effects.map(({ type }) => type)).toEqual([
+    'append_history',
+    'deliver_events',
+    'slide_expiry',
+  ]);
+  const append = effectOf(decided.effects, 'append_history') as AppendHistory;
+  expect(append).toEqual(effect);
+  expect(decided.events).toEqual(events);
+  const { orderId, write, expectedRevision } = append;
+  expect(seen.appended).toEqual([{ orderId, write, expectedRevision, events: append.events }]);
+  const order = d.data.orders.get(orderId);
+  expect(order?.revision).toBe(expectedRevision + 1);
+  expect(order?.orderStatusId).toBe(write.orderStatusId);
+  const { orderHistoryId: _id, ...entry } = order?.history.at(-1) ?? { orderHistoryId: 0 };
+  const { orderStatusId, comment, notify, dateAdded } = write;
+  expect(entry).toEqual({ orderStatusId, comment, notify, dateAdded });
+  expect(seen.outboxed).toEqual(append.events.map(({ type, data }) => ({ type, data })));
+  expect(seen.delivered).toEqual(decided.events);
 }
 
 /** Whether an outbox event is of `orderId` (the order existed before the command). */
@@ -265,12 +323,23 @@ describe('the one pass', () => {
       fc.asyncProperty(commands, async (sequence) => {
         const d = demoCheckout();
         const decisions: Decided[] = [];
-        const context = createEngineContext(d.deps, { settings: d.settings });
+        const appended: Appended[] = [];
+        const deps = { ...d.deps, orders: recording(d.deps.orders, appended) };
+        const context = createEngineContext(deps, { settings: d.settings });
         const checkout = checkoutOver({ ...context, observe: (decided) => decisions.push(decided) });
         const opened = await checkout.openSession({ apiUserId: 1 });
         if (opened.isErr()) throw new Error('no session');
         for (const command of sequence) {
-          await runCommand(d, context, checkout, decisions, opened.value.sessionId, command, counts);
+          await runCommand(
+            d,
+            context,
+            checkout,
+            decisions,
+            appended,
+            opened.value.sessionId,
+            command,
+            counts,
+          );
         }
       }),
       { numRuns: 40 },

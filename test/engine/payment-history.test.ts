@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoStore } from '../../src/demo/demo-store.js';
-import { captureStatusIds } from '../../src/engine/payment-history.js';
+import { captureStatusIds } from '../../src/domain/order/history-payment.js';
 import type { CaptureRequest, ProviderAnswer } from '../../src/ports/payment-provider.js';
 import { type CardCheckout, cardCheckout, cardSession, orderOf } from './support/card-checkout.js';
 import { expectErr, expectOk } from './support/demo-checkout.js';
@@ -124,5 +124,43 @@ describe('history_add and the payment', () => {
     expect(
       new Set(answers.map((answer) => (answer.outcome === 'done' ? answer.payment.captured.amount : ''))),
     ).toEqual(new Set([orderOf(d, orderId).payment?.amount.amount]));
+  });
+
+  it('a capture whose write loses the race at the revision is decided again: one key, one capture, one entry', async () => {
+    const keys: string[] = [];
+    const holder: { d?: CardCheckout; orderId: number } = { orderId: 0 };
+    const d = cardCheckout({
+      provider: {
+        capture: async (request: CaptureRequest) => {
+          const card = holder.d as CardCheckout;
+          keys.push(request.idempotencyKey);
+          if (keys.length === 1) {
+            // Another process writes the order while the provider answers: the entry's write loses the race.
+            const order = orderOf(card, holder.orderId);
+            const note = {
+              orderStatusId: 1,
+              comment: 'elsewhere',
+              notify: false,
+              dateAdded: '2026-01-01T00:00:00Z',
+            };
+            const write = { ...note, stockMoves: [], redemptions: [], releaseRedemptions: false };
+            await card.adapters.orders.addHistory(order.orderId, write, order.revision);
+          }
+          return card.card.capture(request);
+        },
+      },
+    });
+    holder.d = d;
+    const { sessionId, orderId } = await authorizedOrder(d);
+    holder.orderId = orderId;
+    const placed = orderOf(d, orderId).history.length;
+    await expectOk(d.checkout.addHistory(sessionId, { order_id: orderId, order_status_id: 2 }));
+    const order = orderOf(d, orderId);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(order.payment?.status).toBe('captured');
+    expect(order.payment?.captured).toEqual(order.payment?.amount);
+    expect(order.history.slice(placed).map((entry) => entry.comment)).toEqual(['elsewhere', '']);
+    expect(order.orderStatusId).toBe(2);
   });
 });

@@ -58,6 +58,7 @@ describe('history_add through the shell', () => {
             const facts = {
               order: before,
               couponId: null,
+              paymentProvider: false,
               now: d.clock.now().toISOString(),
               messages: defaultMessages,
             };

@@ -1,7 +1,8 @@
 /**
  * Effects: what a decision asks the shell to perform outside deciding, in order: the writes outside the session
- * (each in one repository transaction), the claim of a key, the session's record of a confirmed order, the card
- * payment of an order. `decide` describes them and runs nothing; the engine's one effect interpreter performs
+ * (each in one repository transaction: a confirm's order, a history entry), the claim of a key, the session's
+ * record of a confirmed order, the card payment of an order (taken, moved with a history entry, refunded).
+ * `decide` describes them and runs nothing; the engine's one effect interpreter performs
  * them and delivers the decision's events where the decision placed them.
  *
  * What an effect needs from an earlier one is said as data the interpreter fills in: "the order": the order the
@@ -10,7 +11,8 @@
  */
 import type { EventDraft } from '../events/event-types.js';
 import type { CheckoutSession } from '../machine/session.js';
-import type { OrderDraft } from '../records/order.js';
+import type { OrderDraft, OrderRecord } from '../records/order.js';
+import type { HistoryPaymentMove } from './history-payment.js';
 import type { HistoryWrite, IdempotencyClaim } from './write.js';
 
 /**
@@ -35,14 +37,24 @@ export interface WriteOrder {
   readonly replayClaim?: IdempotencyClaim;
 }
 
-/** Appends a history entry to an order at `expectedRevision`, with its stock moves and ledger changes. */
+/**
+ * Appends a history entry to an order at `expectedRevision`, with its stock moves and ledger changes, and with
+ * the card payment's move `payment` when there is one: its provider call made first (a refusal, or no answer
+ * even on retrieving, writes nothing), the payment brought up to the provider's answer in the entry's
+ * transaction. Its result is the order written, or a lost race (another write moved the order's revision), which
+ * the shell decides again on the fresh order.
+ */
 export interface AppendHistory {
   readonly type: 'append_history';
   readonly orderId: number;
   readonly expectedRevision: number;
+  /** The order as the entry was decided on: its lines name a stock shortage, its payment is what moves. */
+  readonly order: OrderRecord;
   readonly write: HistoryWrite;
   /** What the entry reports, stored in the outbox in its transaction. */
   readonly events: readonly EventDraft[];
+  /** The capture, void or refund of the order's card payment that goes with the entry, or none. */
+  readonly payment: HistoryPaymentMove | undefined;
 }
 
 /**
@@ -102,7 +114,7 @@ export interface RefundPayment {
   readonly requestKey: string | null;
 }
 
-/** Every effect a decision can ask for. */
+/** Every effect a decision can ask for: what an operation's outcome lists for the one pass to perform. */
 export type Effect =
   | WriteOrder
   | AppendHistory
@@ -115,9 +127,3 @@ export type Effect =
 
 /** The effects of a confirm, in the order they are performed. */
 export type ConfirmEffect = Exclude<Effect, AppendHistory | RefundPayment>;
-
-/**
- * The effects an operation's outcome lists for the one pass to perform. A history entry's append is performed
- * inside history_add's own turn on its order, which decides it again on the fresh order when it loses a race.
- */
-export type PassEffect = Exclude<Effect, AppendHistory>;

@@ -19,6 +19,7 @@ import type { OrderDraft, OrderProduct, OrderRecord, OrderTotal } from '../recor
 import type { StoreSettings } from '../settings/settings.js';
 import type { AppendHistory } from './effects.js';
 import { type FraudCheck, fraudVerdict } from './fraud.js';
+import { historyPaymentMove } from './history-payment.js';
 import type { HistoryWrite, Redemption, StockMove, StockShortage } from './write.js';
 
 /** A history entry as asked for (OpenCart's Order history entry, parsed). */
@@ -35,20 +36,27 @@ export interface HistoryCommand extends HistoryInput {
   readonly orderId: number;
 }
 
-/** What history_add reads besides the command: the order, its coupon, the time. */
+/** What history_add reads besides the command: the order, its coupon, its payment's provider, the time. */
 export interface HistoryFacts {
   /** The order the entry is for; undefined when there is none. */
   readonly order: OrderRecord | undefined;
   /** The id of the coupon the order used (null for none, or a coupon since deleted). */
   readonly couponId: number | null;
+  /**
+   * Whether the host has the provider the order's card payment was made with (false for an order without one,
+   * or a checkout without payment providers): only then does an entry move the payment.
+   */
+  readonly paymentProvider: boolean;
   readonly now: string;
   readonly messages: MessageCatalog;
 }
 
-/** What history_add decided: the entry to append, and the events it produces once written. */
+/**
+ * What history_add decided: the entry to append (with the card payment's move that goes with it), and the events
+ * it produces once written.
+ */
 export interface HistoryDecision {
-  /** The order the entry is for. */
-  readonly order: OrderRecord;
+  /** The entry, on the order it is for (`effect.order`). */
   readonly effect: AppendHistory;
   readonly events: readonly DomainEvent[];
 }
@@ -70,7 +78,8 @@ export function historyEntersActive(
  * Decides a history entry: the status must be known and the order must exist; the entry moves the order to the
  * requested status, or to the status of the first fraud check that flags it (asked only when the entry moves the
  * order into the processing or complete statuses, unless `override`), with the stock moves and ledger changes of
- * that move.
+ * that move, and the capture, void or refund of the order's card payment that status asks for (see
+ * `history-payment.ts`).
  */
 export function decideHistory(
   command: HistoryCommand,
@@ -92,15 +101,19 @@ export function decideHistory(
   const move = { from: order.orderStatusId, to: verdict?.orderStatusId ?? command.orderStatusId };
   const entry = { comment: command.comment, notify: command.notify, dateAdded: facts.now };
   const write = planHistoryWrite(order, move, entry, facts.couponId, settings);
+  const provided = facts.paymentProvider;
+  const payment = historyPaymentMove(order, move.to, { ...facts, provided }, settings);
+  if (payment.isErr()) return err(payment.error);
   const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({
-    order,
     effect: {
       type: 'append_history',
       orderId: order.orderId,
       expectedRevision: order.revision,
+      order,
       write,
       events: eventsOfHistory(order, write),
+      payment: payment.value,
     },
     events: [...flagged, ...historyEvents(order.orderId, move, write, facts.couponId)],
   });
