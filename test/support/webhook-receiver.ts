@@ -30,6 +30,8 @@ export interface WebhookReceiver {
   readonly refused: number;
   /** TCP connections accepted: a sender that keeps its connections alive opens few. */
   readonly connections: number;
+  /** Of those, the ones closed since. */
+  readonly closedConnections: number;
   /** How the next requests are answered (default 204). */
   answer(behaviour: Behaviour | ((id: string) => Behaviour)): void;
   close(): Promise<void>;
@@ -78,8 +80,12 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     res.writeHead(answer.status).end();
   });
   let connections = 0;
-  server.on('connection', () => {
+  let closedConnections = 0;
+  server.on('connection', (socket) => {
     connections += 1;
+    socket.on('close', () => {
+      closedConnections += 1;
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -92,6 +98,9 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     },
     get connections() {
       return connections;
+    },
+    get closedConnections() {
+      return closedConnections;
     },
     answer(next) {
       behaviour = typeof next === 'function' ? next : () => next;

@@ -48,22 +48,33 @@ function onNode(): boolean {
   return versions?.node !== undefined && versions.bun === undefined && versions.deno === undefined;
 }
 
+/** A sink's transport, made on first use; `close` closes it when it was made. */
+interface LazyTransport {
+  get(): Promise<WebhookTransport>;
+  close(): Promise<void>;
+}
+
 /**
  * The transport of a sink: the given `fetch`'s, or node:http's on Node (loaded on first use, so the module is never
  * loaded elsewhere; should it fail to load, the global `fetch`'s).
  */
-function transportFor(url: string, send: typeof fetch | undefined): () => Promise<WebhookTransport> {
-  if (send !== undefined || !onNode()) {
-    const transport = fetchTransport(send ?? globalThis.fetch, url);
-    return () => Promise.resolve(transport);
-  }
-  let loading: Promise<WebhookTransport> | undefined;
-  return () => {
-    loading ??= import('./node-transport.js').then(
-      (module) => module.nodeTransport(new URL(url)),
-      () => fetchTransport(globalThis.fetch, url),
-    );
-    return loading;
+function transportFor(url: string, send: typeof fetch | undefined): LazyTransport {
+  let made: Promise<WebhookTransport> | undefined;
+  const make = (): Promise<WebhookTransport> =>
+    send !== undefined || !onNode()
+      ? Promise.resolve(fetchTransport(send ?? globalThis.fetch, url))
+      : import('./node-transport.js').then(
+          (module) => module.nodeTransport(new URL(url)),
+          () => fetchTransport(globalThis.fetch, url),
+        );
+  return {
+    get() {
+      made ??= make();
+      return made;
+    },
+    async close() {
+      (await made)?.close();
+    },
   };
 }
 
@@ -83,6 +94,10 @@ class WebhookDeliveryError extends Error {
  * the dispatcher retries. 410 Gone disables the endpoint: later attempts fail at once without sending (so
  * nothing is lost: the deliveries wait, and park as `dead`, until `enable()` and a redelivery).
  *
+ * On Node it sends with node:http(s), keeping its connections to the endpoint alive (as many as attempts under
+ * way); `close()` closes them (idle ones never keep the process alive). With a `fetch` given it sends with that,
+ * and off Node with the global `fetch`.
+ *
  * @example
  * ```ts
  * const orders = createWebhookSink({ name: 'erp', url: 'https://erp.example/hooks', secrets: [process.env.WHSEC],
@@ -100,7 +115,7 @@ export function createWebhookSink(options: WebhookSinkOptions): WebhookSink {
   let disabled = false;
 
   async function post(event: OutboxEvent): Promise<void> {
-    const sender = await transport();
+    const sender = await transport.get();
     const body = JSON.stringify(event);
     const timestamp = Math.floor(now().getTime() / 1000);
     let status: number;
@@ -144,8 +159,8 @@ export function createWebhookSink(options: WebhookSinkOptions): WebhookSink {
       if (disabled) throw new WebhookDeliveryError(`${url} is disabled (it answered 410 Gone)`);
       await post(event);
     },
-    async close() {
-      (await transport()).close();
+    close() {
+      return transport.close();
     },
   };
 }

@@ -162,6 +162,32 @@ describe('webhook sink, default transport', () => {
     }
   });
 
+  it('close() closes the connections it kept alive; a later attempt opens one again', async () => {
+    const secret = newSecret();
+    const target = await startWebhookReceiver(secret);
+    const sink = createWebhookSink({ url: target.url, secrets: [secret] });
+    try {
+      await createWebhookSink({ url: target.url, secrets: [secret] }).close?.();
+      await Promise.all(
+        Array.from({ length: 3 }, (_, index) =>
+          sink.deliver(sampleOutboxEvent('order.placed', 200 + index, 1)),
+        ),
+      );
+      const opened = target.connections;
+      expect(target.closedConnections).toBe(0);
+      await sink.close?.();
+      for (let waited = 0; target.closedConnections < opened && waited < 2_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(target.closedConnections).toBe(opened);
+      await sink.deliver(sampleOutboxEvent('order.placed', 203, 1));
+      expect(target.accepted).toHaveLength(4);
+    } finally {
+      await sink.close?.();
+      await target.close();
+    }
+  });
+
   it('signs on Node exactly as signatureHeader does', () => {
     const keys = [secretKey(newSecret()), secretKey(newSecret())];
     for (const body of [
