@@ -203,6 +203,25 @@ describe('webhook sink, default transport', () => {
 });
 
 describe('webhook sink options', () => {
+  it('sends with the fetch it is given', async () => {
+    const secret = newSecret();
+    const target = await startWebhookReceiver(secret);
+    const sent: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    const sink = createWebhookSink({ url: target.url, secrets: [secret], fetch: counting });
+    try {
+      await sink.deliver(sampleOutboxEvent('order.placed', 300, 1));
+      expect(sent).toEqual([target.url]);
+      expect(target.accepted).toHaveLength(1);
+    } finally {
+      await sink.close?.();
+      await target.close();
+    }
+  });
+
   it('refuses a secret that is not a Standard Webhooks secret when made', () => {
     expect(() => createWebhookSink({ url: 'http://127.0.0.1/', secrets: ['hunter2'] })).toThrow(/whsec_/);
     expect(() => createWebhookSink({ url: 'http://127.0.0.1/', secrets: [] })).toThrow(/at least one/);
