@@ -3,17 +3,22 @@
  * its own with `--events` events over `--orders` orders, written through the PostgreSQL order repository as the
  * engine writes them (an order created, then history entries that notify: `order.placed`, `customer.notify`,
  * `order.status_changed`, …), then drains that backlog to one sink at a time with a dispatcher of `--batch` events
- * per claim: signed webhooks to a local HTTP receiver (verifying each request), NATS JetStream (a stream of its
- * own) and RabbitMQ (an exchange and a queue of their own). For each sink it prints the drain rate (events/s, from
+ * per claim: signed webhooks to a local HTTP receiver (verifying each request; in a process of its own by default,
+ * `--receiver inline` runs it in the benchmark's), NATS JetStream (a stream of its own) and RabbitMQ (an exchange
+ * and a queue of their own). For each sink it prints the drain rate (events/s, from
  * the dispatcher's start to the last first arrival), the wait of each event before it arrived (arrival − the later
  * of its write and the drain's start) p50/p99, duplicates and per-order order, and the load average.
  *
  *   npm run bench:dispatch -- [--events 20000] [--orders 5000] [--batch <dispatcher default>]
- *                             [--sinks webhook,nats,rabbitmq] [--writers 8] [--keep]
+ *                             [--concurrency <dispatcher default>] [--sinks webhook,nats,rabbitmq] [--writers 8]
+ *                             [--receiver process|inline] [--fetch] [--name disp2_bench] [--keep]
  *
  * Needs PostgreSQL (DATABASE_URL), NATS with JetStream (NATS_URL) and RabbitMQ (AMQP_URL), as the tests do.
- * `--keep` leaves the schema (to look at query plans); `--sinks ''` only fills. Timings are measured, never asserted; figures go to docs/benchmarks.md by hand.
+ * `--keep` leaves the schema (to look at query plans); `--sinks ''` only fills; `--name` prefixes the schema, stream
+ * and exchange (with the process id); `--fetch` hands the webhook sink the global `fetch` instead of its default. Timings are measured, never asserted; figures go to docs/benchmarks.md by hand.
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -38,12 +43,17 @@ import { newSecret, startWebhookReceiver } from '../test/support/webhook-receive
 import { quantile } from './load-flow.js';
 import { runCleanups, wholeOption } from './options.js';
 import { benchDatabaseUrl } from './server-process.js';
+import type { ReceiverMessage } from './webhook-receiver-process.js';
 
 const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '20000' },
     orders: { type: 'string', default: '5000' },
     batch: { type: 'string' },
+    concurrency: { type: 'string' },
+    receiver: { type: 'string', default: 'process' },
+    fetch: { type: 'boolean', default: false },
+    name: { type: 'string', default: 'disp2_bench' },
     sinks: { type: 'string', default: 'webhook,nats,rabbitmq' },
     writers: { type: 'string', default: '8' },
     'drain-seconds': { type: 'string', default: '300' },
@@ -58,6 +68,15 @@ const orderCount = whole('orders');
 const writers = whole('writers');
 const drainMs = whole('drain-seconds') * 1000;
 const batchSize = values.batch === undefined ? undefined : whole('batch');
+const concurrency = values.concurrency === undefined ? undefined : whole('concurrency');
+if (values.receiver !== 'process' && values.receiver !== 'inline') {
+  console.error('--receiver takes process or inline');
+  process.exit(2);
+}
+if (!/^[a-z][a-z0-9_]{0,40}$/.test(values.name ?? '')) {
+  console.error('--name takes lower-case letters, digits and _');
+  process.exit(2);
+}
 const sinkNames = ['webhook', 'nats', 'rabbitmq'] as const;
 type SinkName = (typeof sinkNames)[number];
 const chosen = (values.sinks ?? '').split(',').filter((name) => name !== '');
@@ -69,7 +88,7 @@ for (const name of chosen) {
 }
 
 // Names of this run's own: the schema, the stream, the subjects, the exchange and the queue.
-const run = `disp2_bench_${process.pid}`;
+const run = `${values.name}_${process.pid}`;
 const { cleanups, cleanUp } = runCleanups();
 
 /** One first copy of an event as a consumer got it. */
@@ -103,17 +122,65 @@ const natsAddress = process.env.NATS_URL ?? '127.0.0.1:4222';
 const natsUrl = new URL(natsAddress.includes('://') ? natsAddress : `nats://${natsAddress}`);
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
+/** The webhook sink of a run: its default transport, or the global `fetch` with `--fetch`. */
+function webhookSinkTo(url: string, secret: string): EventSink {
+  const fetch = values.fetch ? globalThis.fetch : undefined;
+  return createWebhookSink({ name: 'webhook', url, secrets: [secret], fetch });
+}
+
+/** The receiver in a child process (see `webhook-receiver-process.ts`), its arrivals reported over IPC. */
+async function webhookSinkInProcess(): Promise<SinkUnderTest> {
+  const secret = newSecret();
+  const child: ChildProcess = fork(new URL('./webhook-receiver-process.ts', import.meta.url), {
+    env: { ...process.env, WEBHOOK_SECRET: secret },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const arrivals: Arrival[] = [];
+  let refused = 0;
+  const port = new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the webhook receiver exited (${code})`)));
+    child.on('message', (message: ReceiverMessage) => {
+      if ('port' in message) {
+        resolve(message.port);
+        return;
+      }
+      refused = message.refused;
+      for (const got of message.arrivals) {
+        arrivals.push({ ...got, occurredAt: Date.parse(got.occurredAt) });
+      }
+    });
+  });
+  const url = `http://127.0.0.1:${await port}/hooks`;
+  const sink = webhookSinkTo(url, secret);
+  return {
+    sink,
+    arrivals,
+    async close() {
+      await sink.close?.();
+      // The last batch of arrivals comes within 20 ms.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (refused > 0) console.error(`the webhook receiver refused ${refused} signatures`);
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
 async function webhookSink(): Promise<SinkUnderTest> {
+  if (values.receiver === 'process') return webhookSinkInProcess();
   const secret = newSecret();
   const receiver = await startWebhookReceiver(secret);
   const arrivals: Arrival[] = [];
   const read = setInterval(() => {
     for (const got of receiver.accepted.splice(0)) arrivals.push(arrival(got.body, got.at));
   }, 20);
+  const sink = webhookSinkTo(receiver.url, secret);
   return {
-    sink: createWebhookSink({ name: 'webhook', url: receiver.url, secrets: [secret] }),
+    sink,
     arrivals,
     async close() {
+      await sink.close?.();
       clearInterval(read);
       await receiver.close();
     },
@@ -234,6 +301,7 @@ async function drain(pool: pg.Pool, name: SinkName, total: number, nats: NatsCon
     store: { outbox: timed(createPostgresOutbox({ pool, schema: run, deadlineMs: 30_000 }), spent) },
     sinks: [timed(target.sink, spent)],
     batchSize,
+    concurrency,
     logger: {
       warn: (message) => {
         failed.attempts += 1;
@@ -271,7 +339,7 @@ async function drain(pool: pg.Pool, name: SinkName, total: number, nats: NatsCon
     .join(', ');
   const seconds = Math.max(0.001, (last - started) / 1000);
   console.log(
-    `${name.padEnd(8)} ${seen.size}/${total} delivered in ${seconds.toFixed(1)} s: ` +
+    `${name === 'webhook' ? `webhook (receiver ${values.receiver}${values.fetch ? ', fetch' : ''})` : name} ${seen.size}/${total} delivered in ${seconds.toFixed(1)} s: ` +
       `${(seen.size / seconds).toFixed(0)} events/s; wait p50 ${quantile(waits, 0.5)} ms, ` +
       `p99 ${quantile(waits, 0.99)} ms; ${target.arrivals.length - seen.size} duplicates, ` +
       `${outOfOrder} out of order, ${failed.attempts} failed attempts, ${failed.store} store errors; ` +
@@ -295,7 +363,8 @@ try {
   const fillSeconds = (Date.now() - filling) / 1000;
   console.log(
     `Dispatch rate ${run}: ${total} events over ${orderCount} orders written through the order repository in ` +
-      `${fillSeconds.toFixed(1)} s (${(total / fillSeconds).toFixed(0)} events/s); batch ${batchSize ?? 'default'}; ` +
+      `${fillSeconds.toFixed(1)} s (${(total / fillSeconds).toFixed(0)} events/s); batch ${batchSize ?? 'default'}, ` +
+      `concurrency ${concurrency ?? 'default'}; ` +
       `load average ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}.`,

@@ -7,7 +7,9 @@
  * process of its own that answers every request with a fixed JSON body: the floor any HTTP server on this machine
  * and this client can reach. It prints flows/s, requests/s, p50/p99 per call and the ratio to the raw server.
  *
- *   npm run bench:load -- --clients 8 --seconds 20 [--stores real] [--target cartwright|raw|both]
+ *   npm run bench:load -- --clients 8 --seconds 20 [--stores real] [--target cartwright|raw|both] [--name bench_load]
+ *
+ * `--name` prefixes the Redis keys and the PostgreSQL schema of `--stores real` (with the process id).
  *
  * Timings are measured, never asserted; results go to docs/benchmarks.md by hand.
  */
@@ -23,13 +25,18 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     stores: { type: 'string', default: 'memory' },
     target: { type: 'string', default: 'both' },
+    name: { type: 'string', default: 'bench_load' },
   },
 });
 const clients = Number(args.clients);
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const stores: BenchStores =
-  args.stores === 'real' ? { kind: 'real', run: `bench_load_${process.pid}` } : { kind: 'memory' };
+  args.stores === 'real' ? { kind: 'real', run: `${args.name}_${process.pid}` } : { kind: 'memory' };
+if (!/^[a-z][a-z0-9_]{0,40}$/.test(args.name ?? '')) {
+  console.error('--name takes lower-case letters, digits and _');
+  process.exit(2);
+}
 
 /** Flows on `port` until `until` (a `performance.now()` time). */
 const driveUntil = (port: number, until: number, samples: Samples) =>

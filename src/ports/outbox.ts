@@ -82,7 +82,9 @@ export interface DeliveryFailure {
  *   has not run out is not claimable; a `dead` one is not, and holds its order's later events.
  * - Of concurrent claims for one sink, no two answer the same event while its lease runs.
  * - `complete`, `completeAll`, `fail` and `release` act only when the claim's token is still the delivery's: they
- *   answer false, or leave it out of their count (and do nothing), for a claim taken over after its lease.
+ *   answer false, or leave it out of their count (and do nothing), for a claim taken over after its lease (a
+ *   lease that ran out with no one taking it over still records). `completeAll` counts a claim listed twice once
+ *   and does nothing with no claims.
  * - `redeliver` makes the selected events pending and due at once for the sinks named (every sink by default),
  *   whatever their state, and answers how many deliveries it reset or opened; `skip` marks one `skipped`.
  * - `prune` deletes (at most `limit`) events that occurred before `before` and were delivered or skipped to every

@@ -13,7 +13,7 @@ import { type OrderRepositorySeed, seedOrderRepository } from './order-contract/
 import { sampleHistoryWrite, sampleOrderDraft } from './order-fixtures.js';
 import { reportingOrders } from './reporting-orders.js';
 import { seededCase } from './seeded-case.js';
-import type { CleanableFixture, TestApi } from './test-api.js';
+import { type CleanableFixture, cannotRun, type TestApi } from './test-api.js';
 
 /** What the outbox suite needs for one case: an order repository and the outbox its writes fill. */
 export interface OutboxFixture extends CleanableFixture {
@@ -61,6 +61,24 @@ async function placeAndProcess(repository: OrderRepository): Promise<OrderRecord
 
 const typesOf = (claims: readonly DeliveryClaim[]) =>
   claims.map((c) => `${c.event.order_id}:${c.event.type}`);
+
+/**
+ * The outbox's `completeAll`. It is optional (without it the dispatcher completes each claim), so a case about it
+ * cannot run on an outbox that has none, and is reported skipped rather than passed.
+ */
+function completeAllOf(outbox: Outbox): (claims: readonly DeliveryClaim[], at: string) => Promise<number> {
+  const { completeAll } = outbox;
+  if (completeAll === undefined) {
+    cannotRun('the outbox has no completeAll (it is optional: the dispatcher then completes each claim)');
+  }
+  return (claims, when) => completeAll.call(outbox, claims, when);
+}
+
+/** The status of an event's delivery to one sink, and when it was delivered; undefined when it has none. */
+async function stateFor(outbox: Outbox, eventId: string, sink: string) {
+  const state = (await outbox.deliveriesOf(eventId)).find((s) => s.sink === sink);
+  return state === undefined ? undefined : { status: state.status, deliveredAt: state.deliveredAt };
+}
 
 /** Registers every case of the outbox contract, each on a fresh fixture from `setup`. */
 export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSetup): void {
@@ -190,6 +208,137 @@ export function describeOutboxContract(t: TestApi, name: string, setup: OutboxSe
       assert.equal(await outbox.complete(taken, at(62)), true);
       const [state] = await outbox.deliveriesOf(old.event.id);
       assert.equal(state?.status, 'delivered');
+    });
+
+    test('completeAll marks exactly the claims it is given delivered, for their sink alone', async ({
+      orders,
+      outbox,
+    }) => {
+      const completeAll = completeAllOf(outbox);
+      const placed = [
+        await placeAndProcess(orders),
+        await placeAndProcess(orders),
+        await placeAndProcess(orders),
+      ];
+      const forA = await claim(outbox, 'a');
+      const forB = await claim(outbox, 'b');
+      assert.equal(forA.length, 3);
+      assert.equal(forB.length, 3);
+      const [first, second, third] = forA as [DeliveryClaim, DeliveryClaim, DeliveryClaim];
+      // A claim listed twice is recorded once, as a second `complete` of it would record nothing.
+      assert.equal(await completeAll([first, second, first], at(2)), 2);
+      for (const done of [first, second]) {
+        assert.deepEqual(await stateFor(outbox, done.event.id, 'a'), {
+          status: 'delivered',
+          deliveredAt: at(2),
+        });
+        assert.deepEqual(await stateFor(outbox, done.event.id, 'b'), {
+          status: 'pending',
+          deliveredAt: null,
+        });
+      }
+      assert.deepEqual(await stateFor(outbox, third.event.id, 'a'), { status: 'pending', deliveredAt: null });
+      // Their orders' next events are claimable; the third order's head is still leased, and so are all of `b`'s.
+      assert.deepEqual(typesOf(await claim(outbox, 'a', at(3))), [
+        `${placed[0]?.orderId}:stock.changed`,
+        `${placed[1]?.orderId}:stock.changed`,
+      ]);
+      assert.deepEqual(await claim(outbox, 'b', at(3)), []);
+      // What was left out keeps its claim: its token still records it.
+      assert.equal(await outbox.complete(third, at(4)), true);
+      assert.equal(await completeAll(forB, at(5)), 3);
+      for (const done of forB) {
+        assert.deepEqual(await stateFor(outbox, done.event.id, 'b'), {
+          status: 'delivered',
+          deliveredAt: at(5),
+        });
+      }
+    });
+
+    test("completeAll, as complete, records nothing for a claim whose token is no longer the delivery's", async ({
+      orders,
+      outbox,
+    }) => {
+      const completeAll = completeAllOf(outbox);
+      for (let i = 0; i < 4; i += 1) await placeAndProcess(orders);
+      // Four heads claimed apart: `old` leased until 60 s, `current` until 90 s, `failed` and `released` given back.
+      const [old] = await claim(outbox, 'a', at(0), 1);
+      const [current] = await claim(outbox, 'a', at(30), 1);
+      const [failed, released] = await claim(outbox, 'a', at(30), 2);
+      assert.ok(old && current && failed && released);
+      assert.equal(await outbox.fail(failed, { error: 'HTTP 500', at: at(31), retryAt: at(10_000) }), true);
+      await outbox.release([released]);
+      const [ofB] = await claim(outbox, 'b', at(30), 1);
+      assert.equal(ofB?.event.id, old.event.id);
+      // After 60 s `old`'s lease is taken over (and `released` claimed again); `current`'s still runs.
+      const takeover = await claim(outbox, 'a', at(61));
+      assert.deepEqual(takeover.map((c) => c.event.id).sort(), [old.event.id, released.event.id].sort());
+      const taken = takeover.find((c) => c.event.id === old.event.id);
+      assert.ok(taken);
+      const stale = [
+        old,
+        released,
+        failed,
+        { ...current, token: randomUUID() },
+        // `a`'s token on the same event's delivery to `b`, which `b` claimed with its own.
+        { ...old, sink: 'b' },
+      ];
+      for (const claimed of stale) assert.equal(await outbox.complete(claimed, at(62)), false);
+      assert.equal(await completeAll(stale, at(62)), 0);
+      assert.equal(await completeAll([...stale, current], at(62)), 1);
+      assert.deepEqual(await stateFor(outbox, old.event.id, 'a'), { status: 'pending', deliveredAt: null });
+      assert.deepEqual(await stateFor(outbox, old.event.id, 'b'), { status: 'pending', deliveredAt: null });
+      assert.deepEqual(await stateFor(outbox, released.event.id, 'a'), {
+        status: 'pending',
+        deliveredAt: null,
+      });
+      const [failedState] = await outbox.deliveriesOf(failed.event.id);
+      assert.equal(failedState?.status, 'pending');
+      assert.equal(failedState?.attempts, 1);
+      assert.deepEqual(await stateFor(outbox, current.event.id, 'a'), {
+        status: 'delivered',
+        deliveredAt: at(62),
+      });
+      // A claim once recorded is recorded no more; those who hold the deliveries now still record them.
+      assert.equal(await completeAll([current], at(63)), 0);
+      assert.equal(await completeAll([...takeover, ofB ?? old], at(63)), 3);
+      assert.deepEqual(await stateFor(outbox, old.event.id, 'a'), {
+        status: 'delivered',
+        deliveredAt: at(63),
+      });
+      assert.deepEqual(await stateFor(outbox, old.event.id, 'b'), {
+        status: 'delivered',
+        deliveredAt: at(63),
+      });
+    });
+
+    test('completeAll, as complete, still records a claim whose lease ran out when no one took it over', async ({
+      orders,
+      outbox,
+    }) => {
+      const completeAll = completeAllOf(outbox);
+      await placeAndProcess(orders);
+      const claims = await claim(outbox, 'a');
+      assert.equal(claims.length, 1);
+      assert.equal(await completeAll(claims, at(3_600)), 1);
+      assert.deepEqual(await stateFor(outbox, claims[0]?.event.id ?? '', 'a'), {
+        status: 'delivered',
+        deliveredAt: at(3_600),
+      });
+    });
+
+    test('completeAll of no claims does nothing', async ({ orders, outbox }) => {
+      const completeAll = completeAllOf(outbox);
+      await placeAndProcess(orders);
+      const [claimed] = await claim(outbox, 'a');
+      assert.ok(claimed);
+      assert.equal(await completeAll([], at(2)), 0);
+      assert.deepEqual(await stateFor(outbox, claimed.event.id, 'a'), {
+        status: 'pending',
+        deliveredAt: null,
+      });
+      assert.deepEqual(await claim(outbox, 'a', at(2)), [], 'the claim still holds its lease');
+      assert.equal(await outbox.complete(claimed, at(3)), true, 'and its token');
     });
 
     test('a failure is retried when due, with the attempts counted and the error kept', async ({

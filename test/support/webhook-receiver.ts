@@ -28,6 +28,10 @@ export interface WebhookReceiver {
   readonly arrived: string[];
   /** Requests whose signature did not verify. */
   readonly refused: number;
+  /** TCP connections accepted: a sender that keeps its connections alive opens few. */
+  readonly connections: number;
+  /** Of those, the ones closed since. */
+  readonly closedConnections: number;
   /** How the next requests are answered (default 204). */
   answer(behaviour: Behaviour | ((id: string) => Behaviour)): void;
   close(): Promise<void>;
@@ -75,6 +79,14 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     if (answer.status >= 200 && answer.status < 300) accepted.push({ id, body, headers, at });
     res.writeHead(answer.status).end();
   });
+  let connections = 0;
+  let closedConnections = 0;
+  server.on('connection', (socket) => {
+    connections += 1;
+    socket.on('close', () => {
+      closedConnections += 1;
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -83,6 +95,12 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     arrived,
     get refused() {
       return refused;
+    },
+    get connections() {
+      return connections;
+    },
+    get closedConnections() {
+      return closedConnections;
     },
     answer(next) {
       behaviour = typeof next === 'function' ? next : () => next;
