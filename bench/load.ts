@@ -16,7 +16,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { closeClient, drive, quantile, type Samples } from './load-flow.js';
-import { type BenchStores, freePort, serverEnv, startProcess, stopProcess } from './server-process.js';
+import {
+  type BenchStores,
+  dropBenchStores,
+  freePort,
+  serverEnv,
+  startProcess,
+  stopProcess,
+} from './server-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,4 +103,5 @@ try {
 } finally {
   for (const server of servers) await stopProcess(server);
   closeClient();
+  await dropBenchStores(stores);
 }

@@ -1,11 +1,13 @@
 /**
  * Servers for the HTTP benchmarks, each in a process of its own: a free port, starting a process and waiting until
  * it answers, stopping it (with what it started), and the environment of `npm start` on the memory stores or on
- * Redis and PostgreSQL.
+ * Redis and PostgreSQL, and removing what a run left in them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer as createNetServer } from 'node:net';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { benchApiKey, call } from './load-flow.js';
 
 /** A free TCP port on 127.0.0.1. */
@@ -95,9 +97,40 @@ export function serverEnv(port: number, stores: BenchStores): NodeJS.ProcessEnv 
   if (stores.kind === 'memory') return env;
   return {
     ...env,
-    CARTWRIGHT_REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    CARTWRIGHT_REDIS_URL: benchRedisUrl,
     CARTWRIGHT_REDIS_PREFIX: `${stores.run}:`,
     CARTWRIGHT_DATABASE_URL: stores.databaseUrl ?? benchDatabaseUrl,
     CARTWRIGHT_DATABASE_SCHEMA: stores.run,
   };
+}
+
+/** The Redis server the benchmarks use: `REDIS_URL`, or the local one. */
+export const benchRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Removes every Redis key under `prefix` (a run's keys), a thousand at a time. */
+export async function unlinkRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(benchRedisUrl, { lazyConnect: true });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
+      if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
+    }
+  } finally {
+    await redis.quit();
+  }
+}
+
+/**
+ * Removes what a run on Redis and PostgreSQL wrote: its schema and its keys, so that repeated runs leave the
+ * shared servers as they found them. Nothing for the memory stores.
+ */
+export async function dropBenchStores(stores: BenchStores): Promise<void> {
+  if (stores.kind === 'memory') return;
+  const pool = new pg.Pool({ connectionString: stores.databaseUrl ?? benchDatabaseUrl, max: 1 });
+  try {
+    await pool.query(`DROP SCHEMA IF EXISTS "${stores.run}" CASCADE`);
+  } finally {
+    await pool.end();
+  }
+  await unlinkRedisPrefix(`${stores.run}:`);
 }

@@ -23,13 +23,19 @@ import { parseArgs } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats } from '@nats-io/transport-node';
 import amqp from 'amqplib';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type FaultProxy, startFaultProxy } from '../test/faults/support/tcp-proxy.js';
 import { newSecret, startWebhookReceiver } from '../test/support/webhook-receiver.js';
 import { closeClient, drive, quantile, type Samples } from './load-flow.js';
 import { runCleanups, wholeOption } from './options.js';
-import { benchDatabaseUrl, freePort, serverEnv, startProcess, stopProcess } from './server-process.js';
+import {
+  benchDatabaseUrl,
+  freePort,
+  serverEnv,
+  startProcess,
+  stopProcess,
+  unlinkRedisPrefix,
+} from './server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -207,15 +213,7 @@ cleanups.push(async () => {
 const databaseUrl = new URL(benchDatabaseUrl);
 databaseUrl.pathname = `/${run}`;
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-cleanups.push(async () => {
-  const redis = new Redis(redisUrl, { lazyConnect: true });
-  await redis.connect();
-  for await (const keys of redis.scanStream({ match: `${run}:*`, count: 1000 })) {
-    if ((keys as string[]).length > 0) await redis.unlink(...(keys as string[]));
-  }
-  await redis.quit();
-});
+cleanups.push(() => unlinkRedisPrefix(`${run}:`));
 
 let failed = false;
 const check = (ok: boolean, line: string) => {
