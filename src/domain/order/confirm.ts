@@ -28,13 +28,8 @@ import { createClaimsOf, keyClaimOf } from './claims.js';
 import { buildOrderDraft, keepOriginalFields } from './draft.js';
 import type { ConfirmEffect, WriteOrder } from './effects.js';
 import { type FraudCheck, fraudVerdict } from './fraud.js';
-import {
-  historyEvents,
-  isActiveStatus,
-  planHistoryWrite,
-  planRevisionWrite,
-  type StatusMove,
-} from './history.js';
+import { historyEvents } from './history.js';
+import { isActiveStatus, planHistoryWrite, planRevisionWrite, type StatusMove } from './status-move.js';
 import type { HistoryWrite } from './write.js';
 
 /** Confirm's own fields, parsed (OpenCart: `order_id`, `order_status_id`, `comment`, `affiliate_id`). */

@@ -9,7 +9,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { findCurrency, type Money, money, multiply, round } from '../../money/index.js';
 import type { EventDraft } from '../events/event-types.js';
 import { eventsOfWrite, heldStockEvents } from '../events/order-events.js';
-import { planHistoryWrite } from '../order/history.js';
+import { planHistoryWrite } from '../order/status-move.js';
 import type { HistoryWrite } from '../order/write.js';
 import type { OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
