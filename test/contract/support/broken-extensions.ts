@@ -58,10 +58,19 @@ function anyGroup(code: string, currency: string): ShippingQuoteGroup {
   return { code, title: 'Anywhere', quote: { [code]: quote }, sortOrder: 1 };
 }
 
-/** The cost of a quote under a defect. */
+/** How many quotes a `randomCost` method has made: each costs one more, so no two answers are ever the same. */
+let quotesMade = 0;
+
+/**
+ * The cost of a quote under a defect. `randomCost` counts rather than draws: a random cost would repeat by chance
+ * (one time in a thousand per pair) and the suite would then rightly see no defect, failing this test at random.
+ */
 function costOf(cost: Money, currency: string, defect: ShippingDefect): Money {
   if (defect === 'costInEuros') return money(cost.amount, 'EUR');
-  if (defect === 'randomCost') return money(String(Math.floor(Math.random() * 1000)), currency);
+  if (defect === 'randomCost') {
+    quotesMade += 1;
+    return money(String(quotesMade), currency);
+  }
   return cost;
 }
 
