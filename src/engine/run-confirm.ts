@@ -27,7 +27,6 @@ import {
   decideConfirm,
 } from '../domain/order/confirm.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
-import { viewDigest } from '../domain/pricing/view-digest.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
@@ -150,7 +149,7 @@ function resultOf(
     products: plan.view.lines,
     totals: plan.view.totals,
     shippingRequired: plan.view.shippingRequired,
-    totalsDigest: viewDigest(plan.view),
+    totalsDigest: plan.digest,
     ...(payment === undefined ? {} : { payment }),
   };
 }

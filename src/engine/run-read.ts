@@ -8,7 +8,6 @@ import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import { pricingGroupId } from '../domain/pricing/checkout.js';
-import { viewDigest } from '../domain/pricing/view-digest.js';
 import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
@@ -29,7 +28,7 @@ export function viewCart(
       products: view.lines,
       totals: view.totals,
       shippingRequired: view.shippingRequired,
-      totalsDigest: viewDigest(view),
+      totalsDigest: pricing.value.digest(session),
     });
   });
 }
@@ -48,7 +47,7 @@ export function runView<K extends 'cart_lines' | 'totals'>(
     const answer =
       operation.answer === 'cart_lines'
         ? view.lines
-        : { totals: view.totals, totalsDigest: viewDigest(view) };
+        : { totals: view.totals, totalsDigest: pricing.value.digest(session) };
     return ok(answer as Answers[K]);
   });
 }

@@ -9,7 +9,6 @@ import { type CheckoutError, checkoutError, invariant } from '../domain/errors.j
 import { type Decision, decide } from '../domain/machine/decide.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
-import { viewDigest } from '../domain/pricing/view-digest.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryOf } from './answers.js';
@@ -81,7 +80,7 @@ async function showCart<C, K extends StepAnswerKind>(
   const view = pricing.value.view(session);
   const text = messageText(messages, operation.success(command));
   // Only an operation whose answer kind includes the summary (`cart`) says a command shows the cart.
-  const answer = summaryOf(text, [], view, viewDigest(view)) as Answers[K];
+  const answer = summaryOf(text, [], view, pricing.value.digest(session)) as Answers[K];
   return ok({ save: 'expiry', at: now, answer });
 }
 

@@ -122,4 +122,21 @@ describe('priced carts and totals reused across commands', () => {
       fee = '2.00';
     });
   });
+
+  it("a product's weight changed in the catalog is weighed again for weight shipping", async () => {
+    const demo = demoCheckout({ config: { shipping_weight_status: true } });
+    const id = await readySession(demo);
+    const weightQuote = async () => {
+      const { shippingMethods } = await expectOk(demo.checkout.getShippingMethods(id));
+      const quote = shippingMethods.weight?.quote.weight_4;
+      return quote === undefined ? undefined : [quote.name, quote.cost.amount];
+    };
+    // Two 10 kg units: the ≤ 100 kg step of the UK table.
+    expect(await weightQuote()).toEqual(['UK Shipping  (Weight: 20.00kg)', '40.0000']);
+    expect(await weightQuote()).toEqual(['UK Shipping  (Weight: 20.00kg)', '40.0000']);
+    const product = demo.data.products.get(40);
+    if (product === undefined) throw new Error('the demo has product 40');
+    demo.data.products.set(40, { ...product, weight: '0.25' });
+    expect(await weightQuote()).toEqual(['UK Shipping  (Weight: 0.50kg)', '5.0000']);
+  });
 });

@@ -28,7 +28,6 @@ import type { Effect } from '../order/effects.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
 import { shownShippingCosts } from '../pricing/shown-cost.js';
-import { viewDigest } from '../pricing/view-digest.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { DomainEvent } from './events.js';
 import type { CheckoutFacts } from './facts.js';
@@ -154,11 +153,9 @@ function quotesFor(
   current: CheckoutSession['shippingMethods'],
 ) {
   const methods = facts.methods ?? noMethods;
-  const lines = pricing.lines(session);
+  const cart = pricing.shippingCart(session);
   const { geoZones } = facts.tax;
-  return worked(
-    shippingOffersFor(session, lines, facts.products, geoZones, methods, facts.messages, settings, current),
-  );
+  return worked(shippingOffersFor(session, cart, geoZones, methods, facts.messages, settings, current));
 }
 
 /** The payment offer for `session`, `current` kept when it is the same. */
@@ -319,8 +316,7 @@ export function decide<C>(
     dropped: droppedSelections(session, next),
   };
   if (operation.answer === 'summary') {
-    const view = pricing.view(next);
-    decision.view = { view, digest: viewDigest(view) };
+    decision.view = { view: pricing.view(next), digest: pricing.digest(next) };
   } else if (operation.answer === 'shipping_methods') {
     decision.shownCosts = shownShippingCosts(next, facts.tax, settings);
   }

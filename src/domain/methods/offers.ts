@@ -17,12 +17,11 @@ import type {
   ShippingQuoteGroup,
 } from '../machine/session.js';
 import { type MessageCatalog, messageText } from '../messages.js';
-import { cartShips, cartSubTotal, shippableQuantity } from '../pricing/cart.js';
+import type { ShippingCart } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Product } from '../records/catalog.js';
 import type { GeoZone } from '../records/geo.js';
 import type { StoreSettings } from '../settings/settings.js';
-import { shippingWeight } from './shipping-weight.js';
 
 /** What a shipping method may base its quote on. Amounts are in the default currency, net of tax. */
 export interface ShippingContext {
@@ -195,8 +194,7 @@ const nothing = { outcome: { offers: {} } } as const;
  */
 export function shippingOffersFor(
   session: CheckoutSession,
-  lines: readonly PricedCartLine[],
-  products: ReadonlyMap<number, Product>,
+  cart: ShippingCart,
   geoZones: readonly GeoZone[],
   facts: MethodFacts,
   messages: MessageCatalog,
@@ -204,13 +202,13 @@ export function shippingOffersFor(
   current: Readonly<Record<string, ShippingQuoteGroup>> | null,
 ): { outcome: OffersOutcome<ShippingQuoteGroup> } | { error: UnavailableError } {
   const address = session.shippingAddress;
-  if (address === null || !cartShips(lines) || facts.shipping.length === 0) return nothing;
+  if (address === null || !cart.ships || facts.shipping.length === 0) return nothing;
   const context: ShippingContext = {
     address,
     geoZones,
-    subTotal: cartSubTotal(lines, settings.currency),
-    shippableQuantity: shippableQuantity(lines),
-    weight: shippingWeight(lines, products, settings),
+    subTotal: cart.subTotal,
+    shippableQuantity: cart.shippableQuantity,
+    weight: cart.weight,
     settings,
   };
   return offersOf(

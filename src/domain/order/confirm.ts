@@ -19,7 +19,6 @@ import { isUnpaidEndStatus } from '../payment/status.js';
 import { hasStock, lineMinimumMet } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
-import { viewDigest } from '../pricing/view-digest.js';
 import type { Affiliate } from '../records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
@@ -89,6 +88,8 @@ export interface OrderWrite {
   readonly points: number;
   readonly commission: Money;
   readonly view: CheckoutView;
+  /** The totals digest of `view`, which the answer shows. */
+  readonly digest: string;
   /** The fraud rules' flag of the order, when one replaced its status (its `orderId` set once written). */
   readonly flagged: readonly Omit<FraudFlagged, 'orderId'>[];
   /** Every effect, in order: the write (`effect`), the session's record, the events' place, the card payment. */
@@ -105,6 +106,8 @@ export interface OrderReplay {
   readonly kind: 'replay';
   readonly orderId: number;
   readonly view: CheckoutView;
+  /** The totals digest of `view`, which the answer shows. */
+  readonly digest: string;
   /** The order claimed (or read), the session's expiry slid, its card payment resumed where it stopped. */
   readonly effects: readonly ConfirmEffect[];
   /** None: a replay writes nothing new. */
@@ -171,9 +174,10 @@ export function decideConfirm(
   fraudChecks: readonly FraudCheck[],
 ): Result<ConfirmPlan, CheckoutError> {
   const view = pricing.view(session);
+  const digest = pricing.digest(session);
   const repeated = repeatedOrderId(session, input, facts.fingerprint);
   if (repeated !== undefined && !isUnpaidAttempt(facts.repeatedOrder, repeated)) {
-    return ok(replayOf(session, repeated, input, facts, settings, view));
+    return ok(replayOf(session, repeated, input, facts, settings, { view, digest }));
   }
   const state = { cartShips: view.shippingRequired, hasProducts: view.lines.length > 0 };
   const guard = checkGuards('confirm', session, state, settings, facts.messages);
@@ -190,11 +194,11 @@ export function decideConfirm(
     );
   }
   // The totals guard: the order is refused when what the customer saw is no longer what they would buy.
-  if (input.totalsDigest !== null && input.totalsDigest !== viewDigest(view)) {
+  if (input.totalsDigest !== null && input.totalsDigest !== digest) {
     return err(checkoutError('conflict', { totals: messageText(facts.messages, 'order.totals') }));
   }
   const plan = screened(
-    planWrite(session, input, facts, settings, view),
+    planWrite(session, input, facts, settings, { view, digest }),
     fraudChecks,
     facts.messages,
     settings,
@@ -209,7 +213,7 @@ function replayOf(
   input: ConfirmInput,
   facts: ConfirmFacts,
   settings: StoreSettings,
-  view: CheckoutView,
+  shown: Pick<OrderReplay, 'view' | 'digest'>,
 ): OrderReplay {
   const effects: ConfirmEffect[] = [
     { type: 'claim_order', orderId, claim: keyClaimOf(session, facts.fingerprint, facts.idempotencyKey) },
@@ -224,7 +228,7 @@ function replayOf(
       token: input.paymentToken,
     },
   ];
-  return { kind: 'replay', orderId, view, effects, events: [] };
+  return { kind: 'replay', orderId, ...shown, effects, events: [] };
 }
 
 /**
@@ -338,7 +342,7 @@ function planWrite(
   input: ConfirmInput,
   facts: ConfirmFacts,
   settings: StoreSettings,
-  view: CheckoutView,
+  { view, digest }: Pick<PlannedWrite, 'view' | 'digest'>,
 ): PlannedWrite {
   const built = buildOrderDraft(session, view, facts, settings, {
     comment: input.comment,
@@ -381,6 +385,7 @@ function planWrite(
     points: view.lines.reduce((points, line) => points + line.reward, 0),
     commission: draft.commission,
     view,
+    digest,
     flagged: [],
   };
 }

@@ -4,7 +4,7 @@
  * converts, rounds and formats them.
  * @module
  */
-import { type Money, multiply, sum } from '../../money/index.js';
+import { convertMeasure, type Money, multiply, sum, sumMeasures } from '../../money/index.js';
 import { availableLines, availableProduct } from '../cart/availability.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { lineOptions, lineSubscription, weightWith } from '../cart/line-fields.js';
@@ -13,6 +13,7 @@ import { type ChoiceOf, countStock, enoughStockFor, type StockCount } from '../c
 import { invariant } from '../errors.js';
 import type { CartLine } from '../machine/session.js';
 import type { Product } from '../records/catalog.js';
+import type { StoreSettings } from '../settings/settings.js';
 import {
   type ChosenValues,
   chosenOf,
@@ -187,6 +188,63 @@ export function cartShips(lines: readonly PricedCartLine[]): boolean {
 /** Units of the lines that need shipping (what per-item shipping rates count). */
 export function shippableQuantity(lines: readonly PricedCartLine[]): number {
   return lines.reduce((units, line) => (line.shipping ? units + line.quantity : units), 0);
+}
+
+/**
+ * The rate of a weight class against the store's base unit (OpenCart's `weight_class.value`). A class the store
+ * does not list counts as the base unit, as OpenCart's `weight->convert` leaves a value of an unknown class as it
+ * is.
+ */
+function weightRate(settings: Pick<StoreSettings, 'weightClasses'>, weightClassId: number): string {
+  return settings.weightClasses.find((c) => c.id === weightClassId)?.value ?? '1';
+}
+
+/**
+ * The weight weight-based shipping prices (OpenCart's `cart.getWeight`): every line that ships, each converted
+ * from its product's weight class to the store's (`settings.weightClassId`), summed exactly, as a decimal string.
+ * A line's `weight` is in its product's class (the line's own weight, options and quantity included); a product
+ * missing from `products` is taken to be in the store's class. Lines that do not ship weigh nothing.
+ */
+export function shippingWeight(
+  lines: readonly PricedCartLine[],
+  products: ReadonlyMap<number, Pick<Product, 'weightClassId'>>,
+  settings: Pick<StoreSettings, 'weightClassId' | 'weightClasses'>,
+): string {
+  const storeRate = weightRate(settings, settings.weightClassId);
+  const weights = lines
+    .filter((line) => line.shipping)
+    .map((line) => {
+      const classId = products.get(line.productId)?.weightClassId ?? settings.weightClassId;
+      return convertMeasure(line.weight, weightRate(settings, classId), storeRate);
+    });
+  return sumMeasures(weights);
+}
+
+/**
+ * What shipping methods read of a priced cart: whether it ships, its sub-total (in the catalog's currency), how
+ * many units ship and what they weigh. It depends on the lines, their products and the settings alone, so a
+ * cart priced once has it worked out once.
+ */
+export interface ShippingCart {
+  readonly ships: boolean;
+  readonly subTotal: Money;
+  readonly shippableQuantity: number;
+  /** In the store's weight class (see {@link shippingWeight}). */
+  readonly weight: string;
+}
+
+/** The {@link ShippingCart} of `lines`. */
+export function shippingCartOf(
+  lines: readonly PricedCartLine[],
+  products: ReadonlyMap<number, Pick<Product, 'weightClassId'>>,
+  settings: Pick<StoreSettings, 'currency' | 'weightClassId' | 'weightClasses'>,
+): ShippingCart {
+  return {
+    ships: cartShips(lines),
+    subTotal: cartSubTotal(lines, settings.currency),
+    shippableQuantity: shippableQuantity(lines),
+    weight: shippingWeight(lines, products, settings),
+  };
 }
 
 /** True when every line has enough stock (OpenCart's `hasStock`). */

@@ -4,7 +4,8 @@
  * stored cart, the same product records, the same day and group; and its totals with the same addresses, methods,
  * tax table and coupon. When each of those is the same object as last time (a store that keeps its records frozen
  * and hands the same ones out while they say the same, as the memory adapters do), what was worked out last time
- * is the answer again, and is reused.
+ * is the answer again, and is reused. So are what is worked out from those alone: a priced cart's weight and
+ * sums for shipping methods, and a view's totals digest.
  *
  * The key covers every input, compared by identity, and only parts that can never change are used as keys:
  * primitives and frozen objects (a store answering fresh copies, as the SQL adapters do without their reference
@@ -56,6 +57,11 @@ export interface PricingCache {
    * with them under `slot`: `work()`'s, worked out once while the lines are kept.
    */
   derived<T>(lines: readonly PricedCartLine[], slot: object, work: () => T): T;
+  /**
+   * The totals digest of `view`: `work()`'s, worked out once for each view this cache or a command handed out
+   * (a view is a frozen value, and the digest a function of it alone), and forgotten with the view.
+   */
+  digest(view: CheckoutView, work: () => string): string;
 }
 
 /** Totals kept for one priced cart. */
@@ -143,6 +149,7 @@ export function createPricingCache(): PricingCache {
   // Insertion order is use order: the first entry is the least recently used.
   const carts = new Map<readonly CartLine[], KeptLines>();
   const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
+  const digests = new WeakMap<CheckoutView, string>();
   let keptLines = 0;
   /** The cart used last (the last entry of `carts`). */
   let newest: readonly CartLine[] | undefined;
@@ -202,6 +209,13 @@ export function createPricingCache(): PricingCache {
       const value = work();
       kept.derived.set(slot, value);
       return value;
+    },
+    digest(view, work) {
+      const known = digests.get(view);
+      if (known !== undefined) return known;
+      const digest = work();
+      digests.set(view, digest);
+      return digest;
     },
   };
 }

@@ -14,10 +14,12 @@ import { invariant } from '../errors.js';
 import type { TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
+import { type ShippingCart, shippingCartOf } from './cart.js';
 import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
 import { lasting, type PricingCache } from './pricing-cache.js';
 import type { TotalCalculator } from './totals/calculator.js';
 import { allReadOnlyContext } from './totals/context-only.js';
+import { viewDigest } from './view-digest.js';
 
 /** What pricing reads: the view facts, the tax table arriving once it has been read. */
 export type PricingFacts = Omit<ViewFacts, 'tax'> & { readonly tax?: TaxFacts | undefined };
@@ -28,8 +30,12 @@ export interface Pricing {
   readonly facts: PricingFacts;
   /** The priced, available lines of the session's cart. */
   lines(session: CheckoutSession): readonly PricedCartLine[];
+  /** What shipping methods read of the session's priced cart (sub-total, units that ship, weight). */
+  shippingCart(session: CheckoutSession): ShippingCart;
   /** The session's priced cart and totals; needs the tax facts. */
   view(session: CheckoutSession): CheckoutView;
+  /** The totals digest of the session's view (see `viewDigest`), worked out once for each view. */
+  digest(session: CheckoutSession): string;
   /** The same pricing over facts with a wider tax table (lines already priced are kept; totals are run anew). */
   withFacts(facts: PricingFacts): Pricing;
 }
@@ -111,6 +117,9 @@ function viewKey(
   return key;
 }
 
+/** Where the engine's cache keeps a priced cart's {@link ShippingCart}. */
+const shippingCartSlot = Object.freeze({ name: 'shippingCart' });
+
 /** Pricing over `facts` sharing an existing cache of priced lines, and the engine's cache across commands. */
 function pricingOf(
   facts: PricingFacts,
@@ -120,6 +129,7 @@ function pricingOf(
   cache: PricingCache | undefined,
 ): Pricing {
   const viewMemo = createMemo<CheckoutView>();
+  const shippingMemo = createMemo<ShippingCart>();
   const lines = (session: CheckoutSession) => {
     const groupId = pricingGroupId(session, settings);
     return lineMemo([session.cart, groupId], () => {
@@ -129,18 +139,30 @@ function pricingOf(
       return cache.lines(session.cart, inputs, price);
     });
   };
+  const view = (session: CheckoutSession) =>
+    viewMemo(totalsKey(session), () => {
+      invariant(facts.tax !== undefined, 'pricing: totals asked for before the tax table was read');
+      const viewFacts = facts as ViewFacts;
+      const priced = lines(session);
+      const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
+      if (cache === undefined) return run();
+      return cache.view(priced, viewKey(session, viewFacts, settings, calculators), run);
+    });
   return {
     facts,
     lines,
-    view: (session) =>
-      viewMemo(totalsKey(session), () => {
-        invariant(facts.tax !== undefined, 'pricing: totals asked for before the tax table was read');
-        const viewFacts = facts as ViewFacts;
-        const priced = lines(session);
-        const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
-        if (cache === undefined) return run();
-        return cache.view(priced, viewKey(session, viewFacts, settings, calculators), run);
-      }),
+    shippingCart: (session) => {
+      const priced = lines(session);
+      return shippingMemo([priced], () => {
+        const work = () => shippingCartOf(priced, facts.products, settings);
+        return cache === undefined ? work() : cache.derived(priced, shippingCartSlot, work);
+      });
+    },
+    view,
+    digest: (session) => {
+      const shown = view(session);
+      return cache === undefined ? viewDigest(shown) : cache.digest(shown, () => viewDigest(shown));
+    },
     withFacts: (wider) => pricingOf(wider, settings, calculators, lineMemo, cache),
   };
 }

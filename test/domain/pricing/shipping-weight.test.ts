@@ -1,9 +1,9 @@
 /**
- * The weight weight-based shipping prices (src/domain/methods/shipping-weight.ts): lines that ship, converted from
+ * The weight weight-based shipping prices (src/domain/pricing/cart.ts): lines that ship, converted from
  * their product's weight class to the store's, summed exactly. Demo classes: 1 kg (1), 2 g (1000), 3 lb (2.2046).
  */
 import { describe, expect, it } from 'vitest';
-import { shippingWeight } from '../../../src/domain/methods/shipping-weight.js';
+import { shippingWeight } from '../../../src/domain/pricing/cart.js';
 import { data, priceItems, settings } from '../pricing/totals/fixtures.js';
 
 describe('shippingWeight', () => {
