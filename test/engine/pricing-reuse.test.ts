@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { TotalCalculator } from '../../src/domain/pricing/totals/calculator.js';
 import { createCheckout } from '../../src/engine/create-checkout.js';
 import { add, money } from '../../src/money/index.js';
-import { type DemoCheckout, demoCheckout, expectOk, guest, ukAddress } from './support/demo-checkout.js';
+import {
+  type DemoCheckout,
+  demoCheckout,
+  expectOk,
+  guest,
+  ukAddress,
+  usAddress,
+} from './support/demo-checkout.js';
 
 /** A session with product 40, both UK addresses and flat shipping chosen. */
 async function readySession(demo: DemoCheckout, coupon?: string): Promise<string> {
@@ -138,5 +145,19 @@ describe('priced carts and totals reused across commands', () => {
     if (product === undefined) throw new Error('the demo has product 40');
     demo.data.products.set(40, { ...product, weight: '0.25' });
     expect(await weightQuote()).toEqual(['UK Shipping  (Weight: 0.50kg)', '5.0000']);
+  });
+
+  it('a session that moves to addresses in another zone is taxed by their rules, and back again', async () => {
+    const demo = demoCheckout();
+    const id = await readySession(demo);
+    const inUk = await view(demo, id);
+    await expectOk(demo.checkout.setPaymentAddress(id, usAddress('payment_')));
+    await expectOk(demo.checkout.setShippingAddress(id, usAddress('shipping_')));
+    const inUs = await view(demo, id);
+    expect(inUs).toEqual(await fromScratch(demo, id));
+    expect(inUs.totals.totals).not.toEqual(inUk.totals.totals);
+    await expectOk(demo.checkout.setPaymentAddress(id, ukAddress('payment_')));
+    await expectOk(demo.checkout.setShippingAddress(id, ukAddress('shipping_')));
+    expect(await view(demo, id)).toEqual(await fromScratch(demo, id));
   });
 });

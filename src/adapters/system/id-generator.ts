@@ -21,7 +21,7 @@ const POOL_BYTES = 4096;
  * pool of random bytes.
  */
 export function createRandomIdGenerator(): IdGenerator {
-  let pool = new Uint8Array(0);
+  let pool: Uint8Array = new Uint8Array(0);
   let used = 0;
   const take = (count: number): Uint8Array => {
     if (used + count > pool.length) {

@@ -318,7 +318,7 @@ export function decide<C>(
   if (operation.answer === 'summary') {
     decision.view = { view: pricing.view(next), digest: pricing.digest(next) };
   } else if (operation.answer === 'shipping_methods') {
-    decision.shownCosts = shownShippingCosts(next, facts.tax, settings);
+    decision.shownCosts = shownShippingCosts(next, settings, () => pricing.taxRates(next));
   }
   return ok(decision);
 }

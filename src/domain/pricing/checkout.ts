@@ -122,6 +122,7 @@ function totalsContext(
   lines: readonly PricedCartLine[],
   facts: ViewFacts,
   settings: StoreSettings,
+  rates: TaxRateSet,
 ): TotalsContext {
   const coupon = appliedCoupon(session, lines, facts, settings);
   return {
@@ -135,13 +136,14 @@ function totalsContext(
     currency: storeCurrency(settings, session.currency),
     settings,
     messages: facts.messages,
-    taxesOn: taxRatesOf(session, facts, settings).taxesOn,
+    taxesOn: rates.taxesOn,
   };
 }
 
 /**
  * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Pure,
- * and worked out anew on each call: the totals of a cart the engine's cache already holds do not ask for it.
+ * and worked out anew on each call; a command asks its `Pricing`, which works it out once for the session's
+ * addresses and group (and, with the engine's cache, once while those and the tables stay the same).
  */
 export function taxRatesOf(
   session: CheckoutSession,
@@ -167,8 +169,13 @@ export function viewOfLines(
   facts: ViewFacts,
   settings: StoreSettings,
   calculators: readonly TotalCalculator[],
+  rates: TaxRateSet = taxRatesOf(session, facts, settings),
 ): CheckoutView {
-  const state = runTotals(calculators, totalsContext(session, lines, facts, settings), settings.currency);
+  const state = runTotals(
+    calculators,
+    totalsContext(session, lines, facts, settings, rates),
+    settings.currency,
+  );
   const totals = presentTotals(
     state,
     storeCurrency(settings, settings.currency),

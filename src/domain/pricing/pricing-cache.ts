@@ -22,6 +22,7 @@ import type { CartLine } from '../machine/session.js';
 import type { Product } from '../records/catalog.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { CheckoutView } from './checkout.js';
+import type { TaxRateSet } from './tax.js';
 
 /** What a cart's priced lines were worked out from, besides the cart itself. */
 export interface LinesInputs {
@@ -62,6 +63,12 @@ export interface PricingCache {
    * (a view is a frozen value, and the digest a function of it alone), and forgotten with the view.
    */
   digest(view: CheckoutView, work: () => string): string;
+  /**
+   * The tax rule kept under `key` (the tax table, the geo zones, the shipping and payment addresses, the
+   * customer group and the settings, in that order, each a primitive or a frozen object), else `work()`'s,
+   * kept: the rule is a function of those alone. At most {@link MAX_TAX_RULES}, the latest.
+   */
+  taxRates(key: readonly unknown[], work: () => TaxRateSet): TaxRateSet;
 }
 
 /** Totals kept for one priced cart. */
@@ -94,6 +101,8 @@ const MAX_LINES = 2_000;
 const MAX_CART_LINES = 200;
 /** How many totals are kept per cart (as loaded, as decided, as re-checked). */
 const MAX_VIEWS = 4;
+/** How many tax rules are kept (one per pair of addresses and group in use). */
+export const MAX_TAX_RULES = 64;
 
 /** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
 export function lasting(value: unknown): boolean {
@@ -150,6 +159,8 @@ export function createPricingCache(): PricingCache {
   const carts = new Map<readonly CartLine[], KeptLines>();
   const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
   const digests = new WeakMap<CheckoutView, string>();
+  // Latest last; each entry with its key.
+  const taxRules: { key: readonly unknown[]; rates: TaxRateSet }[] = [];
   let keptLines = 0;
   /** The cart used last (the last entry of `carts`). */
   let newest: readonly CartLine[] | undefined;
@@ -209,6 +220,18 @@ export function createPricingCache(): PricingCache {
       const value = work();
       kept.derived.set(slot, value);
       return value;
+    },
+    taxRates(key, work) {
+      const index = taxRules.findIndex((entry) => sameValues(entry.key, key));
+      if (index >= 0) {
+        const [entry] = taxRules.splice(index, 1) as [{ key: readonly unknown[]; rates: TaxRateSet }];
+        taxRules.push(entry);
+        return entry.rates;
+      }
+      const rates = work();
+      taxRules.push({ key, rates });
+      if (taxRules.length > MAX_TAX_RULES) taxRules.shift();
+      return rates;
     },
     digest(view, work) {
       const known = digests.get(view);

@@ -15,8 +15,9 @@ import type { TaxFacts, ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { type ShippingCart, shippingCartOf } from './cart.js';
-import { type CheckoutView, priceLines, pricingGroupId, viewOfLines } from './checkout.js';
+import { type CheckoutView, priceLines, pricingGroupId, taxRatesOf, viewOfLines } from './checkout.js';
 import { lasting, type PricingCache } from './pricing-cache.js';
+import type { TaxRateSet } from './tax.js';
 import type { TotalCalculator } from './totals/calculator.js';
 import { allReadOnlyContext } from './totals/context-only.js';
 import { viewDigest } from './view-digest.js';
@@ -36,6 +37,8 @@ export interface Pricing {
   view(session: CheckoutSession): CheckoutView;
   /** The totals digest of the session's view (see `viewDigest`), worked out once for each view. */
   digest(session: CheckoutSession): string;
+  /** The tax rule for the session's addresses and customer group (see `taxRatesOf`); needs the tax facts. */
+  taxRates(session: CheckoutSession): TaxRateSet;
   /** The same pricing over facts with a wider tax table (lines already priced are kept; totals are run anew). */
   withFacts(facts: PricingFacts): Pricing;
 }
@@ -130,6 +133,19 @@ function pricingOf(
 ): Pricing {
   const viewMemo = createMemo<CheckoutView>();
   const shippingMemo = createMemo<ShippingCart>();
+  const ratesMemo = createMemo<TaxRateSet>();
+  const taxRates = (session: CheckoutSession) => {
+    const groupId = pricingGroupId(session, settings);
+    return ratesMemo([session.shippingAddress, session.paymentAddress, groupId], () => {
+      invariant(facts.tax !== undefined, 'pricing: tax rates asked for before the tax table was read');
+      const tax = facts.tax;
+      const work = () => taxRatesOf(session, { tax }, settings);
+      const { shippingAddress, paymentAddress } = session;
+      const key = [tax.table, tax.geoZones, shippingAddress, paymentAddress, groupId, settings];
+      if (cache === undefined || !key.every(lasting)) return work();
+      return cache.taxRates(key, work);
+    });
+  };
   const lines = (session: CheckoutSession) => {
     const groupId = pricingGroupId(session, settings);
     return lineMemo([session.cart, groupId], () => {
@@ -144,7 +160,7 @@ function pricingOf(
       invariant(facts.tax !== undefined, 'pricing: totals asked for before the tax table was read');
       const viewFacts = facts as ViewFacts;
       const priced = lines(session);
-      const run = () => viewOfLines(session, priced, viewFacts, settings, calculators);
+      const run = () => viewOfLines(session, priced, viewFacts, settings, calculators, taxRates(session));
       if (cache === undefined) return run();
       return cache.view(priced, viewKey(session, viewFacts, settings, calculators), run);
     });
@@ -159,6 +175,7 @@ function pricingOf(
       });
     },
     view,
+    taxRates,
     digest: (session) => {
       const shown = view(session);
       return cache === undefined ? viewDigest(shown) : cache.digest(shown, () => viewDigest(shown));

@@ -4,18 +4,20 @@
  * @module
  */
 import { add, type Money, sum } from '../../money/index.js';
-import type { TaxFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
-import { taxRatesOf } from './checkout.js';
+import type { TaxRateSet } from './tax.js';
 
-/** Each quote's shown cost, by quote code, for the quotes the session stores. */
+/**
+ * Each quote's shown cost, by quote code, for the quotes the session stores; `ratesOf` gives the session's tax
+ * rule, asked only when prices are shown with tax.
+ */
 export function shownShippingCosts(
   session: CheckoutSession,
-  tax: TaxFacts,
   settings: StoreSettings,
+  ratesOf: () => TaxRateSet,
 ): Readonly<Record<string, Money>> {
-  const rates = settings.tax ? taxRatesOf(session, { tax }, settings) : undefined;
+  const rates = settings.tax ? ratesOf() : undefined;
   const costs: Record<string, Money> = {};
   for (const group of Object.values(session.shippingMethods ?? {})) {
     for (const quote of Object.values(group.quote)) {
