@@ -8,7 +8,6 @@
  * @module
  */
 import type { Money } from '../../money/index.js';
-import type { PricedCartLine } from '../cart/line.js';
 import { type UnavailableError, unavailable } from '../errors.js';
 import type {
   CheckoutSession,
@@ -19,7 +18,6 @@ import type {
 import { type MessageCatalog, messageText } from '../messages.js';
 import type { ShippingCart } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
-import type { Product } from '../records/catalog.js';
 import type { GeoZone } from '../records/geo.js';
 import type { StoreSettings } from '../settings/settings.js';
 
