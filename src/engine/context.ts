@@ -121,7 +121,8 @@ export interface CheckoutOptions {
    * again on the fresh session up to `retries` times (default 20), after `backoffMs(attempt)` milliseconds
    * (default: a random wait below 2 × 2^attempt ms, at most 32 ms, so racing requests spread out), and only
    * then answered `conflict`; from then on, while commands wait for that session, the engine pauses between
-   * them so that the other process gets its turn too.
+   * them so that the other process gets its turn too. A history entry that lost at its order's revision is
+   * decided again on the fresh order alike, and past `retries` until `turnMs` has passed.
    */
   readonly contention?: Partial<ContentionPolicy> | undefined;
   /**

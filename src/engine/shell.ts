@@ -147,8 +147,15 @@ async function pass<C, T>(
   const orderId = operation.order?.(command.value);
   if (orderId !== undefined) {
     // Each attempt reads the order afresh: a lost race needs the fresh order, not the fresh session.
+    // A history write that loses keeps deciding again, past the retries, for as long as a turn may last.
     return context.orderQueue.run(String(orderId), (orderTurn) =>
-      decideAgain(context, orderTurn, () => orderConflict(messages), once),
+      decideAgain(
+        context,
+        orderTurn,
+        () => orderConflict(messages),
+        once,
+        Date.now() + context.contention.turnMs,
+      ),
     );
   }
   const outcome = await once(0);
