@@ -21,7 +21,11 @@ afterAll(async () => {
 
 const freshName = () => `cwtest.${globalThis.crypto.randomUUID()}`;
 
-/** An exchange of its own with an exclusive queue bound for every key, and what that queue got. */
+/**
+ * An exchange of its own with an exclusive queue bound for every key, and what that queue got. The broker
+ * confirms a message to its publisher before its consumer has it, so `received(count)` waits (up to 2 s) until
+ * the queue has had at least `count` messages.
+ */
 async function boundExchange() {
   const exchange = freshName();
   const channel = await connection.createChannel();
@@ -39,7 +43,11 @@ async function boundExchange() {
   });
   return {
     exchange,
-    received: async () => seen,
+    received: async (count = 0) => {
+      const deadline = Date.now() + 2_000;
+      while (seen.length < count && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 10));
+      return seen;
+    },
     cleanup: async () => {
       await channel.deleteExchange(exchange);
       await channel.close();
@@ -83,7 +91,7 @@ describe('RabbitMQ sink', () => {
       await sink.deliver(event);
       await own.close();
       await expect(sink.deliver(sampleOutboxEvent('order.placed', 4, 2))).rejects.toThrow();
-      expect((await bound.received()).map((e) => e.id)).toEqual([event.id]);
+      expect((await bound.received(1)).map((e) => e.id)).toEqual([event.id]);
     } finally {
       await bound.cleanup();
     }
