@@ -18,7 +18,9 @@ export type { PaymentContext };
  * answer is plain data (the session stores it), the same for the same context (and gathered facts), which it
  * leaves as it was. It does no I/O: a method whose availability lives in a remote service reads it in `gather`,
  * which the engine asks while it gathers a command's facts; a failed service rejects from `gather` rather than
- * answering. `describePaymentMethodContract` in `cartwright/testing` checks every point.
+ * answering. `describePaymentMethodContract` in `cartwright/testing` checks every point. Because the answer is
+ * the same for the same context, the engine keeps the offers of methods without `gather` and answers them again
+ * while the context is the very same (the same priced cart and totals, address, geo zones and settings).
  *
  * @typeParam Gathered - what `gather` answers (nothing for a method without one).
  */

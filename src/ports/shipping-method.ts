@@ -20,7 +20,9 @@ export type { ShippingContext };
  * carrier's API) reads them in `gather`, which the engine asks while it gathers a command's facts, with the
  * port deadline of every call; `quote` then prices from what `gather` answered. A failed service rejects from
  * `gather` rather than answering; the command then answers `unavailable`. `describeShippingMethodContract` in
- * `cartwright/testing` checks every point.
+ * `cartwright/testing` checks every point. Because the answer is the same for the same context, the engine keeps
+ * the quotes of methods without `gather` and answers them again while the context is the very same (the same
+ * priced cart, address, geo zones and settings).
  *
  * @typeParam Gathered - what `gather` answers (nothing for a method without one).
  */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TotalCalculator } from '../../src/domain/pricing/totals/calculator.js';
 import { createCheckout } from '../../src/engine/create-checkout.js';
 import { add, money } from '../../src/money/index.js';
+import type { ShippingMethod } from '../../src/ports/shipping-method.js';
 import {
   type DemoCheckout,
   demoCheckout,
@@ -159,5 +160,34 @@ describe('priced carts and totals reused across commands', () => {
     await expectOk(demo.checkout.setPaymentAddress(id, ukAddress('payment_')));
     await expectOk(demo.checkout.setShippingAddress(id, ukAddress('shipping_')));
     expect(await view(demo, id)).toEqual(await fromScratch(demo, id));
+  });
+
+  it('offers are worked out again once what a method reads changes, and only then', async () => {
+    let quoted = 0;
+    // A host's method, pure as the contract asks: its cost follows the address's country.
+    const byCountry: ShippingMethod = {
+      code: 'country',
+      quote(context) {
+        quoted += 1;
+        const cost = money(context.address.countryId === 222 ? '7.00' : '9.00', 'USD');
+        const quote = { code: 'country.country', name: 'By country', cost, taxClassId: 0 };
+        return { code: 'country', title: 'By country', quote: { country: quote }, sortOrder: 9 };
+      },
+    };
+    const demo = demoCheckout({
+      deps: () => ({ shippingMethods: [...(demoCheckout().deps.shippingMethods ?? []), byCountry] }),
+    });
+    const id = await readySession(demo);
+    const costOf = async () => {
+      const { shippingMethods } = await expectOk(demo.checkout.getShippingMethods(id));
+      return shippingMethods.country?.quote.country?.cost.amount;
+    };
+    expect(await costOf()).toBe('7.0000');
+    const before = quoted;
+    expect(await costOf()).toBe('7.0000');
+    expect(quoted).toBe(before);
+    await expectOk(demo.checkout.setShippingAddress(id, usAddress('shipping_')));
+    expect(await costOf()).toBe('9.0000');
+    expect(quoted).toBeGreaterThan(before);
   });
 });

@@ -21,12 +21,14 @@ import {
   type MethodFacts,
   type OffersOutcome,
   paymentOffersFor,
+  sameOffers,
   shippingOffersFor,
   type WantedRead,
 } from '../methods/offers.js';
 import type { Effect } from '../order/effects.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
+import { lasting } from '../pricing/pricing-cache.js';
 import { shownShippingCosts } from '../pricing/shown-cost.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { DomainEvent } from './events.js';
@@ -144,6 +146,34 @@ function worked<T>(outcome: { outcome: OffersOutcome<T> } | { error: CheckoutErr
   return 'error' in outcome ? err(outcome.error) : ok(outcome.outcome);
 }
 
+/** Whether worked-out offers may be kept for a later command: offers, not what they wanted or a failure. */
+function keepable<T>(outcome: { outcome: OffersOutcome<T> } | { error: unknown }): boolean {
+  return 'outcome' in outcome && outcome.outcome.wanted === undefined;
+}
+
+/**
+ * The key offers are kept under: the kind, what the methods' contexts are made of (`parts`: the priced cart's
+ * shipping sums or view, the address, the geo zones), then the methods, the settings and the texts, which are the
+ * engine's own and told by identity. None when a part could still change (an unfrozen object), or when a method
+ * reads a remote source (what it answers is read afresh for every command).
+ */
+function offersKey(
+  kind: 'shipping' | 'payment',
+  parts: readonly unknown[],
+  methods: readonly { readonly gather?: unknown }[],
+  facts: CheckoutFacts,
+  settings: StoreSettings,
+): readonly unknown[] | undefined {
+  if (!parts.every(lasting) || methods.some((method) => method.gather !== undefined)) return undefined;
+  return [kind, ...parts, methods, settings, facts.messages];
+}
+
+/** `current` when `fresh` offers the same, so an unchanged offer stays the same value. */
+function keptCurrent<T>(fresh: Worked<T>, current: Readonly<Record<string, T>> | null): Worked<T> {
+  if (current === null || fresh.isErr() || fresh.value.offers === undefined) return fresh;
+  return sameOffers(fresh.value.offers, current) ? ok({ offers: current }) : fresh;
+}
+
 /** The shipping quotes for `session`, `current` kept when they are the same. */
 function quotesFor(
   session: CheckoutSession,
@@ -155,7 +185,15 @@ function quotesFor(
   const methods = facts.methods ?? noMethods;
   const cart = pricing.shippingCart(session);
   const { geoZones } = facts.tax;
-  return worked(shippingOffersFor(session, cart, geoZones, methods, facts.messages, settings, current));
+  const { messages } = facts;
+  const parts = [cart, session.shippingAddress, geoZones];
+  const key = offersKey('shipping', parts, methods.shipping, facts, settings);
+  const outcome = pricing.offers(
+    key,
+    () => shippingOffersFor(session, cart, geoZones, methods, messages, settings, null),
+    keepable,
+  );
+  return keptCurrent(worked(outcome), current);
 }
 
 /** The payment offer for `session`, `current` kept when it is the same. */
@@ -169,9 +207,21 @@ function paymentFor(
   const methods = facts.methods ?? noMethods;
   if (methods.payment.length === 0) return worked<PaymentMethodOffer>({ outcome: { offers: {} } });
   const view = pricing.view(session);
-  return worked(
-    paymentOffersFor(session, view, facts.tax.geoZones, methods, facts.messages, settings, current),
+  const { geoZones } = facts.tax;
+  const { messages } = facts;
+  const key = offersKey(
+    'payment',
+    [view, session.paymentAddress, geoZones],
+    methods.payment,
+    facts,
+    settings,
   );
+  const outcome = pricing.offers(
+    key,
+    () => paymentOffersFor(session, view, geoZones, methods, messages, settings, null),
+    keepable,
+  );
+  return keptCurrent(worked(outcome), current);
 }
 
 /** The tax classes among `classIds` the tax table was not read for. */

@@ -239,12 +239,13 @@ export function shippingCartOf(
   products: ReadonlyMap<number, Pick<Product, 'weightClassId'>>,
   settings: Pick<StoreSettings, 'currency' | 'weightClassId' | 'weightClasses'>,
 ): ShippingCart {
-  return {
+  // Frozen: a value from here on, which the offers worked out from it may be kept by.
+  return Object.freeze({
     ships: cartShips(lines),
     subTotal: cartSubTotal(lines, settings.currency),
     shippableQuantity: shippableQuantity(lines),
     weight: shippingWeight(lines, products, settings),
-  };
+  });
 }
 
 /** True when every line has enough stock (OpenCart's `hasStock`). */

@@ -18,6 +18,7 @@
  */
 import type { PricedCartLine } from '../cart/line.js';
 import { deepFreeze } from '../deep-freeze.js';
+import { invariant } from '../errors.js';
 import type { CartLine } from '../machine/session.js';
 import type { Product } from '../records/catalog.js';
 import type { StoreSettings } from '../settings/settings.js';
@@ -64,11 +65,20 @@ export interface PricingCache {
    */
   digest(view: CheckoutView, work: () => string): string;
   /**
-   * The tax rule kept under `key` (the tax table, the geo zones, the shipping and payment addresses, the
+   * The tax rule kept under `key` (the shipping and payment addresses, the tax table, the geo zones, the
    * customer group and the settings, in that order, each a primitive or a frozen object), else `work()`'s,
-   * kept: the rule is a function of those alone. At most {@link MAX_TAX_RULES}, the latest.
+   * kept: the rule is a function of those alone. Filed under the key's first object (an address, or the table
+   * when the session has none), at most {@link KEPT_PER_ANCHOR} for each.
    */
   taxRates(key: readonly unknown[], work: () => TaxRateSet): TaxRateSet;
+  /**
+   * The offers of the registered shipping or payment methods kept under `key` (what they were worked out from,
+   * each a primitive or a frozen object: the priced cart's shipping sums or view, the address, the geo zones, the
+   * methods, the settings and texts), else `work()`'s, kept when it answers offers (never what it wanted or a
+   * failure): a method answers the same for the same context, as its contract says. Filed under the key's first
+   * object (the shipping sums or the view), at most {@link KEPT_PER_ANCHOR} for each.
+   */
+  offers<T>(key: readonly unknown[], work: () => T, keep: (value: T) => boolean): T;
 }
 
 /** Totals kept for one priced cart. */
@@ -101,8 +111,45 @@ const MAX_LINES = 2_000;
 const MAX_CART_LINES = 200;
 /** How many totals are kept per cart (as loaded, as decided, as re-checked). */
 const MAX_VIEWS = 4;
-/** How many tax rules are kept (one per pair of addresses and group in use). */
-export const MAX_TAX_RULES = 64;
+/**
+ * How many values a keyed table keeps for one anchor (a tax rule per address: a few groups and other
+ * addresses; offers per priced cart: shipping and payment, as loaded and as decided).
+ */
+export const KEPT_PER_ANCHOR = 8;
+
+/** A value kept under its whole key. */
+interface Keyed<T> {
+  readonly key: readonly unknown[];
+  readonly value: T;
+}
+
+/**
+ * A table of values by key (compared part by part, by identity), filed under one object of the key, its anchor:
+ * a lookup compares only the few keys of its anchor, and what is kept goes with the anchor once nothing else
+ * holds it (a priced cart the cache let go, an address no session holds any more). At most
+ * {@link KEPT_PER_ANCHOR} for each anchor, the latest.
+ */
+function keyedTable<T>() {
+  const byAnchor = new WeakMap<object, Keyed<T>[]>();
+  return (anchor: object, key: readonly unknown[], work: () => T, keep: (value: T) => boolean): T => {
+    let entries = byAnchor.get(anchor);
+    const index = entries === undefined ? -1 : entries.findIndex((entry) => sameValues(entry.key, key));
+    if (entries !== undefined && index >= 0) {
+      const [entry] = entries.splice(index, 1) as [Keyed<T>];
+      entries.push(entry);
+      return entry.value;
+    }
+    const value = work();
+    if (!keep(value)) return value;
+    if (entries === undefined) {
+      entries = [];
+      byAnchor.set(anchor, entries);
+    }
+    entries.push({ key, value });
+    if (entries.length > KEPT_PER_ANCHOR) entries.shift();
+    return value;
+  };
+}
 
 /** Whether a value can be told by its identity for good: a primitive, or a frozen object. */
 export function lasting(value: unknown): boolean {
@@ -153,14 +200,21 @@ function pricedFrom(
   );
 }
 
+/** The anchor of a key: its first object (every key the engine makes has one: a table, a cart, a view). */
+function anchorOf(key: readonly unknown[]): object {
+  const anchor = key.find((part): part is object => typeof part === 'object' && part !== null);
+  invariant(anchor !== undefined, 'pricing cache: a key without an object');
+  return anchor;
+}
+
 /** A new, empty cache. */
 export function createPricingCache(): PricingCache {
   // Insertion order is use order: the first entry is the least recently used.
   const carts = new Map<readonly CartLine[], KeptLines>();
   const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
   const digests = new WeakMap<CheckoutView, string>();
-  // Latest last; each entry with its key.
-  const taxRules: { key: readonly unknown[]; rates: TaxRateSet }[] = [];
+  const taxRules = keyedTable<TaxRateSet>();
+  const offers = keyedTable<unknown>();
   let keptLines = 0;
   /** The cart used last (the last entry of `carts`). */
   let newest: readonly CartLine[] | undefined;
@@ -221,18 +275,9 @@ export function createPricingCache(): PricingCache {
       kept.derived.set(slot, value);
       return value;
     },
-    taxRates(key, work) {
-      const index = taxRules.findIndex((entry) => sameValues(entry.key, key));
-      if (index >= 0) {
-        const [entry] = taxRules.splice(index, 1) as [{ key: readonly unknown[]; rates: TaxRateSet }];
-        taxRules.push(entry);
-        return entry.rates;
-      }
-      const rates = work();
-      taxRules.push({ key, rates });
-      if (taxRules.length > MAX_TAX_RULES) taxRules.shift();
-      return rates;
-    },
+    taxRates: (key, work) => taxRules(anchorOf(key), key, work, () => true),
+    offers: <T>(key: readonly unknown[], work: () => T, keep: (value: T) => boolean) =>
+      offers(anchorOf(key), key, work, keep as (value: unknown) => boolean) as T,
     digest(view, work) {
       const known = digests.get(view);
       if (known !== undefined) return known;

@@ -39,6 +39,12 @@ export interface Pricing {
   digest(session: CheckoutSession): string;
   /** The tax rule for the session's addresses and customer group (see `taxRatesOf`); needs the tax facts. */
   taxRates(session: CheckoutSession): TaxRateSet;
+  /**
+   * Offers worked out by `work` from `key` (see `PricingCache.offers`): with the engine's cache, the ones an
+   * earlier command worked out from the very same inputs when `keep` said they may be kept; without a key,
+   * worked out anew.
+   */
+  offers<T>(key: readonly unknown[] | undefined, work: () => T, keep: (value: T) => boolean): T;
   /** The same pricing over facts with a wider tax table (lines already priced are kept; totals are run anew). */
   withFacts(facts: PricingFacts): Pricing;
 }
@@ -141,7 +147,8 @@ function pricingOf(
       const tax = facts.tax;
       const work = () => taxRatesOf(session, { tax }, settings);
       const { shippingAddress, paymentAddress } = session;
-      const key = [tax.table, tax.geoZones, shippingAddress, paymentAddress, groupId, settings];
+      // The addresses first: the first object of the key files it (see `PricingCache.taxRates`).
+      const key = [shippingAddress, paymentAddress, tax.table, tax.geoZones, groupId, settings];
       if (cache === undefined || !key.every(lasting)) return work();
       return cache.taxRates(key, work);
     });
@@ -176,6 +183,8 @@ function pricingOf(
     },
     view,
     taxRates,
+    offers: (key, work, keep) =>
+      cache === undefined || key === undefined ? work() : cache.offers(key, work, keep),
     digest: (session) => {
       const shown = view(session);
       return cache === undefined ? viewDigest(shown) : cache.digest(shown, () => viewDigest(shown));
