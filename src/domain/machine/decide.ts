@@ -190,7 +190,7 @@ function quotesFor(
   const key = offersKey('shipping', parts, methods.shipping, facts, settings);
   const outcome = pricing.offers(
     key,
-    () => shippingOffersFor(session, cart, geoZones, methods, messages, settings, null),
+    () => shippingOffersFor(session, cart, geoZones, methods, messages, settings),
     keepable,
   );
   return keptCurrent(worked(outcome), current);
@@ -218,7 +218,7 @@ function paymentFor(
   );
   const outcome = pricing.offers(
     key,
-    () => paymentOffersFor(session, view, geoZones, methods, messages, settings, null),
+    () => paymentOffersFor(session, view, geoZones, methods, messages, settings),
     keepable,
   );
   return keptCurrent(worked(outcome), current);

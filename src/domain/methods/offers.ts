@@ -129,8 +129,7 @@ function methodFailure(messages: MessageCatalog, cause: unknown): UnavailableErr
 }
 
 /**
- * Runs each method's rule on the context, keeping those that answer, keyed by code in sort order: `current` when
- * it is the same (the offers the session held already, so an unchanged offer stays the same value). A rule that
+ * Runs each method's rule on the context, keeping those that answer, keyed by code in sort order. A rule that
  * throws, or answers a promise (a method written for the older asynchronous interface: its remote read belongs
  * in its `gather`), is `unavailable` `extension`.
  */
@@ -144,7 +143,6 @@ function offersOf<
   context: C & (ShippingContext | PaymentContext),
   facts: MethodFacts,
   messages: MessageCatalog,
-  current: Readonly<Record<string, T>> | null,
   rule: (method: M, context: C, gathered: unknown) => T | null,
 ): { outcome: OffersOutcome<T> } | { error: UnavailableError } {
   const wanted: WantedRead[] = [];
@@ -180,7 +178,7 @@ function offersOf<
   const offers: Readonly<Record<string, T>> = Object.fromEntries(
     offered.map((answer) => [answer.code, answer]),
   );
-  return { outcome: { offers: current !== null && sameOffers(offers, current) ? current : offers } };
+  return { outcome: { offers } };
 }
 
 /** Nothing on offer. */
@@ -197,7 +195,6 @@ export function shippingOffersFor(
   facts: MethodFacts,
   messages: MessageCatalog,
   settings: StoreSettings,
-  current: Readonly<Record<string, ShippingQuoteGroup>> | null,
 ): { outcome: OffersOutcome<ShippingQuoteGroup> } | { error: UnavailableError } {
   const address = session.shippingAddress;
   if (address === null || !cart.ships || facts.shipping.length === 0) return nothing;
@@ -209,14 +206,8 @@ export function shippingOffersFor(
     weight: cart.weight,
     settings,
   };
-  return offersOf(
-    facts.shipping,
-    'shipping',
-    context,
-    facts,
-    messages,
-    current,
-    (method, context, gathered) => method.quote(context, gathered as never),
+  return offersOf(facts.shipping, 'shipping', context, facts, messages, (method, context, gathered) =>
+    method.quote(context, gathered as never),
   );
 }
 
@@ -228,7 +219,6 @@ export function paymentOffersFor(
   facts: MethodFacts,
   messages: MessageCatalog,
   settings: StoreSettings,
-  current: Readonly<Record<string, PaymentMethodOffer>> | null,
 ): { outcome: OffersOutcome<PaymentMethodOffer> } | { error: UnavailableError } {
   if (facts.payment.length === 0) return nothing;
   const context: PaymentContext = {
@@ -239,7 +229,7 @@ export function paymentOffersFor(
     total: view.total,
     settings,
   };
-  return offersOf(facts.payment, 'payment', context, facts, messages, current, (method, context, gathered) =>
+  return offersOf(facts.payment, 'payment', context, facts, messages, (method, context, gathered) =>
     method.offer(context, gathered as never),
   );
 }
