@@ -162,6 +162,25 @@ describe('priced carts and totals reused across commands', () => {
     expect(await view(demo, id)).toEqual(await fromScratch(demo, id));
   });
 
+  it('sessions share a tax rule only at the same places: another zone of the same country is taxed by its own', async () => {
+    const demo = demoCheckout();
+    // VAT for Lancashire (zone 3563) alone; Leicestershire (3564) is in the UK but outside the zone.
+    const vat = demo.data.geoZones.get(3);
+    if (vat === undefined) throw new Error('the demo has geo zone 3');
+    demo.data.geoZones.set(3, { ...vat, members: [{ countryId: 222, zoneId: 3563 }] });
+    const inLancashire = await readySession(demo);
+    const elsewhere = await readySession(demo);
+    const taxed = await view(demo, inLancashire);
+    await expectOk(demo.checkout.setPaymentAddress(elsewhere, ukAddress('payment_', { payment_zone_id: 3564 })));
+    await expectOk(demo.checkout.setShippingAddress(elsewhere, ukAddress('shipping_', { shipping_zone_id: 3564 })));
+    const untaxed = await view(demo, elsewhere);
+    expect(untaxed).toEqual(await fromScratch(demo, elsewhere));
+    expect(untaxed.totals.totals).not.toEqual(taxed.totals.totals);
+    await expectOk(demo.checkout.setPaymentAddress(elsewhere, ukAddress('payment_')));
+    await expectOk(demo.checkout.setShippingAddress(elsewhere, ukAddress('shipping_')));
+    expect((await view(demo, elsewhere)).totals).toEqual(taxed.totals);
+  });
+
   it('offers are worked out again once what a method reads changes, and only then', async () => {
     let quoted = 0;
     // A host's method, pure as the contract asks: its cost follows the address's country.

@@ -7,6 +7,7 @@
 
 import type { Result } from 'neverthrow';
 import { type Currency, findCurrency, type Money } from '../../money/index.js';
+import type { GeoPlace } from '../address/geo-zone.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
 import type { CouponFacts, ViewFacts } from '../machine/facts.js';
@@ -140,10 +141,16 @@ function totalsContext(
   };
 }
 
+/** The place (country and zone) of an address: all of it the tax rule reads. */
+function placeOf(address: GeoPlace | null): GeoPlace | null {
+  return address === null ? null : { countryId: address.countryId, zoneId: address.zoneId };
+}
+
 /**
- * The tax rule for the session: its addresses and customer group, the store address, the facts' tables. Pure,
- * and worked out anew on each call; a command asks its `Pricing`, which works it out once for the session's
- * addresses and group (and, with the engine's cache, once while those and the tables stay the same).
+ * The tax rule for the session: the places of its addresses, its customer group, the store address, the facts'
+ * tables. Pure, and worked out anew on each call; a command asks its `Pricing`, which works it out once for the
+ * session's places and group (and, with the engine's cache, once while those and the tables stay the same). The
+ * rule holds the places only, never the session's addresses, since other sessions at the same places share it.
  */
 export function taxRatesOf(
   session: CheckoutSession,
@@ -152,8 +159,8 @@ export function taxRatesOf(
 ): TaxRateSet {
   const customerGroupId = pricingGroupId(session, settings);
   return createTaxRates({
-    shippingAddress: session.shippingAddress,
-    paymentAddress: session.paymentAddress,
+    shippingAddress: placeOf(session.shippingAddress),
+    paymentAddress: placeOf(session.paymentAddress),
     storeAddress: settings.storeAddress,
     taxDefault: settings.taxDefault,
     customerGroupId,

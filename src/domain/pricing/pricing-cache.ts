@@ -65,10 +65,10 @@ export interface PricingCache {
    */
   digest(view: CheckoutView, work: () => string): string;
   /**
-   * The tax rule kept under `key` (the shipping and payment addresses, the tax table, the geo zones, the
-   * customer group and the settings, in that order, each a primitive or a frozen object), else `work()`'s,
-   * kept: the rule is a function of those alone. Filed under the key's first object (an address, or the table
-   * when the session has none), at most {@link KEPT_PER_ANCHOR} for each.
+   * The tax rule kept under `key` (the tax table, the geo zones, the places (country and zone) of the shipping
+   * and payment addresses, the customer group and the settings, in that order, each a primitive or a frozen
+   * object), else `work()`'s, kept: the rule is a function of those alone, so one worked out for one session
+   * serves every session at the same places. Filed under the table, at most {@link KEPT_PER_ANCHOR} for each.
    */
   taxRates(key: readonly unknown[], work: () => TaxRateSet): TaxRateSet;
   /**

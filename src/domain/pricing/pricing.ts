@@ -146,9 +146,19 @@ function pricingOf(
       invariant(facts.tax !== undefined, 'pricing: tax rates asked for before the tax table was read');
       const tax = facts.tax;
       const work = () => taxRatesOf(session, { tax }, settings);
-      const { shippingAddress, paymentAddress } = session;
-      // The addresses first: the first object of the key files it (see `PricingCache.taxRates`).
-      const key = [shippingAddress, paymentAddress, tax.table, tax.geoZones, groupId, settings];
+      const { shippingAddress: shipping, paymentAddress: payment } = session;
+      // A rule reads no more of an address than its place, so sessions at the same places share one; the
+      // table first, as the first object of the key files it (see `PricingCache.taxRates`).
+      const key = [
+        tax.table,
+        tax.geoZones,
+        shipping?.countryId ?? null,
+        shipping?.zoneId ?? null,
+        payment?.countryId ?? null,
+        payment?.zoneId ?? null,
+        groupId,
+        settings,
+      ];
       if (cache === undefined || !key.every(lasting)) return work();
       return cache.taxRates(key, work);
     });

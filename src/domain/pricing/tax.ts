@@ -128,7 +128,9 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
 
   /**
    * The taxes worked out on each amount, by its text, class and quantity: the totals meet the same prices and
-   * quotes more than once (the sub-total's lines, the tax lines, the quotes' texts). Lives as long as the rate set.
+   * quotes more than once (the sub-total's lines, the tax lines, the quotes' texts), and so do the other
+   * sessions that share this rule. Lives as long as the rate set, and starts again once it holds
+   * {@link MAX_KNOWN_AMOUNTS}, so a rule kept for long never grows past that.
    */
   const known = new Map<string, readonly TaxAmount[]>();
 
@@ -141,11 +143,15 @@ export function createTaxRates(ctx: TaxContext): TaxRateSet {
       const found = known.get(key);
       if (found !== undefined) return found;
       const taxes = taxesOf(unitAmount, rates, quantity);
+      if (known.size >= MAX_KNOWN_AMOUNTS) known.clear();
       known.set(key, taxes);
       return taxes;
     },
   };
 }
+
+/** How many amounts a rate set keeps the taxes of before it starts again. */
+const MAX_KNOWN_AMOUNTS = 1024;
 
 /** No taxes. */
 const noTaxes: readonly TaxAmount[] = Object.freeze([]);
