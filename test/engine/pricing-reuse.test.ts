@@ -171,8 +171,12 @@ describe('priced carts and totals reused across commands', () => {
     const inLancashire = await readySession(demo);
     const elsewhere = await readySession(demo);
     const taxed = await view(demo, inLancashire);
-    await expectOk(demo.checkout.setPaymentAddress(elsewhere, ukAddress('payment_', { payment_zone_id: 3564 })));
-    await expectOk(demo.checkout.setShippingAddress(elsewhere, ukAddress('shipping_', { shipping_zone_id: 3564 })));
+    await expectOk(
+      demo.checkout.setPaymentAddress(elsewhere, ukAddress('payment_', { payment_zone_id: 3564 })),
+    );
+    await expectOk(
+      demo.checkout.setShippingAddress(elsewhere, ukAddress('shipping_', { shipping_zone_id: 3564 })),
+    );
     const untaxed = await view(demo, elsewhere);
     expect(untaxed).toEqual(await fromScratch(demo, elsewhere));
     expect(untaxed.totals.totals).not.toEqual(taxed.totals.totals);
