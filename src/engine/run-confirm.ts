@@ -12,8 +12,6 @@
  * the confirm that wrote it would have: every confirm that answers with an order binds its key to that order.
  * @module
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
 import { needFact } from '../domain/machine/facts.js';
@@ -27,6 +25,7 @@ import {
   decideConfirm,
 } from '../domain/order/confirm.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
+import { sha256Hex } from '../domain/sha256-hex.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
@@ -89,7 +88,7 @@ async function confirmFacts(
   const { session } = taken;
   const affiliateId = input.affiliateId ?? session.affiliateId ?? 0;
   const { customers } = context.deps;
-  const fingerprint = bytesToHex(sha256(utf8ToBytes(confirmFingerprintSource(session, input))));
+  const fingerprint = sha256Hex(confirmFingerprintSource(session, input));
   const [pricing, existing, affiliate] = await Promise.all([
     viewPricing(context, session, messages, time.today),
     orderToUpdate(context, input.orderId, messages),

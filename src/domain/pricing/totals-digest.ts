@@ -3,15 +3,16 @@
  * confirm can send back so that an order is never placed at prices that moved since.
  * @module
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Money } from '../../money/index.js';
-import { canonicalJson } from '../order/canonical-json.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /** One cart line as the digest reads it: the product, its chosen options, how many. */
 export interface DigestLine {
   readonly productId: number;
-  /** The chosen options by product option id, as the cart keeps them (a value, or several for a checkbox). */
+  /**
+   * The chosen options by product option id (a whole number, written out: `"226"`), as the cart keeps them (a
+   * value, or several for a checkbox).
+   */
   readonly options: Readonly<Record<string, string | readonly string[]>>;
   readonly quantity: number;
 }
@@ -36,10 +37,12 @@ const DIGEST_VERSION = 1;
  * another. Lines are read in the cart's order; totals in the order shown.
  */
 export function totalsDigest(lines: readonly DigestLine[], totals: readonly DigestTotal[]): string {
-  const text = canonicalJson({
-    v: DIGEST_VERSION,
+  // The canonical text without sorting anything: these keys are written in code-unit order, and an object
+  // whose keys are all option ids (array indices) lists them in numeric order, as canonical JSON does.
+  const text = JSON.stringify({
     lines: lines.map((line) => [line.productId, line.options, line.quantity]),
     totals: totals.map((total) => [total.code, total.value.amount, total.value.currency]),
+    v: DIGEST_VERSION,
   });
-  return bytesToHex(sha256(utf8ToBytes(text))).slice(0, DIGEST_LENGTH);
+  return sha256Hex(text).slice(0, DIGEST_LENGTH);
 }

@@ -37,6 +37,26 @@ describe('totalsDigest', () => {
     expect(digest).toBe(createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16));
   });
 
+  it('is the hash of the canonical text for any lines, options written in any order', () => {
+    const option = fc.oneof(fc.string(), fc.array(fc.string(), { minLength: 1, maxLength: 3 }));
+    const line = fc.record({
+      productId: fc.integer({ min: 1, max: 1e6 }),
+      options: fc.dictionary(fc.integer({ min: 1, max: 1e9 }).map(String), option, { maxKeys: 6 }),
+      quantity: fc.integer({ min: 1, max: 1e4 }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 4 }), (drawn) => {
+        const text = canonicalJson({
+          v: 1,
+          lines: drawn.map((l) => [l.productId, l.options, l.quantity]),
+          totals: totals.map((t) => [t.code, t.value.amount, t.value.currency]),
+        });
+        const expected = createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+        expect(totalsDigest(drawn, totals)).toBe(expected);
+      }),
+    );
+  });
+
   it('does not depend on the order the options were written in', () => {
     const reordered = [
       lines[0] as DigestLine,
