@@ -19,6 +19,7 @@ import { isUnpaidEndStatus } from '../payment/status.js';
 import { hasStock, lineMinimumMet } from '../pricing/cart.js';
 import type { CheckoutView } from '../pricing/checkout.js';
 import type { Pricing } from '../pricing/pricing.js';
+import type { TaxRateSet } from '../pricing/tax.js';
 import type { Affiliate } from '../records/customers.js';
 import type { OrderClient, OrderDraft, OrderRecord } from '../records/order.js';
 import type { StoreSettings } from '../settings/settings.js';
@@ -198,7 +199,7 @@ export function decideConfirm(
     return err(checkoutError('conflict', { totals: messageText(facts.messages, 'order.totals') }));
   }
   const plan = screened(
-    planWrite(session, input, facts, settings, { view, digest }),
+    planWrite(session, input, facts, settings, { view, digest }, pricing.taxRates(session)),
     fraudChecks,
     facts.messages,
     settings,
@@ -343,8 +344,9 @@ function planWrite(
   facts: ConfirmFacts,
   settings: StoreSettings,
   { view, digest }: Pick<PlannedWrite, 'view' | 'digest'>,
+  rates: TaxRateSet,
 ): PlannedWrite {
-  const built = buildOrderDraft(session, view, facts, settings, {
+  const built = buildOrderDraft(session, view, rates, facts, settings, {
     comment: input.comment,
     affiliate: facts.affiliate,
     client: facts.client,

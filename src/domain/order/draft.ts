@@ -15,7 +15,6 @@ import {
   appliedReward,
   type CheckoutView,
   storeCurrency,
-  taxRatesOf,
 } from '../pricing/checkout.js';
 import type { TaxRateSet } from '../pricing/tax.js';
 import type { TotalsState } from '../pricing/totals/calculator.js';
@@ -169,15 +168,18 @@ export function keepOriginalFields(draft: OrderDraft, original: OrderDraft): Ord
   };
 }
 
-/** Builds the order record of a confirmed session. */
+/**
+ * Builds the order record of a confirmed session, from its priced view and the tax rule it was priced with
+ * (each line's unit tax is read from that rule).
+ */
 export function buildOrderDraft(
   session: CheckoutSession,
   view: CheckoutView,
+  rates: TaxRateSet,
   facts: ViewFacts,
   settings: StoreSettings,
   input: DraftInput,
 ): OrderDraft {
-  const rates = taxRatesOf(session, facts, settings);
   const currency = storeCurrency(settings, settings.currency);
   const totals = draftTotals(view, currency, storeCurrency(settings, session.currency));
   const customer = session.customer;
