@@ -23,11 +23,14 @@ function stringifiedSorted(value: unknown): string {
 const key = fc.oneof(
   fc.constantFrom('9', '10', '208', '007', '-1', '4294967294', '4294967295', 'b', 'a', 'A', '', 'é', '1e3'),
   fc.string(),
+  fc.string({ unit: 'binary' }),
 );
 
 const value = fc.letrec((tie) => ({
   leaf: fc.oneof(
     fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', '\u007f', '\ud800', 'a\udc00', '😀', '\u2028'),
     fc.integer(),
     fc.double(),
     fc.boolean(),
