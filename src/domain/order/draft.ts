@@ -10,12 +10,7 @@ import type { LineOption, PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
 import type { ViewFacts } from '../machine/facts.js';
 import type { CheckoutSession } from '../machine/session.js';
-import {
-  appliedCoupon,
-  appliedReward,
-  type CheckoutView,
-  storeCurrency,
-} from '../pricing/checkout.js';
+import { appliedCoupon, appliedReward, type CheckoutView, storeCurrency } from '../pricing/checkout.js';
 import type { TaxRateSet } from '../pricing/tax.js';
 import type { TotalsState } from '../pricing/totals/calculator.js';
 import type { Product } from '../records/catalog.js';
