@@ -25,8 +25,8 @@ import {
   decideConfirm,
 } from '../domain/order/confirm.js';
 import type { Pricing } from '../domain/pricing/pricing.js';
-import { sha256Hex } from '../domain/sha256-hex.js';
 import type { OrderClient, OrderRecord } from '../domain/records/order.js';
+import { sha256Hex } from '../domain/sha256-hex.js';
 import { zero } from '../money/index.js';
 import type { ConfirmResult } from '../operations/answers.js';
 import type { ConfirmDescriptor } from '../operations/operation.js';

@@ -14,9 +14,12 @@ describe('sha256Hex', () => {
   it('agrees with the portable hash on every text, lone surrogates included (both hash them as U+FFFD)', () => {
     expect(sha256Hex('a\ud800b')).toBe(sha256Hex('a\ufffdb'));
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.string()), (text) => {
-        expect(sha256Hex(text)).toBe(portableSha256Hex(text));
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.string()),
+        (text) => {
+          expect(sha256Hex(text)).toBe(portableSha256Hex(text));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
