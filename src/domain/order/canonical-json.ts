@@ -31,10 +31,10 @@ function hasDigitKey(keys: readonly string[]): boolean {
   return false;
 }
 
-/** `keys` in canonical order (see {@link canonicalJson}), as a new list. */
-function sortedKeys(keys: readonly string[]): readonly string[] {
+/** `keys` in canonical order (see {@link canonicalJson}): the list itself, sorted, or a new one. */
+function sortedKeys(keys: string[]): readonly string[] {
   // Most objects have no index keys: their names sort as they are (the default sort compares code units).
-  if (!hasDigitKey(keys)) return [...keys].sort();
+  if (!hasDigitKey(keys)) return keys.sort();
   const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
   const names = keys.filter((key) => !isArrayIndex(key)).sort();
   return indices.length === 0 ? names : [...indices, ...names];
