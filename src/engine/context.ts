@@ -4,6 +4,7 @@
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
+import { deepFreeze } from '../domain/deep-freeze.js';
 import {
   CartwrightInvariantError,
   type CheckoutError,
@@ -98,7 +99,11 @@ export interface CheckoutLogger {
 
 /** How the engine behaves. */
 export interface CheckoutOptions {
-  /** The store settings (see `applyStoreConfig` / `checkStoreSettings`). */
+  /**
+   * The store settings (see `applyStoreConfig` / `checkStoreSettings`). The engine works with them as they are
+   * when it is created: settings not frozen yet are copied and the copy frozen (your object stays yours), so a
+   * later change reaches a new engine only.
+   */
   readonly settings: StoreSettings;
   /**
    * The texts: one catalogue for every session, or a function choosing one by the session's language
@@ -261,6 +266,15 @@ function checkContention(policy: ContentionPolicy): ContentionPolicy {
   return policy;
 }
 
+/**
+ * The settings as the engine keeps them: frozen, as a copy when the host's are not frozen yet. The engine's cache
+ * tells unchanged inputs apart by identity, and only a frozen value stays the same for good: under settings that
+ * could still change, no priced cart, tax rule or offer could be kept from one request to the next.
+ */
+function keptSettings(settings: StoreSettings): StoreSettings {
+  return Object.isFrozen(settings) ? settings : deepFreeze(structuredClone(settings));
+}
+
 /** Resolves the options into a context. */
 export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions): EngineContext {
   const { messages } = options;
@@ -269,7 +283,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   const cache = createCheckoutCache();
   return {
     deps: deps.stock === undefined ? deps : { ...deps, orders: stockedOrders(deps, deps.stock, logger) },
-    settings: options.settings,
+    settings: keptSettings(options.settings),
     calculators: deps.totalCalculators ?? defaultTotalCalculators,
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,

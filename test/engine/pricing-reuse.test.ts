@@ -185,6 +185,19 @@ describe('priced carts and totals reused across commands', () => {
     expect((await view(demo, elsewhere)).totals).toEqual(taxed.totals);
   });
 
+  it("keeps a frozen copy of settings the host has not frozen: the host's object stays its own and changes nothing later", async () => {
+    const demo = demoCheckout();
+    const settings = { ...demo.settings, telephoneRequired: true };
+    const engine = createCheckout(demo.deps, { settings, sessionTtlSeconds: 7 * 86_400 });
+    const id = await readySession({ ...demo, checkout: engine });
+    settings.telephoneRequired = false;
+    expect(Object.isFrozen(settings)).toBe(false);
+    const noTelephone = { ...guest, telephone: '' };
+    expect((await engine.setCustomer(id, noTelephone)).isErr()).toBe(true);
+    const later = createCheckout(demo.deps, { settings, sessionTtlSeconds: 7 * 86_400 });
+    await expectOk(later.setCustomer(id, noTelephone));
+  });
+
   it('offers are worked out again once what a method reads changes, and only then', async () => {
     let quoted = 0;
     // A host's method, pure as the contract asks: its cost follows the address's country.
