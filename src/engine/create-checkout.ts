@@ -7,6 +7,7 @@
  */
 import { ResultAsync } from 'neverthrow';
 import { type CheckoutError, invariant } from '../domain/errors.js';
+import type { CheckoutSession } from '../domain/machine/session.js';
 import { type Operation, operations, type ResultOf } from '../operations/index.js';
 import type {
   Checkout,
@@ -61,8 +62,11 @@ function perform(
 }
 
 /** The live session an id names; anything but a string (from an untyped caller) names no session. */
-function byId(context: EngineContext, sessionId: string) {
-  return new ResultAsync(takeSession(context, typeof sessionId === 'string' ? sessionId : ''));
+function sessionById(context: EngineContext, sessionId: string): ResultAsync<CheckoutSession, CheckoutError> {
+  const taken = takeSession(context, typeof sessionId === 'string' ? sessionId : '');
+  // Every authorized HTTP request loads its session here, so a plain `then`: `ResultAsync.map` wraps each call
+  // in a generator.
+  return new ResultAsync(taken.then((result) => result.map(({ session }) => session)));
 }
 
 /** The operations by name. */
@@ -97,7 +101,7 @@ export function checkoutOver(context: EngineContext): Checkout {
             ),
           ),
       ),
-    getSession: (sessionId) => byId(context, sessionId).map(({ session }) => session),
+    getSession: (sessionId) => sessionById(context, sessionId),
     viewCart: (target) => viewCart(context, target),
     run: <N extends OperationName>(
       name: N,
