@@ -6,6 +6,7 @@ import type { CartOptionValue } from '../machine/session.js';
 import {
   type IndexedOption,
   type OptionSurcharge,
+  type ProductIndex,
   productIndex,
   sumDecimals,
   valuesChosen,
@@ -47,14 +48,16 @@ function addEntries(entries: LineOption[], indexed: IndexedOption, chosen: CartO
  * The chosen options of a line: for select and radio the chosen value (its name as `value`), for checkbox one
  * entry per chosen value, for the free-text types one entry with value ids 0 and the text as `value`. In
  * ascending `productOptionId` order (the canonical key order); keys that name no option of the product and values
- * no longer on the option are left out, as OpenCart drops them.
+ * no longer on the option are left out, as OpenCart drops them. `index`: the product's, when the caller indexed it
+ * already.
  */
 export function lineOptions(
   product: Product,
   options: Readonly<Record<string, CartOptionValue>>,
+  index: ProductIndex = productIndex(product),
 ): readonly LineOption[] {
   const entries: LineOption[] = [];
-  for (const indexed of productIndex(product).ascending) {
+  for (const indexed of index.ascending) {
     if (!Object.hasOwn(options, indexed.key)) continue;
     const chosen = options[indexed.key];
     if (chosen !== undefined) addEntries(entries, indexed, chosen);

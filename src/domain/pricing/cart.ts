@@ -19,6 +19,8 @@ import {
   chosenOf,
   type LineChoice,
   type OptionSurcharge,
+  type ProductIndex,
+  productIndex,
   surchargeOf,
 } from './line-choice.js';
 import { lineReward, pointsWith, type UnitPrice, unitPrice } from './unit-price.js';
@@ -44,6 +46,8 @@ export interface CartPricingContext extends Omit<CartContext, 'messages'> {
  * price rather than line by line.
  */
 interface CartMemo {
+  /** The product's options indexed for matching lines against them, once per product. */
+  indexOf(product: Product): ProductIndex;
   readonly choiceOf: ChoiceOf;
   unitPriceOf(product: Product, line: CartLine, choice: LineChoice, productQuantity: number): UnitPrice;
   totalOf(price: Money, quantity: number): Money;
@@ -66,11 +70,20 @@ function cartMemo(context: CartPricingContext): CartMemo {
   const prices = new Map<string, { product: Product; price: UnitPrice }>();
   const totals = new Map<Money, Map<number, Money>>();
   const weights = new Map<string, { product: Product; weight: string }>();
+  const indexes = new Map<Product, ProductIndex>();
+  const indexOf = (product: Product): ProductIndex => {
+    const known = indexes.get(product);
+    if (known !== undefined) return known;
+    const index = productIndex(product);
+    indexes.set(product, index);
+    return index;
+  };
   return {
+    indexOf,
     choiceOf(product, options) {
       const known = choices.get(options);
       if (known !== undefined && known.product === product) return known.choice;
-      const chosen = chosenOf(product, options);
+      const chosen = chosenOf(product, options, indexOf(product));
       const choice = { values: chosen.values, key: chosen.key, surcharge: surchargeFor(product, chosen) };
       choices.set(options, { product, choice });
       return choice;
@@ -135,7 +148,7 @@ function priceLine(
     productId: product.productId,
     name: product.name,
     model: product.model,
-    options: lineOptions(product, line.options),
+    options: lineOptions(product, line.options, memo.indexOf(product)),
     subscription: subscription === null ? null : lineSubscription(subscription.plan),
     subscriptionPlanId: line.subscriptionPlanId,
     quantity: line.quantity,

@@ -163,12 +163,16 @@ export type ChosenValues = Omit<LineChoice, 'surcharge'>;
 /**
  * The values `options` choose on `product`: the chosen select, radio and checkbox values in the product's option
  * order (a value id is matched only within its own option; a scalar checkbox value counts as one value;
- * free-text types choose nothing), and their key.
+ * free-text types choose nothing), and their key. `index`: the product's, when the caller indexed it already.
  */
-export function chosenOf(product: Product, options: Readonly<Record<string, CartOptionValue>>): ChosenValues {
+export function chosenOf(
+  product: Product,
+  options: Readonly<Record<string, CartOptionValue>>,
+  index: ProductIndex = productIndex(product),
+): ChosenValues {
   const values: ChosenValue[] = [];
   let key = '';
-  for (const indexed of productIndex(product).options) {
+  for (const indexed of index.options) {
     if (!indexed.listed || !Object.hasOwn(options, indexed.key)) continue;
     const chosen = options[indexed.key];
     if (chosen === undefined) continue;
