@@ -6,14 +6,14 @@
 import type { Money } from '../../money/index.js';
 import { sha256Hex } from '../sha256-hex.js';
 
+/** One chosen option as the digest reads it: the product option id, and its value (several for a checkbox). */
+export type DigestOption = readonly [productOptionId: number, value: string | readonly string[]];
+
 /** One cart line as the digest reads it: the product, its chosen options, how many. */
 export interface DigestLine {
   readonly productId: number;
-  /**
-   * The chosen options by product option id (a whole number, written out: `"226"`), as the cart keeps them (a
-   * value, or several for a checkbox).
-   */
-  readonly options: Readonly<Record<string, string | readonly string[]>>;
+  /** The chosen options, each product option id once, in any order; a checkbox's values in the cart's order. */
+  readonly options: readonly DigestOption[];
   readonly quantity: number;
 }
 
@@ -29,6 +29,26 @@ const DIGEST_LENGTH = 16;
 /** The version of the digested text's shape: a change of shape changes every digest, never meaning. */
 const DIGEST_VERSION = 1;
 
+/** Whether the options are in ascending option id order already (a priced line keeps them so). */
+function ascending(options: readonly DigestOption[]): boolean {
+  for (let i = 1; i < options.length; i += 1) {
+    if ((options[i - 1] as DigestOption)[0] >= (options[i] as DigestOption)[0]) return false;
+  }
+  return true;
+}
+
+/**
+ * A line's options as canonical JSON writes the object of them: keyed by option id in numeric order (option ids
+ * are array indices, which canonical JSON lists first, in numeric order). Written out rather than built as an
+ * object: an object keyed by ids in the hundreds would allocate an array as long as the largest id.
+ */
+function optionsJson(options: readonly DigestOption[]): string {
+  const sorted = ascending(options) ? options : [...options].sort((a, b) => a[0] - b[0]);
+  let text = '{';
+  for (const [id, value] of sorted) text += `${text === '{' ? '' : ','}"${id}":${JSON.stringify(value)}`;
+  return `${text}}`;
+}
+
 /**
  * The totals digest of `lines` and `totals`: 16 lower-case hex digits of the SHA-256 of their canonical JSON
  * (option keys in canonical order, amounts as canonical decimal strings with their currency). The same cart with
@@ -37,12 +57,13 @@ const DIGEST_VERSION = 1;
  * another. Lines are read in the cart's order; totals in the order shown.
  */
 export function totalsDigest(lines: readonly DigestLine[], totals: readonly DigestTotal[]): string {
-  // The canonical text without sorting anything: these keys are written in code-unit order, and an object
-  // whose keys are all option ids (array indices) lists them in numeric order, as canonical JSON does.
-  const text = JSON.stringify({
-    lines: lines.map((line) => [line.productId, line.options, line.quantity]),
-    totals: totals.map((total) => [total.code, total.value.amount, total.value.currency]),
-    v: DIGEST_VERSION,
-  });
+  // The canonical text, written in its canonical order: `lines`, `totals`, `v`.
+  let text = '{"lines":[';
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as DigestLine;
+    text += `${i === 0 ? '' : ','}[${JSON.stringify(line.productId)},${optionsJson(line.options)},${JSON.stringify(line.quantity)}]`;
+  }
+  const shown = totals.map((total) => [total.code, total.value.amount, total.value.currency]);
+  text += `],"totals":${JSON.stringify(shown)},"v":${DIGEST_VERSION}}`;
   return sha256Hex(text).slice(0, DIGEST_LENGTH);
 }

@@ -5,20 +5,19 @@
  */
 import type { PricedCartLine } from '../cart/line.js';
 import type { TotalLine } from './totals/calculator.js';
-import { type DigestLine, totalsDigest } from './totals-digest.js';
+import { type DigestOption, totalsDigest } from './totals-digest.js';
 
 /**
  * A priced line's options as the digest reads them: by product option id, the chosen value's id (a free-text
  * option: its text); a checkbox's several values as a list, in the order the line keeps them.
  */
-function digestOptions(line: PricedCartLine): DigestLine['options'] {
-  const options: Record<string, string | string[]> = {};
+function digestOptions(line: PricedCartLine): DigestOption[] {
+  const options: [number, string | string[]][] = [];
   for (const option of line.options) {
-    const key = String(option.productOptionId);
     const value = option.productOptionValueId === 0 ? option.value : String(option.productOptionValueId);
-    const known = options[key];
-    if (known === undefined) options[key] = value;
-    else options[key] = Array.isArray(known) ? [...known, value] : [known, value];
+    const known = options.find(([id]) => id === option.productOptionId);
+    if (known === undefined) options.push([option.productOptionId, value]);
+    else known[1] = Array.isArray(known[1]) ? [...known[1], value] : [known[1], value];
   }
   return options;
 }
