@@ -13,13 +13,13 @@
  * shorter than 64 bytes with zero bytes, so `key` and `key` followed by NULs would derive the same hash), and
  * neither is one with a lone surrogate (UTF-8 cannot encode it: it would hash as U+FFFD does).
  *
- * Nothing here imports `node:crypto`: keys are made with Web Crypto's random values and hashed with
- * `@noble/hashes`' SHA-256 (plain JavaScript, synchronous), so they work on every runtime, edge runtimes included. Only an old `scrypt$` hash needs
- * `node:crypto`, loaded when one is checked (Node, Bun, Deno, Workers with `nodejs_compat`).
+ * Nothing here imports `node:crypto`: keys are made with Web Crypto's random values and hashed with the
+ * runtime's own synchronous SHA-256 where it hands one over, else `@noble/hashes`' (plain JavaScript), so they
+ * work on every runtime, edge runtimes included. Only an old `scrypt$` hash needs `node:crypto`, loaded when one
+ * is checked (Node, Bun, Deno, Workers with `nodejs_compat`).
  * @module
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../../domain/sha256-hex.js';
 import { base64url, fromBase64url, randomBytes, sameBytes, sameText } from './web-crypto.js';
 
 /** The fewest characters an API key may have: 32 (`generateApiKey()` makes 43). */
@@ -72,7 +72,7 @@ function keyFault(key: string): string | undefined {
 
 /** The SHA-256 digest of the key's UTF-8 bytes, in lower-case hex. */
 function digest(key: string): string {
-  return bytesToHex(sha256(utf8ToBytes(key)));
+  return sha256Hex(key);
 }
 
 /**
