@@ -65,7 +65,8 @@ export function createSessionQueue(turnMs: number): SessionQueue {
       if (!waited) lines.set(sessionId, line);
       // The running turn must now end within its limit: this command waits for it.
       line.arm?.();
-      await before;
+      // A new line has nothing to wait for: its command starts at once.
+      if (waited) await before;
       const startedAt = Date.now();
       let overrun: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
