@@ -94,3 +94,12 @@ export function qualifiedTables(schema: string | undefined): Tables {
     string
   >;
 }
+
+/** The routines the migrations create, which the adapters call. */
+export type RoutineName = 'cartwright_write_events';
+
+/** A routine's name to write in SQL: in the schema of `tables` (`"schema".name`), or bare without a schema. */
+export function routineName(tables: Tables, name: RoutineName): string {
+  const table = tables.outbox_event;
+  return `${table.slice(0, table.length - 'outbox_event'.length)}${name}`;
+}

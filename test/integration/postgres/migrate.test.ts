@@ -40,8 +40,8 @@ describe('migrate', () => {
     const pool = connected();
     const schema = freshSchema();
     expect(await migrate(pool, { schema })).toEqual({
-      applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-      version: 10,
+      applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      version: 11,
     });
     const tables = await tablesIn(schema);
     expect(tables).toEqual(
@@ -68,8 +68,9 @@ describe('migrate', () => {
       { version: 8, name: 'outbox' },
       { version: 9, name: 'order payments' },
       { version: 10, name: 'outbox mark' },
+      { version: 11, name: 'write events' },
     ]);
-    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 10 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [], version: 11 });
     expect(await tablesIn(schema)).toEqual(tables);
   });
 
@@ -78,11 +79,11 @@ describe('migrate', () => {
     const schema = freshSchema();
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(pool, { schema })));
     expect(results.flatMap((result) => result.applied).sort((a, b) => a - b)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
     ]);
-    expect(results.every((result) => result.version === 10)).toBe(true);
+    expect(results.every((result) => result.version === 11)).toBe(true);
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".cartwright_migrations`);
-    expect(rows[0]?.n).toBe(10);
+    expect(rows[0]?.n).toBe(11);
   });
 
   it("without a schema, uses the connections' search_path, for migrations, loading and reading", async () => {
@@ -95,12 +96,12 @@ describe('migrate', () => {
       options: `-c search_path=${schema}`,
     });
     try {
-      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], version: 10 });
+      expect(await migrate(scoped)).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], version: 11 });
       expect(await tablesIn(schema)).toContain('orders');
       await loadDemoStore(scoped);
       const [iphone] = await createPostgresAdapters({ pool: scoped }).catalog.getProducts([40]);
       expect(iphone).toEqual(demoStore().data.products.get(40));
-      expect(await migrate(scoped)).toEqual({ applied: [], version: 10 });
+      expect(await migrate(scoped)).toEqual({ applied: [], version: 11 });
     } finally {
       await scoped.end();
     }
@@ -120,7 +121,7 @@ describe('migrate', () => {
       `INSERT INTO "${schema}".product_discount (product_id, customer_group_id, quantity, price)
        VALUES (40, 1, 3, 95)`,
     );
-    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 10 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [5], version: 11 });
     const [iphone] = await createPostgresAdapters({ pool, schema }).catalog.getProducts([40]);
     expect(iphone?.discounts).toEqual([
       {
@@ -156,7 +157,7 @@ describe('migrate', () => {
        VALUES ($1, 'a', 'delivered', now()), ($2, 'a', 'delivered', now()), ($1, 'b', 'dead', now())`,
       ids.slice(0, 2),
     );
-    expect(await migrate(pool, { schema })).toEqual({ applied: [10], version: 10 });
+    expect(await migrate(pool, { schema })).toEqual({ applied: [10], version: 11 });
     const { rows } = await pool.query(
       `SELECT m.sink, m.position - (SELECT min(position) FROM "${schema}".outbox_event) AS offset
        FROM "${schema}".outbox_mark m ORDER BY m.sink`,

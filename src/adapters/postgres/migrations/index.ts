@@ -12,6 +12,7 @@ import { changeNoticesMigration } from './007-change-notices.js';
 import { outboxMigration } from './008-outbox.js';
 import { orderPaymentsMigration } from './009-order-payments.js';
 import { outboxMarkMigration } from './010-outbox-mark.js';
+import { writeEventsMigration } from './011-write-events.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   outboxMigration,
   orderPaymentsMigration,
   outboxMarkMigration,
+  writeEventsMigration,
 ];
