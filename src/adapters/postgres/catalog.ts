@@ -63,8 +63,8 @@ export function createPostgresCatalog(options: PostgresAdapterOptions): Catalog 
   /** Releases the holds due now, when one may be: true when it looked. */
   const releaseDue = async (): Promise<boolean> => {
     const instant = now();
-    if (Date.parse(instant) < nextDue) return false;
-    await releaseDueHolds(db, t, cache, instant, HOLD_RELEASE_BATCH);
+    if (instant.getTime() < nextDue) return false;
+    await releaseDueHolds(db, t, cache, instant.toISOString(), HOLD_RELEASE_BATCH);
     nextDue = await nextHoldDue(db, t);
     return true;
   };

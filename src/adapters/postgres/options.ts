@@ -57,8 +57,8 @@ export interface ResolvedOptions {
   readonly currency: string;
   /** Reads of reference data: through the cache when one was given, else straight to the database. */
   readonly cache: ReferenceReads;
-  /** The current instant, ISO-8601. */
-  readonly now: () => string;
+  /** The current instant (the clock's, when one was given). */
+  readonly now: () => Date;
 }
 
 /**
@@ -78,6 +78,6 @@ export function resolveOptions(options: PostgresAdapterOptions): ResolvedOptions
     tables: qualifiedTables(options.schema),
     currency,
     cache: referenceReads(options.cache, options.schema),
-    now: () => (options.clock === undefined ? new Date() : options.clock.now()).toISOString(),
+    now: () => (options.clock === undefined ? new Date() : options.clock.now()),
   };
 }
