@@ -3,9 +3,10 @@
  * delivery of them.
  * @module
  */
-import { uuidv7 } from 'uuidv7';
+
 import type { MemoryDelivery, MemoryOutboxTables } from '../../demo/outbox-tables.js';
 import { deepFreeze } from '../../domain/deep-freeze.js';
+import { newEventId } from '../event-ids.js';
 
 export { createMemoryOutboxTables, type MemoryOutboxTables } from '../../demo/outbox-tables.js';
 
@@ -36,7 +37,7 @@ export function planEvents(
   return drafts.map(
     (draft, index) =>
       deepFreeze({
-        id: uuidv7(),
+        id: newEventId(),
         type: draft.type,
         order_id: orderId,
         sequence: last + index + 1,

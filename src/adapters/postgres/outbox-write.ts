@@ -2,9 +2,10 @@
  * Writing an order write's events into the outbox, inside the write's own transaction.
  * @module
  */
-import { uuidv7 } from 'uuidv7';
+
 import type { EventDraft } from '../../domain/events/event-types.js';
 import { EVENT_SCHEMA_VERSION } from '../event-drafts.js';
+import { newEventId } from '../event-ids.js';
 import { routineName, type Tables } from './identifiers.js';
 import type { PgClientLike } from './pool.js';
 
@@ -26,7 +27,7 @@ export async function writeEvents(
   await client.query(`SELECT ${routineName(t, 'cartwright_write_events')}($1, $2, $3, $4, $5, $6, $7)`, [
     `${t.outbox_event}:${orderId}`,
     orderId,
-    drafts.map(() => uuidv7()),
+    drafts.map(() => newEventId()),
     drafts.map((draft) => draft.type),
     drafts.map((draft) => JSON.stringify(draft.data)),
     occurredAt,
