@@ -55,10 +55,10 @@ function isPlain(text: string): boolean {
 }
 
 /**
- * `text` as a JSON string. Most texts (keys, names, amounts) need no escape: quoted as they are, they are
- * written without the general escaper, which is most of the cost of a fingerprint.
+ * `text` as a JSON string, as `JSON.stringify` writes it. Most texts (keys, names, amounts) need no escape:
+ * quoted as they are, they are written without the general escaper, which is most of the cost of a fingerprint.
  */
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return isPlain(text) ? `"${text}"` : JSON.stringify(text);
 }
 

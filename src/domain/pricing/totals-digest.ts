@@ -4,6 +4,7 @@
  * @module
  */
 import type { Money } from '../../money/index.js';
+import { quoted } from '../order/canonical-json.js';
 import { sha256Hex } from '../sha256-hex.js';
 
 /** One chosen option as the digest reads it: the product option id, and its value (several for a checkbox). */
@@ -45,7 +46,10 @@ function ascending(options: readonly DigestOption[]): boolean {
 function optionsJson(options: readonly DigestOption[]): string {
   const sorted = ascending(options) ? options : [...options].sort((a, b) => a[0] - b[0]);
   let text = '{';
-  for (const [id, value] of sorted) text += `${text === '{' ? '' : ','}"${id}":${JSON.stringify(value)}`;
+  for (const [id, value] of sorted) {
+    const written = typeof value === 'string' ? quoted(value) : `[${value.map(quoted).join(',')}]`;
+    text += `${text === '{' ? '' : ','}"${id}":${written}`;
+  }
   return `${text}}`;
 }
 

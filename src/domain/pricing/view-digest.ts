@@ -15,9 +15,15 @@ function digestOptions(line: PricedCartLine): DigestOption[] {
   const options: [number, string | string[]][] = [];
   for (const option of line.options) {
     const value = option.productOptionValueId === 0 ? option.value : String(option.productOptionValueId);
-    const known = options.find(([id]) => id === option.productOptionId);
+    // A checkbox's values come one after another (a priced line keeps its options by id): look back first.
+    const last = options[options.length - 1];
+    const known =
+      last !== undefined && last[0] === option.productOptionId
+        ? last
+        : options.find(([id]) => id === option.productOptionId);
     if (known === undefined) options.push([option.productOptionId, value]);
-    else known[1] = Array.isArray(known[1]) ? [...known[1], value] : [known[1], value];
+    else if (Array.isArray(known[1])) known[1].push(value);
+    else known[1] = [known[1], value];
   }
   return options;
 }
