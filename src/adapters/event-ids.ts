@@ -3,25 +3,15 @@
  * @module
  */
 import { V7Generator } from 'uuidv7';
+import { randomPool } from './system/web-crypto.js';
 
-/** Random words drawn from the CSPRNG at a time (4 KB). */
-const POOL_WORDS = 1024;
-
-/**
- * Random 32-bit words from the CSPRNG (Web Crypto's, on every runtime), drawn a pool at a time: the generator
- * asks for a word or more per id, and each call to `getRandomValues` costs about as much as drawing kilobytes.
- * No word is used twice.
- */
+/** Random 32-bit words from the CSPRNG, taken from a pool of random bytes (see `randomPool`). */
 function pooledWords(): { nextUint32(): number } {
-  let pool: Uint32Array = new Uint32Array(0);
-  let next = 0;
+  const take = randomPool();
   return {
     nextUint32() {
-      if (next >= pool.length) {
-        pool = crypto.getRandomValues(new Uint32Array(POOL_WORDS));
-        next = 0;
-      }
-      return pool[next++] as number;
+      const [a = 0, b = 0, c = 0, d = 0] = take(4);
+      return ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
     },
   };
 }

@@ -3,17 +3,10 @@
  * @module
  */
 import type { IdGenerator, IdKind } from '../../ports/id-generator.js';
-import { base64url, randomBytes } from './web-crypto.js';
+import { base64url, randomPool } from './web-crypto.js';
 
 /** Random bytes per id kind: session ids are secrets (192 bits); cart line ids need only be unique (96 bits). */
 const BYTES: Readonly<Record<IdKind, number>> = { session: 24, cart: 12 };
-
-/**
- * Bytes drawn from the CSPRNG at a time. One call to `getRandomValues` costs about as much as drawing a few
- * kilobytes, so ids take their bytes from a pool drawn at once and drawn again when spent, as Node's own
- * `randomUUID` does; no byte is ever used twice.
- */
-const POOL_BYTES = 4096;
 
 /**
  * An {@link IdGenerator} drawing ids from the operating system's CSPRNG, written in base64url
@@ -21,16 +14,7 @@ const POOL_BYTES = 4096;
  * pool of random bytes.
  */
 export function createRandomIdGenerator(): IdGenerator {
-  let pool: Uint8Array = new Uint8Array(0);
-  let used = 0;
-  const take = (count: number): Uint8Array => {
-    if (used + count > pool.length) {
-      pool = randomBytes(POOL_BYTES);
-      used = 0;
-    }
-    used += count;
-    return pool.subarray(used - count, used);
-  };
+  const take = randomPool();
   return {
     // An unknown kind (from untyped code) gets the session size: erring towards the secret is the safe side.
     newId: (kind: IdKind) => base64url(take(BYTES[kind] ?? BYTES.session)),
