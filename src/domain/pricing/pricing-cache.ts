@@ -68,7 +68,7 @@ export interface PricingCache {
    * The tax rule kept under `key` (the tax table, the geo zones, the places (country and zone) of the shipping
    * and payment addresses, the customer group and the settings, in that order, each a primitive or a frozen
    * object), else `work()`'s, kept: the rule is a function of those alone, so one worked out for one session
-   * serves every session at the same places. Filed under the table, at most {@link KEPT_PER_ANCHOR} for each.
+   * serves every session at the same places. Filed under the table, at most {@link TAX_RULES_PER_TABLE} for each.
    */
   taxRates(key: readonly unknown[], work: () => TaxRateSet): TaxRateSet;
   /**
@@ -111,11 +111,13 @@ const MAX_LINES = 2_000;
 const MAX_CART_LINES = 200;
 /** How many totals are kept per cart (as loaded, as decided, as re-checked). */
 const MAX_VIEWS = 4;
-/**
- * How many values a keyed table keeps for one anchor (a tax rule per address: a few groups and other
- * addresses; offers per priced cart: shipping and payment, as loaded and as decided).
- */
+/** How many offers are kept for one priced cart or view: shipping and payment, as loaded and as decided. */
 export const KEPT_PER_ANCHOR = 8;
+/**
+ * How many tax rules are kept for one tax table: one for each place (country and zone) of the sessions' addresses
+ * and customer group in use at once.
+ */
+export const TAX_RULES_PER_TABLE = 32;
 
 /** A value kept under its whole key. */
 interface Keyed<T> {
@@ -125,11 +127,10 @@ interface Keyed<T> {
 
 /**
  * A table of values by key (compared part by part, by identity), filed under one object of the key, its anchor:
- * a lookup compares only the few keys of its anchor, and what is kept goes with the anchor once nothing else
- * holds it (a priced cart the cache let go, an address no session holds any more). At most
- * {@link KEPT_PER_ANCHOR} for each anchor, the latest.
+ * a lookup compares only the keys of its anchor, and what is kept goes with the anchor once nothing else holds it
+ * (a priced cart the cache let go, a tax table the store replaced). At most `limit` for each anchor, the latest.
  */
-function keyedTable<T>() {
+function keyedTable<T>(limit: number) {
   const byAnchor = new WeakMap<object, Keyed<T>[]>();
   return (anchor: object, key: readonly unknown[], work: () => T, keep: (value: T) => boolean): T => {
     let entries = byAnchor.get(anchor);
@@ -146,7 +147,7 @@ function keyedTable<T>() {
       byAnchor.set(anchor, entries);
     }
     entries.push({ key, value });
-    if (entries.length > KEPT_PER_ANCHOR) entries.shift();
+    if (entries.length > limit) entries.shift();
     return value;
   };
 }
@@ -213,8 +214,8 @@ export function createPricingCache(): PricingCache {
   const carts = new Map<readonly CartLine[], KeptLines>();
   const byLines = new WeakMap<readonly PricedCartLine[], KeptLines>();
   const digests = new WeakMap<CheckoutView, string>();
-  const taxRules = keyedTable<TaxRateSet>();
-  const offers = keyedTable<unknown>();
+  const taxRules = keyedTable<TaxRateSet>(TAX_RULES_PER_TABLE);
+  const offers = keyedTable<unknown>(KEPT_PER_ANCHOR);
   let keptLines = 0;
   /** The cart used last (the last entry of `carts`). */
   let newest: readonly CartLine[] | undefined;
