@@ -8,7 +8,7 @@ import { deepFreeze } from '../domain/deep-freeze.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
 import { boundedTable } from './bounded-table.js';
-import { createSharedOffers, type SharedOffers } from './shared-offers.js';
+import type { EngineContext } from './context.js';
 
 /** The time-dependent facts of one instant: the instant, its day, and when a session touched then expires. */
 export interface InstantFacts {
@@ -24,7 +24,13 @@ export interface CheckoutCache {
    * what it keys on can never change, so a hit is the answer the inputs give.
    */
   readonly pricing: PricingCache;
-  /** Offers shared between sessions, by their JSON text (see `shared-offers.ts`). At most 256. */
+  /**
+   * Offers shared between sessions, by their JSON text, at most {@link SHARED_OFFERS}. The shipping quotes and
+   * payment methods offered to one checkout are, most of the time, exactly those offered to the next (the same
+   * methods, costs and names), and every session that takes them keeps them for as long as it lives; handing
+   * each such session the same frozen object lets a store that keeps sessions as objects keep one copy. Offers
+   * that differ (a cost by weight, an address outside a zone) are stored as they are.
+   */
   readonly offers: SharedOffers;
   /**
    * The time facts at the instant `ms` for sessions living `ttlSeconds`: the last ones worked out, kept by the
@@ -82,6 +88,43 @@ function checkedSessions(): CheckedSessions {
   };
 }
 
+/** How many distinct offers a checkout shares; past that it starts again, so the table stays small. */
+export const SHARED_OFFERS = 256;
+
+/** The offers a checkout shares, by their JSON text. */
+export type SharedOffers = Map<string, object>;
+
+/** `offers`, or frozen offers equal to them (written the same as JSON) that `shared` holds (which then holds these, frozen). */
+function shareOffers<T extends object>(shared: SharedOffers, offers: T): T {
+  const key = JSON.stringify(offers);
+  const known = shared.get(key);
+  if (known !== undefined) return known as T;
+  if (shared.size >= SHARED_OFFERS) shared.clear();
+  shared.set(key, deepFreeze(offers));
+  return offers;
+}
+
+/**
+ * `session` with its fresh offers shared with other sessions' equal ones (see {@link CheckoutCache.offers});
+ * offers the loaded session held already, which `decide` keeps as they were when they come out the same, are
+ * left alone.
+ */
+export function shareSessionOffers(
+  context: EngineContext,
+  loaded: CheckoutSession,
+  session: CheckoutSession,
+): CheckoutSession {
+  const { shippingMethods, paymentMethods } = session;
+  const freshShipping = shippingMethods !== null && shippingMethods !== loaded.shippingMethods;
+  const freshPayment = paymentMethods !== null && paymentMethods !== loaded.paymentMethods;
+  if (!freshShipping && !freshPayment) return session;
+  return {
+    ...session,
+    shippingMethods: freshShipping ? shareOffers(context.cache.offers, shippingMethods) : shippingMethods,
+    paymentMethods: freshPayment ? shareOffers(context.cache.offers, paymentMethods) : paymentMethods,
+  };
+}
+
 /** A new, empty cache for one checkout. */
 export function createCheckoutCache(): CheckoutCache {
   let lastTime:
@@ -89,7 +132,7 @@ export function createCheckoutCache(): CheckoutCache {
     | undefined;
   return {
     pricing: createPricingCache(),
-    offers: createSharedOffers(),
+    offers: new Map(),
     timeAt(ms, ttlSeconds, make) {
       if (lastTime !== undefined && lastTime.ms === ms && lastTime.ttlSeconds === ttlSeconds)
         return lastTime.facts;

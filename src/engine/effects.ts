@@ -9,6 +9,9 @@
  * before it stays performed. A history entry that loses the race at its order's revision ends the run too, with
  * nothing written: the run answers it as data (`lost`), for the shell to decide the entry again on the fresh
  * order.
+ *
+ * Events go to the notifier after the writes they describe, one at a time. A failing notifier never undoes or
+ * fails the operation: the failure goes to the host's `onEventError`, by default to its logger.
  * @module
  */
 import { err, ok } from 'neverthrow';
@@ -34,7 +37,6 @@ import { payAtConfirm, paymentFor, paymentToResume } from './payment-confirm.js'
 import { appendWithPayment } from './payment-history.js';
 import { refundOrderPayment } from './payment-refund.js';
 import { orderConflict, paymentPorts, writtenOrder } from './payment-settle.js';
-import { runEvents } from './run-events.js';
 import { slideExpiry, storeSession, takeSession } from './session-access.js';
 
 /**
@@ -290,4 +292,26 @@ function refundPayment(
   const command = { orderId: effect.orderId, amount: effect.amount };
   const { requestKey } = effect;
   return refundOrderPayment({ context, ports, command, requestKey, messages, reserved: null });
+}
+
+/** Delivers `events` in order, one at a time; resolves when all were tried, whatever each delivery did. */
+export async function runEvents(context: EngineContext, events: readonly DomainEvent[]): Promise<void> {
+  const { notifier } = context.deps;
+  if (notifier === undefined) return;
+  for (const event of events) {
+    try {
+      await notifier.notify(event);
+    } catch (error) {
+      reportEventError(context, error, event);
+    }
+  }
+}
+
+/** Hands a delivery failure to the host; a throwing handler must not turn a success into a failure. */
+function reportEventError(context: EngineContext, error: unknown, event: DomainEvent): void {
+  try {
+    context.onEventError(error, event);
+  } catch {
+    // The host's handler failed too; the operation's result stands regardless.
+  }
 }

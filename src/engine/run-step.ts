@@ -12,10 +12,10 @@ import { type MessageCatalog, messageText } from '../domain/messages.js';
 import type { Answers } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
 import { type StepAnswerKind, stepAnswer, summaryOf } from './answers.js';
+import { shareSessionOffers } from './checkout-cache.js';
 import type { Answer, EngineContext } from './context.js';
 import { gatherFacts, viewPricing, widenFacts } from './facts.js';
 import { requestTime, type SessionTarget, type TakenSession } from './session-access.js';
-import { shareSessionOffers } from './shared-offers.js';
 import { type Outcome, type Pass, readAccess, runPass } from './shell.js';
 
 /** How many times a step may widen its facts: a shipping re-check, then a payment re-check, each asking once. */

@@ -25,10 +25,9 @@ import type { MessageCatalog } from '../domain/messages.js';
 import type { Effect } from '../domain/order/effects.js';
 import { type Answer, type EngineContext, readClock } from './context.js';
 import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
-import { type Performed, performEffects } from './effects.js';
+import { type Performed, performEffects, runEvents } from './effects.js';
 import { timeFactsAt } from './facts.js';
 import { orderConflict } from './payment-settle.js';
-import { runEvents } from './run-events.js';
 import {
   conflict,
   inSessionTurn,
