@@ -48,7 +48,7 @@ async function moveOn(
 ): Promise<number | undefined> {
   const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
   if (history !== undefined) {
-    const moved = await moveRevision(client, context.t, orderId, revision, history, context.read);
+    const moved = await moveRevision(client, context.t, orderId, revision, history, [], context.read);
     return moved === undefined ? undefined : orderRecordOf(moved.before, context.currency).orderStatusId;
   }
   const { rows } = await client.query(

@@ -26,7 +26,6 @@ import { createPostgresOrderPayments } from './order-payments.js';
 import { insertedOrderTables, orderRecordOf, orderStatement, readOrder } from './order-read.js';
 import { type DraftRows, draftRows } from './order-rows.js';
 import { insertOrder, type MovedRevision, moveRevision, replaceDraft } from './order-write.js';
-import { writeEvents } from './outbox-write.js';
 import type { PgClientLike } from './pool.js';
 import { forgettingMoved, moveStock } from './stock-moves.js';
 import type { TransactionOutcome } from './transaction.js';
@@ -117,32 +116,25 @@ async function newOrderId(
   return 'orderId' in claimed ? claimed.orderId : claimed;
 }
 
-/** Which order a write changed, and the events it was handed. */
-interface Change {
-  readonly orderId: number;
-  readonly events: readonly EventDraft[];
-}
-
 /** What a write answers when its stock moves are refused. */
 type Shortages = Extract<WriteOrderOutcome, { readonly status: 'insufficient_stock' }>;
 
 /**
- * The end of every write once the order and its history entry are written: the ledgers, the record (`order`,
- * or read back), then the stock moves. Those come last because they lock product rows that every order for the
+ * The end of every write once the order, its history entry and its events are written: the ledgers, the record
+ * (`order`, or read back), then the stock moves. Those come last because they lock product rows that every order for the
  * same product needs: locked last, the commit follows at once, and concurrent orders wait for each other the
  * least. Refused moves roll everything back.
  */
 async function settle<T>(
   client: PgClientLike,
   context: Context,
-  change: Change,
+  orderId: number,
   history: HistoryWrite,
   outcome: (order: OrderRecord) => T,
   known?: OrderRecord,
 ): Promise<TransactionOutcome<T | Shortages>> {
-  await writeLedgers(client, context.t, context.currency, change.orderId, history);
-  const order = known ?? (await written(client, context, change.orderId));
-  await writeEvents(client, context.t, change.orderId, change.events, history.dateAdded);
+  await writeLedgers(client, context.t, context.currency, orderId, history);
+  const order = known ?? (await written(client, context, orderId));
   const shortages = await moveStock(client, context.t, history.stockMoves);
   if (shortages.length > 0) return rollback({ status: 'insufficient_stock', shortages });
   return commit(outcome(order));
@@ -160,13 +152,23 @@ async function create(
   const orderId = await newOrderId(client, context, claims);
   if (typeof orderId !== 'number') return rollback(orderId);
   const state = { orderStatusId: history.orderStatusId, revision: 1 };
-  const record = await insertOrder(client, context.t, orderId, rows, state, history, context.readInserted);
+  // A new order's events were decided before it had an id.
+  const numbered = withOrderId(events, orderId);
+  const record = await insertOrder(
+    client,
+    context.t,
+    orderId,
+    rows,
+    state,
+    history,
+    numbered,
+    context.readInserted,
+  );
   const order = deepFreeze(orderRecordOf(record, context.currency));
   return settle(
     client,
     context,
-    // A new order's events were decided before it had an id.
-    { orderId, events: withOrderId(events, orderId) },
+    orderId,
     history,
     (created) => ({ status: 'created', order: created }),
     order,
@@ -226,18 +228,17 @@ async function write(
   const { t } = context;
   // Revisions are positive: a revision no INTEGER can hold matches no row (and is a conflict).
   const revision = isStoredId(expectedRevision) ? expectedRevision : -1;
-  const moved = await moveRevision(client, t, orderId, revision, history, context.read);
+  const moved = await moveRevision(client, t, orderId, revision, history, events, context.read);
   if (moved === undefined) {
     const found = await client.query(`SELECT 1 FROM ${t.orders} WHERE order_id = $1`, [orderId]);
     return rollback({ status: found.rows.length === 0 ? 'not_found' : 'conflict' });
   }
   const outcome = (order: OrderRecord) => ({ status: 'written' as const, order });
-  const change = { orderId, events };
   if (rows !== undefined) {
     await replaceDraft(client, t, orderId, rows);
-    return settle(client, context, change, history, outcome);
+    return settle(client, context, orderId, history, outcome);
   }
-  return settle(client, context, change, history, outcome, withEntry(context, moved, history));
+  return settle(client, context, orderId, history, outcome, withEntry(context, moved, history));
 }
 
 /**

@@ -4,9 +4,11 @@
  * row type, so one statement writes a whole draft whatever its number of lines.
  * @module
  */
+import type { EventDraft } from '../../domain/events/event-types.js';
 import type { HistoryWrite } from '../../ports/order-repository.js';
 import type { Tables } from './identifiers.js';
 import { type DraftRows, orderDraftColumns } from './order-rows.js';
+import { eventsCall, eventsParameters } from './outbox-write.js';
 import type { PgClientLike } from './pool.js';
 import { isoTimestamp } from './values.js';
 
@@ -127,9 +129,10 @@ export async function insertDraft(
 }
 
 /**
- * Writes a new order with all of its child rows and its first history entry, in one statement, and answers its
- * `record` as `recordOf` builds it over the rows the insertions returned (the statement cannot read them back
- * from the tables: its parts all see the tables as they were before it).
+ * Writes a new order with all of its child rows, its first history entry and its `events` (numbered with its
+ * id already), in one statement, and answers its `record` as `recordOf` builds it over the rows the insertions
+ * returned (the statement cannot read them back from the tables: its parts all see the tables as they were
+ * before it).
  */
 export async function insertOrder(
   client: PgClientLike,
@@ -138,11 +141,20 @@ export async function insertOrder(
   rows: DraftRows,
   state: OrderState,
   history: HistoryWrite,
+  events: readonly EventDraft[],
   recordOf: string,
 ): Promise<unknown> {
+  const parameters = [...newOrderParameters(orderId, rows, state), ...historyParameters(history)];
+  const inserts = `WITH ${mainInsert(t)}, ${historyInsert(t)}, ${childInserts(t)}`;
+  if (events.length === 0) {
+    const { rows: written } = await client.query(`${inserts} ${recordOf}`, parameters);
+    return written[0]?.record;
+  }
+  // The call sits in a part of its own, made once for the order's row and joined to the answer so that it runs.
   const { rows: written } = await client.query(
-    `WITH ${mainInsert(t)}, ${historyInsert(t)}, ${childInserts(t)} ${recordOf}`,
-    [...newOrderParameters(orderId, rows, state), ...historyParameters(history)],
+    `${inserts}, events AS (SELECT ${eventsCall(t, parameters.length + 1)} FROM main)
+     SELECT r.record FROM (${recordOf}) r CROSS JOIN events`,
+    [...parameters, ...eventsParameters(t, orderId, events, history.dateAdded)],
   );
   return written[0]?.record;
 }
@@ -182,9 +194,9 @@ export interface MovedRevision {
 
 /**
  * Moves the order's revision on from `expectedRevision` (a compare-and-set on its row, which also locks it),
- * sets its status, and appends the entry of `history`, in one statement that also answers the order as it was
- * before (`recordOf`, reading order `$1`) and the new entry's id and date. Undefined when the order is missing or
- * at another revision (nothing written).
+ * sets its status, and appends the entry of `history` and the `events`, in one statement that also answers the
+ * order as it was before (`recordOf`, reading order `$1`) and the new entry's id and date. Undefined when the
+ * order is missing or at another revision (nothing written, no event either).
  */
 export async function moveRevision(
   client: PgClientLike,
@@ -192,8 +204,13 @@ export async function moveRevision(
   orderId: number,
   expectedRevision: number,
   history: HistoryWrite,
+  events: readonly EventDraft[],
   recordOf: string,
 ): Promise<MovedRevision | undefined> {
+  const parameters = [orderId, expectedRevision, ...historyParameters(history)];
+  // Made once for the entry's row, which exists only when the compare-and-set moved the revision.
+  const call =
+    events.length === 0 ? '' : `, ${eventsCall(t, parameters.length + 1)} IS NULL AS events_written`;
   const { rows } = await client.query(
     `WITH moved AS (
        UPDATE ${t.orders} SET revision = revision + 1, order_status_id = $3
@@ -203,9 +220,11 @@ export async function moveRevision(
        SELECT order_id, $3, $4, $5, $6 FROM moved
        RETURNING order_history_id, date_added
      )
-     SELECT (${recordOf}) AS record, e.order_history_id, ${isoTimestamp('e.date_added')} AS date_added
+     SELECT (${recordOf}) AS record, e.order_history_id, ${isoTimestamp('e.date_added')} AS date_added${call}
      FROM entry e`,
-    [orderId, expectedRevision, ...historyParameters(history)],
+    events.length === 0
+      ? parameters
+      : [...parameters, ...eventsParameters(t, orderId, events, history.dateAdded)],
   );
   const [row] = rows;
   if (row === undefined) return undefined;

@@ -1,5 +1,6 @@
 /**
- * Writing an order write's events into the outbox, inside the write's own transaction.
+ * Writing an order write's events into the outbox, inside the write's own transaction: by a call of their own,
+ * or as a part of the statement that writes the order (one round trip fewer).
  * @module
  */
 
@@ -24,7 +25,28 @@ export async function writeEvents(
   occurredAt: string,
 ): Promise<void> {
   if (drafts.length === 0) return;
-  await client.query(`SELECT ${routineName(t, 'cartwright_write_events')}($1, $2, $3, $4, $5, $6, $7)`, [
+  await client.query(`SELECT ${eventsCall(t, 1)}`, eventsParameters(t, orderId, drafts, occurredAt));
+}
+
+/**
+ * The call that writes events (see {@link writeEvents}), as an expression for another statement to hold, its
+ * seven parameters numbered from `$first`. A statement that holds it makes the call once for each row it is
+ * evaluated on, so an order write puts it where exactly the written order's row is (none when a
+ * compare-and-set found the order moved on: then no event is written either).
+ */
+export function eventsCall(t: Tables, first: number): string {
+  const parameters = Array.from({ length: 7 }, (_, index) => `$${first + index}`).join(', ');
+  return `${routineName(t, 'cartwright_write_events')}(${parameters})`;
+}
+
+/** The seven parameters of {@link eventsCall}: the lock, the order, and the events' ids, types, data and time. */
+export function eventsParameters(
+  t: Tables,
+  orderId: number,
+  drafts: readonly EventDraft[],
+  occurredAt: string,
+): unknown[] {
+  return [
     `${t.outbox_event}:${orderId}`,
     orderId,
     drafts.map(() => newEventId()),
@@ -32,5 +54,5 @@ export async function writeEvents(
     drafts.map((draft) => JSON.stringify(draft.data)),
     occurredAt,
     EVENT_SCHEMA_VERSION,
-  ]);
+  ];
 }
