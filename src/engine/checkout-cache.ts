@@ -5,17 +5,11 @@
  * @module
  */
 import { deepFreeze } from '../domain/deep-freeze.js';
+import type { TimeFacts } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
 import { boundedTable } from './bounded-table.js';
 import type { EngineContext } from './context.js';
-
-/** The time-dependent facts of one instant: the instant, its day, and when a session touched then expires. */
-export interface InstantFacts {
-  readonly now: string;
-  readonly today: string;
-  readonly expiresAt: string;
-}
 
 /** What one checkout keeps between requests. */
 export interface CheckoutCache {
@@ -37,7 +31,7 @@ export interface CheckoutCache {
    * instant's milliseconds and the lifetime, the only inputs they are made of. Requests in the same millisecond
    * share them (writing the instants out is a good part of a small command's work).
    */
-  timeAt(ms: number, ttlSeconds: number, make: () => InstantFacts): InstantFacts;
+  timeAt(ms: number, ttlSeconds: number, make: () => TimeFacts): TimeFacts;
   /**
    * The sessions this engine saved, by session id, at most {@link CHECKED_SESSIONS}. Keyed by
    * content: a stored session counts as one of these when its id, `version`, `schemaVersion`, `createdAt` and
@@ -127,9 +121,7 @@ export function shareSessionOffers(
 
 /** A new, empty cache for one checkout. */
 export function createCheckoutCache(): CheckoutCache {
-  let lastTime:
-    | { readonly ms: number; readonly ttlSeconds: number; readonly facts: InstantFacts }
-    | undefined;
+  let lastTime: { readonly ms: number; readonly ttlSeconds: number; readonly facts: TimeFacts } | undefined;
   return {
     pricing: createPricingCache(),
     offers: new Map(),

@@ -23,6 +23,7 @@ import type {
   CouponFacts,
   CustomerFacts,
   TaxFacts,
+  TimeFacts,
 } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
@@ -62,9 +63,6 @@ function productIdsOf(session: CheckoutSession, plan: FactPlan): number[] {
   for (const id of plan.productIds ?? []) if (id > 0) ids.add(id);
   return [...ids];
 }
-
-/** The time-dependent facts of a request: now, today, and the expiry a save at this instant sets. */
-export type TimeFacts = Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'>;
 
 /** The time-dependent facts, read once per request from the clock; a failing clock is `unavailable` `clock`. */
 export function readTimeFacts(

@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError, type UnavailableError, unavailable } from '../domain/errors.js';
+import type { TimeFacts } from '../domain/machine/facts.js';
 import {
   type CheckoutSession,
   isSessionExpiredAt,
@@ -14,7 +15,7 @@ import {
 import { parseStoredSession } from '../domain/machine/stored-session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
 import { type Answer, askPort, type EngineContext, readClock, secondsAfter } from './context.js';
-import { readTimeFacts, type TimeFacts, timeFactsAt } from './facts.js';
+import { readTimeFacts, timeFactsAt } from './facts.js';
 import type { SessionTurn } from './session-queue.js';
 
 /** Session ids travel in cookies and query strings: anything else is not a session id. */

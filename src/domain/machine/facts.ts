@@ -102,6 +102,9 @@ export interface CheckoutFacts {
   readonly affiliateExists?: boolean;
 }
 
+/** The time-dependent facts of a request: now, today, and the expiry a save at this instant sets. */
+export type TimeFacts = Pick<CheckoutFacts, 'now' | 'today' | 'expiresAt'>;
+
 /** What a derived view of the session (priced lines, totals) reads. */
 export type ViewFacts = Pick<
   CheckoutFacts,
