@@ -1,21 +1,15 @@
 /**
- * A request's parameters: the query string and the body, both through the bounded,
- * prototype-safe parser of `src/http/form.ts`. Form-encoded and JSON bodies are read; any other media type is
- * 415. The body is read as a stream and abandoned as soon as it passes the size limit, so a huge body costs at
- * most the limit in memory.
+ * A request's parameters: the query string and the body, both through the bounded, prototype-safe parsers of
+ * `src/http/form.ts` (forms and query strings) and `src/http/form/json.ts` (JSON bodies). Form-encoded and JSON
+ * bodies are read; any other media type is 415. The body is read as a stream and abandoned as soon as it passes
+ * the size limit, so a huge body costs at most the limit in memory.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
 import type { HttpExchange } from './exchange.js';
+import { parseJsonBody } from './form/json.js';
 import { malformed, tooLarge } from './form/refusals.js';
-import {
-  type BodyLimits,
-  type FormObject,
-  type FormValue,
-  parseFormEncoded,
-  parseJsonBody,
-  parseQuery,
-} from './form.js';
+import { type BodyLimits, type FormObject, type FormValue, parseFormEncoded, parseQuery } from './form.js';
 import { formError, type HttpOnlyError, httpError } from './http-error.js';
 import { fillText, type HttpTexts } from './texts.js';
 

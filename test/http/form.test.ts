@@ -1,5 +1,6 @@
 import type { Result } from 'neverthrow';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseJsonBody } from '../../src/http/form/json.js';
 import {
   type BodyLimits,
   defaultBodyLimits,
@@ -9,7 +10,6 @@ import {
   type FormValue,
   formErrorToCheckoutError,
   parseFormEncoded,
-  parseJsonBody,
   parseQuery,
 } from '../../src/http/form.js';
 

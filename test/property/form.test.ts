@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import type { Result } from 'neverthrow';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseJsonBody } from '../../src/http/form/json.js';
 import {
   type BodyLimits,
   type FormError,
   type FormObject,
   type FormValue,
   parseFormEncoded,
-  parseJsonBody,
   parseQuery,
 } from '../../src/http/form.js';
 

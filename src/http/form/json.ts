@@ -1,20 +1,50 @@
 /**
- * The JSON path: nesting is measured on the raw text before `JSON.parse` runs, then the parsed value is copied
- * into a null-prototype tree, counting every member and element against `maxKeys`, checking every path against
- * `maxDepth` and the forbidden keys, splitting dotted keys like form keys and merging objects that meet at one
- * path (later members winning).
+ * The JSON body parser: the same limits and key rules as the form parser (`../form.ts`), whose size check and
+ * null-prototype tree it shares. Nesting is measured on the raw text before `JSON.parse` runs, then the parsed
+ * value is copied into the tree, counting every member and element against `maxKeys`, checking every path
+ * against `maxDepth` and the forbidden keys, splitting dotted keys like form keys and merging objects that meet
+ * at one path (later members winning).
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
-import { isObj, type Node, newObj, type Obj } from './node.js';
+import { checkSize, isObj, type Node, newObj, type Obj } from '../form.js';
 import { forbiddenKey, forbiddenKeys, malformed, refuse, tooDeep, tooManyKeys } from './refusals.js';
-import type { BodyLimits, FormError, FormObject, FormScalar } from './types.js';
+import {
+  type BodyLimits,
+  defaultBodyLimits,
+  type FormError,
+  type FormObject,
+  type FormScalar,
+} from './types.js';
+
+/**
+ * Parses a JSON body into a tree with the same limits and key rules as forms.
+ *
+ * - The top level must be an object; an empty (or all-whitespace) body is an empty object, because clients that
+ *   send `Content-Type: application/json` on every request (OpenCart's header set) send it on bodiless POSTs too.
+ * - Scalars keep their JSON types (see {@link FormScalar}); arrays stay arrays. A member with an empty name is
+ *   skipped, as an empty form name is.
+ * - Object keys are split on dots like form keys (`{"shipping_method.code": "flat.flat"}` equals
+ *   `{"shipping_method": {"code": "flat.flat"}}`), and objects meeting at one path are merged, later keys winning.
+ * - Nesting is measured on the raw text before `JSON.parse` runs, so a deeply nested body never reaches it.
+ * - Every member and every array element counts as one field against `maxKeys`; a value's depth is its path
+ *   length, array indexes included (`{"a": [[1]]}` puts `1` at depth 3).
+ */
+export function parseJsonBody(
+  body: string,
+  limits: BodyLimits = defaultBodyLimits,
+): Result<FormObject, FormError> {
+  return checkSize(body, limits)
+    .andThen(() => checkJsonNesting(body, limits))
+    .andThen(() => parseJsonText(body))
+    .andThen((value) => copyJsonRoot(value, limits));
+}
 
 /**
  * Measures bracket nesting outside strings. A container at nesting `n` is a value at path length `n - 1`, so
  * nesting beyond `maxDepth + 1` is refused here, before `JSON.parse` could recurse into it.
  */
-export function checkJsonNesting(text: string, limits: BodyLimits): Result<void, FormError> {
+function checkJsonNesting(text: string, limits: BodyLimits): Result<void, FormError> {
   let nesting = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -31,7 +61,7 @@ export function checkJsonNesting(text: string, limits: BodyLimits): Result<void,
 }
 
 /** Parses the text; an empty or all-whitespace body is an empty object, broken JSON is `malformed`. */
-export function parseJsonText(text: string): Result<unknown, FormError> {
+function parseJsonText(text: string): Result<unknown, FormError> {
   if (text.trim() === '') return ok({});
   try {
     return ok(JSON.parse(text) as unknown);
@@ -46,7 +76,7 @@ interface JsonContext {
 }
 
 /** Copies a parsed JSON value into a tree; the top level must be an object. */
-export function copyJsonRoot(value: unknown, limits: BodyLimits): Result<FormObject, FormError> {
+function copyJsonRoot(value: unknown, limits: BodyLimits): Result<FormObject, FormError> {
   if (!isObj(value)) return refuse('malformed', 'Request body must be a JSON object!');
   return copyJsonObject(value, 0, { limits, keys: 0 });
 }
