@@ -12,8 +12,7 @@ import type { ApiUser } from '../domain/records/api-user.js';
 import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { askPort } from '../engine/context.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
-import type { AddressCheck } from './client-address.js';
-import { normalizeIp } from './client-ip.js';
+import { type AddressCheck, normalizeIp } from './client-address.js';
 import type { HttpError } from './http-error.js';
 
 /** What the checks need. */

@@ -8,7 +8,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
-import type { TrustProxy } from './client-ip.js';
+import type { TrustProxy } from './client-address.js';
 import type { FetchHandler } from './fetch-handler.js';
 import { lightReplyOf } from './light-response.js';
 import { answerNodeRequest, type NodeAnswer } from './node.js';

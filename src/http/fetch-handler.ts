@@ -10,8 +10,12 @@ import { CartwrightInvariantError } from '../domain/errors.js';
 import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import { bodyTaken, createBodyTakenReply } from './body-taken.js';
-import { addressCheckOf, addressRefusal, requestAddress } from './client-address.js';
-import type { ClientAddressSource } from './client-ip.js';
+import {
+  addressCheckOf,
+  addressRefusal,
+  type ClientAddressSource,
+  requestAddress,
+} from './client-address.js';
 import { isPreflight, preflightReply, withCors } from './cors.js';
 import {
   exchangeOf,

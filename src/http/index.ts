@@ -13,8 +13,8 @@ export type {
   ResolvedClient,
   TrustedProxyHeader,
   TrustProxy,
-} from './client-ip.js';
-export { normalizeIp, resolveClient } from './client-ip.js';
+} from './client-address.js';
+export { normalizeIp, resolveClient } from './client-address.js';
 export type { CorsOptions } from './cors.js';
 export type {
   CartwrightPluginOptions,

@@ -9,7 +9,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveClient } from './client-ip.js';
+import { resolveClient } from './client-address.js';
 import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
 import type { FetchHandler } from './fetch-handler.js';
 import { lightRequest } from './light-request.js';

@@ -9,7 +9,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { normalizeIp, resolveClient, type TrustProxy } from './client-ip.js';
+import { normalizeIp, resolveClient, type TrustProxy } from './client-address.js';
 import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
 import type { FetchHandler } from './fetch-handler.js';
 import { lightRequest } from './light-request.js';

@@ -11,7 +11,7 @@ import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { Clock } from '../ports/clock.js';
 import type { LoginThrottle } from '../ports/login-throttle.js';
 import type { ReplayGuard } from '../ports/replay-guard.js';
-import type { TrustedProxyHeader } from './client-ip.js';
+import type { TrustedProxyHeader } from './client-address.js';
 import { type CorsConfig, type CorsOptions, resolveCors } from './cors.js';
 import { type BodyLimits, defaultBodyLimits } from './form.js';
 import { defaultCookieName } from './session-cookie.js';
