@@ -4,8 +4,12 @@
  * so does node's request without becoming one: the node listener hands the handler a lightweight `Request` made
  * from the exchange (see `light-request.ts`), which spares every request a `Headers`, a body stream and a Web
  * `Response` (together more than the engine spends on a small step) unless something else asks for them.
+ *
+ * A Web `Request` may come with its body already read, when a fetch-style framework's middleware parsed it from
+ * the raw request; the handler answers that one without reading it (see {@link bodyTaken}).
  * @module
  */
+import type { HandlerConfig } from './options.js';
 
 /** The headers of a request as the handler reads them; a Web `Headers` is one. */
 export interface HeaderReader {
@@ -142,5 +146,33 @@ export function jsonReply(
     headers: headers === noHeaders ? jsonHeaders : { ...jsonHeaders, ...headers },
     cookies,
     body: JSON.stringify(body),
+  };
+}
+
+/**
+ * Whether `request`'s body was read, or is being read, by someone else: a fetch-style framework's middleware
+ * parsed it from the raw request (in Hono, `c.req.json()` or a validator reads `c.req.raw`). The handler cannot
+ * read it again.
+ */
+export function bodyTaken(request: Request): boolean {
+  return request.bodyUsed || request.body?.locked === true;
+}
+
+/**
+ * The answer to a request whose body was taken: a 500 that names the fix (the host's wiring is at fault, no client
+ * can change it), logged the first time only, instead of failing on a locked stream as an unexpected error.
+ */
+export function createBodyTakenReply(config: Pick<HandlerConfig, 'texts' | 'logger'>): () => HttpReply {
+  let logged = false;
+  return () => {
+    const warning = config.texts.bodyAlreadyRead;
+    if (!logged) {
+      logged = true;
+      config.logger.error(
+        'cartwright: the host handed the handler a request whose body was already read; hand it one with its body',
+        new Error(warning),
+      );
+    }
+    return jsonReply(500, { error: { warning } });
   };
 }

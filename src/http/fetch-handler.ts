@@ -9,7 +9,6 @@ import type { Checkout as ComposedCheckout } from '../compose/create-checkout.js
 import { CartwrightInvariantError } from '../domain/errors.js';
 import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
-import { bodyTaken, createBodyTakenReply } from './body-taken.js';
 import {
   addressCheckOf,
   addressRefusal,
@@ -18,6 +17,8 @@ import {
 } from './client-address.js';
 import { isPreflight, preflightReply, withCors } from './cors.js';
 import {
+  bodyTaken,
+  createBodyTakenReply,
   exchangeOf,
   type HeaderReader,
   type HttpExchange,
