@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LineOption, LineSubscription } from '../../src/domain/cart/line.js';
-import { presentCartLine, presentCartLines } from '../../src/http/present-cart.js';
+import { presentCartLine, presentCartLines, recurringText } from '../../src/http/present-cart.js';
 import { createMoneyPresenter } from '../../src/http/present-money.js';
-import { recurringText } from '../../src/http/present-recurring.js';
 import { money } from '../../src/money/index.js';
 import { samplePricedLine, sampleStoreSettings } from '../../src/testing/index.js';
 import { demoCheckout, expectOk } from '../engine/support/demo-checkout.js';
