@@ -15,6 +15,7 @@ import { CartwrightInvariantError } from '../domain/errors.js';
 import { messageText } from '../domain/messages.js';
 import { isIdempotencyKey } from '../domain/order/claims.js';
 import type { ConfirmOptions } from '../engine/run-confirm.js';
+import type { AnswerKind } from '../operations/answers.js';
 import type { Operation } from '../operations/index.js';
 import { operations } from '../operations/index.js';
 import type { HttpBinding, OperationRoute } from '../operations/operation.js';
@@ -25,7 +26,7 @@ import { type HttpError, httpError } from './http-error.js';
 import { openApiRoute } from './openapi/route.js';
 import { paymentWebhook } from './payment-webhook.js';
 import { presentCartLines, presentTotalLines } from './present-cart.js';
-import { headersOf, present } from './presenters.js';
+import { type AnswerPresenter, answerPresenter } from './presenters.js';
 import type { Route, RouteReply, SessionCall, SessionRoute } from './route.js';
 
 /**
@@ -69,24 +70,29 @@ async function withCart(c: SessionCall, error: HttpError): Promise<Result<never,
   });
 }
 
-/** Runs `operation` through the engine and presents its result as the operation's answer kind says. */
+/** Runs `operation` through the engine and presents its result with `presenter`, its answer kind's. */
 async function answerOf(
   operation: Operation,
+  presenter: AnswerPresenter<AnswerKind>,
   c: SessionCall,
   options: ConfirmOptions | undefined,
 ): Promise<Result<RouteReply, HttpError>> {
   const result = await c.checkout.run(operation.name, c.session, c.input, options);
   if (result.isErr()) return err(result.error);
-  const headers = headersOf(operation.answer, result.value as never);
+  const headers = presenter.headers?.(result.value as never);
   return ok({
-    body: present(operation.answer, result.value as never, c),
+    body: presenter.body(result.value as never, c),
     ...(headers === undefined ? {} : { headers }),
   });
 }
 
-/** The route of an operation: its method, its run through the engine, its answer presented. */
+/**
+ * The route of an operation: its method, its run through the engine, its answer presented. What the descriptor
+ * fixes (the presenter, whether the route reads an idempotency key) is worked out here, once, not per request.
+ */
 function routeOf(operation: Operation): SessionRoute {
   const http: HttpBinding | undefined = operation.http;
+  const presenter = answerPresenter(operation.answer);
   const isConfirm = operation.kind === 'confirm';
   // A refund names itself with the same header, so a client's retry answers the refund it already made.
   const takesKey = isConfirm || operation.name === 'payment_refund';
@@ -95,12 +101,12 @@ function routeOf(operation: Operation): SessionRoute {
     ...(http?.alsoGet === true ? { alsoGet: true } : {}),
     access: 'session',
     run: async (c) => {
-      if (!takesKey) return answerOf(operation, c, undefined);
+      if (!takesKey) return answerOf(operation, presenter, c, undefined);
       // A malformed Idempotency-Key is a 400 before anything runs; a refused confirm shows the cart it refused.
       const options = confirmOptions(c);
       if (options.isErr()) return err(options.error);
-      if (!isConfirm) return answerOf(operation, c, options.value);
-      const answered = await answerOf(operation, c, options.value);
+      if (!isConfirm) return answerOf(operation, presenter, c, options.value);
+      const answered = await answerOf(operation, presenter, c, options.value);
       return answered.isOk() ? answered : withCart(c, answered.error);
     },
   };
