@@ -2,8 +2,13 @@
  * The method steps (OpenCart's steps 5 and 6): `shipping_methods` / `payment_methods` store what is on offer for the
  * session; `shipping_method` / `payment_method` choose an offered code. The offer is worked out by `decide` for
  * the session as loaded, never taken from the client, so a client-sent cost or name changes nothing.
+ *
+ * The two choosing steps share one field: `shipping_method` / `payment_method`, sent as OpenCart's object
+ * (`.code`, with a name, cost and tax class the engine ignores: what is charged comes from the offer) or as the
+ * code itself. A code is `<method>` or `<method>.<quote>`, letters, digits, `_` and `-`.
  * @module
  */
+import { z } from 'zod';
 import type {
   OfferPaymentCommand,
   QuoteShippingCommand,
@@ -11,10 +16,66 @@ import type {
   SetShippingMethodCommand,
 } from '../domain/machine/commands.js';
 import { needFact } from '../domain/machine/facts.js';
+import type { MessageId } from '../domain/messages.js';
 import { choosePayment, chooseShipping, offerPayment, quoteShipping } from '../domain/methods/rules.js';
-import { form } from './form.js';
-import { methodField } from './method-code.js';
+import { undecided, withReader } from './field-readers.js';
+import { field, form, type RequiredField, required } from './form.js';
+import { describeRequest, type JsonSchema, jsonTrimmed } from './json-schema.js';
 import { defineStep } from './operation.js';
+
+/** A method code: `<method>` or `<method>.<quote>`. */
+const codePattern = /^[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z0-9_-]{1,64})?$/;
+
+const code = z.string().trim().regex(codePattern);
+
+const codeJson: JsonSchema = jsonTrimmed('[A-Za-z0-9_-]{1,64}(?:\\.[A-Za-z0-9_-]{1,64})?');
+
+/** The method field: the code itself, or an object whose `code` it is. */
+const methodUnion = z.union([
+  code,
+  z
+    .object({
+      code,
+      name: z.unknown().optional(),
+      cost: z.unknown().optional(),
+      tax_class_id: z.unknown().optional(),
+    })
+    .transform((method) => method.code),
+]);
+
+/** The code of a method field's value, read plainly: a code, or a plain object whose own `code` is one. */
+function readCode(value: unknown): string | typeof undecided {
+  const method =
+    typeof value === 'object' &&
+    value !== null &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(value)) &&
+    Object.hasOwn(value, 'code')
+      ? (value as { code: unknown }).code
+      : value;
+  if (typeof method !== 'string') return undecided;
+  const text = method.trim();
+  return codePattern.test(text) ? text : undecided;
+}
+
+const methodSchema = describeRequest(withReader(methodUnion, readCode), {
+  jsonSchema: {
+    anyOf: [
+      codeJson,
+      {
+        type: 'object',
+        properties: { code: codeJson, name: {}, cost: {}, tax_class_id: {} },
+        required: ['code'],
+      },
+    ],
+    description:
+      'An offered code (`flat.flat`, `cod`), or the object `{ code, name, cost, tax_class_id }` of which only `code` counts.',
+  },
+});
+
+/** The method field `name`, its errors under `name` with `text`; a request must carry it. */
+export function methodField(name: string, text: MessageId): RequiredField<typeof methodSchema> {
+  return required(field(methodSchema, name, text));
+}
 
 /** `shipping_methods`: quotes every shipping method and stores the quotes in the session. */
 export const shippingMethods = defineStep({

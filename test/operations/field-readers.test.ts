@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { readerOf, undecided } from '../../src/operations/field-readers.js';
 import { lenientInteger, optionalId, textField, valueMap } from '../../src/operations/fields.js';
-import { methodField } from '../../src/operations/method-code.js';
+import { methodField } from '../../src/operations/methods.js';
 import { confirm, historyAdd } from '../../src/operations/order.js';
 
 /** Values a client may post, biased towards the edges the readers and schemas decide on. */
