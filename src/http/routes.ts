@@ -144,12 +144,15 @@ function byKey<T>(
   return map;
 }
 
+/** Every route with its address, listed once for both tables below. */
+const rows = table();
+
 /** The routes by key. A `Map`, so a key such as `constructor` or `__proto__` finds nothing. */
-export const routes: ReadonlyMap<string, Route> = byKey(table(), keyOf);
+export const routes: ReadonlyMap<string, Route> = byKey(rows, keyOf);
 
 /** The route keys by path alias. */
 const aliases: ReadonlyMap<string, string> = byKey(
-  table().map(([address]) => [address, keyOf(address)] as const),
+  rows.map(([address]) => [address, keyOf(address)] as const),
   aliasOf,
 );
 
@@ -179,8 +182,12 @@ export function routeKey(query: FormObject, path = ''): string {
   const route = param(query, 'route').replace(/[.|]/g, '/');
   if (route === '') return aliasKey(path);
   if (route !== 'api/order') return route;
+  // The key `keyOf` gives the address the query names, written straight from the query's text: the table's keys
+  // are worked out once from the descriptors, and a request needs no address of its own to find its row.
   const call = param(query, 'call');
-  return keyOf({ route, call, ...(call === 'extension' ? { code: param(query, 'code') } : {}) });
+  return call === 'extension'
+    ? `${route}&call=${call}&code=${param(query, 'code')}`
+    : `${route}&call=${call}`;
 }
 
 /** The route a request's query (or, without a `route`, its path) addresses, or undefined. */
