@@ -6,7 +6,6 @@
  */
 import { err, ok, type Result } from 'neverthrow';
 import type { Checkout as ComposedCheckout } from '../compose/create-checkout.js';
-import { CartwrightInvariantError } from '../domain/errors.js';
 import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import { authorize } from './auth.js';
 import {
@@ -30,7 +29,13 @@ import type { FormObject } from './form.js';
 import { createErrorLog, warnAnyIp } from './handler-log.js';
 import { type HttpError, httpError } from './http-error.js';
 import { lightResponse } from './light-response.js';
-import { type FetchHandlerOptions, type HandlerConfig, type HttpOptions, resolveOptions } from './options.js';
+import {
+  type FetchHandlerOptions,
+  type HandlerConfig,
+  type HttpOptions,
+  handlerOptionsOf,
+  resolveOptions,
+} from './options.js';
 import { moneyPresenterOf } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery, readRawBody } from './request-input.js';
 import { errorReply, internalErrorReply, routeReply } from './responses.js';
@@ -262,42 +267,6 @@ function clientOf(config: HandlerConfig, request: HttpExchange, info: ClientInfo
   const forwardedIp = (request.headers.get('x-forwarded-for') ?? '').slice(0, 128);
   const { ip, gap } = requestAddress(config, request.headers, info);
   return { ip, gap, https, forwardedIp };
-}
-
-/** The options of `FetchHandlerOptions` a checkout made by `createCheckout` carries itself. */
-const accessOptions = [
-  'settings',
-  'apiUsers',
-  'loginThrottle',
-  'verifyApiKey',
-  'signedRequests',
-  'allowAnyIp',
-] as const;
-
-/** Whether `checkout` was made by the composition root (it carries its settings and access rules). */
-function isComposed(checkout: Checkout | ComposedCheckout): checkout is ComposedCheckout {
-  return 'access' in checkout && typeof checkout.access === 'object' && checkout.access !== null;
-}
-
-/**
- * The whole handler options. Options that name the API users are whole (an engine of `cartwright/core`, or a
- * checkout served under other access rules); otherwise the checkout's own access rules and settings, with the
- * transport options.
- */
-function handlerOptionsOf(
-  checkout: Checkout | ComposedCheckout,
-  options: HttpOptions | FetchHandlerOptions | undefined,
-): FetchHandlerOptions {
-  const given = options as Partial<FetchHandlerOptions> | undefined;
-  if (given?.apiUsers !== undefined || !isComposed(checkout)) return options as FetchHandlerOptions;
-  const stray = accessOptions.filter((name) => given?.[name] !== undefined);
-  if (stray.length > 0) {
-    throw new CartwrightInvariantError(
-      `createFetchHandler: the checkout carries its own ${stray.join(', ')}; pass them to createCheckout instead`,
-    );
-  }
-  const { access, settings } = checkout;
-  return { ...options, settings, ...access };
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * The fetch handler's options and their defaults.
+ * The fetch handler's options and their defaults, and the whole options of a handler over a checkout that carries
+ * its own settings and access rules.
  * @module
  */
 
+import type { Checkout as ComposedCheckout } from '../compose/create-checkout.js';
 import { CartwrightInvariantError } from '../domain/errors.js';
 import { defaultMessages, type MessageCatalog } from '../domain/messages.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
+import type { SessionMethods as Checkout } from '../engine/checkout.js';
 import type { ApiKeyVerifier } from '../ports/access.js';
 import type { ApiUserDirectory } from '../ports/api-user-directory.js';
 import type { Clock } from '../ports/clock.js';
@@ -217,6 +220,42 @@ function checkRequired(options: FetchHandlerOptions): void {
     if (missing.length > 0) fail(`${name} is missing or lacks ${missing.join(', ')}`);
   }
   if (typeof options.verifyApiKey !== 'function') fail('verifyApiKey is missing');
+}
+
+/** The options of `FetchHandlerOptions` a checkout made by `createCheckout` carries itself. */
+const accessOptions = [
+  'settings',
+  'apiUsers',
+  'loginThrottle',
+  'verifyApiKey',
+  'signedRequests',
+  'allowAnyIp',
+] as const;
+
+/** Whether `checkout` was made by the composition root (it carries its settings and access rules). */
+function isComposed(checkout: Checkout | ComposedCheckout): checkout is ComposedCheckout {
+  return 'access' in checkout && typeof checkout.access === 'object' && checkout.access !== null;
+}
+
+/**
+ * The whole handler options. Options that name the API users are whole (an engine of `cartwright/core`, or a
+ * checkout served under other access rules); otherwise the checkout's own access rules and settings, with the
+ * transport options.
+ */
+export function handlerOptionsOf(
+  checkout: Checkout | ComposedCheckout,
+  options: HttpOptions | FetchHandlerOptions | undefined,
+): FetchHandlerOptions {
+  const given = options as Partial<FetchHandlerOptions> | undefined;
+  if (given?.apiUsers !== undefined || !isComposed(checkout)) return options as FetchHandlerOptions;
+  const stray = accessOptions.filter((name) => given?.[name] !== undefined);
+  if (stray.length > 0) {
+    throw new CartwrightInvariantError(
+      `createFetchHandler: the checkout carries its own ${stray.join(', ')}; pass them to createCheckout instead`,
+    );
+  }
+  const { access, settings } = checkout;
+  return { ...options, settings, ...access };
 }
 
 /** Fills in the defaults. */

@@ -79,7 +79,6 @@ const httpDomainCode: ReadonlySet<string> = new Set([
   'http/auth.ts → domain/errors.js',
   'http/auth.ts → domain/messages.js',
   'http/cors.ts → domain/errors.js',
-  'http/fetch-handler.ts → domain/errors.js',
   'http/form/types.ts → domain/errors.js',
   'http/options.ts → domain/errors.js',
   'http/options.ts → domain/messages.js',
