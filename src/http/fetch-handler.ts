@@ -1,7 +1,8 @@
 /**
  * `createFetchHandler(checkout, options)`: the one Request → Response core every host adapter wraps. It finds the
  * route, checks the method, reads the input, authorizes the session, runs the engine operation and writes the
- * OpenCart's JSON; handled errors get their status from `status.ts`, anything unexpected is a logged 500.
+ * reply: OpenCart's JSON, never cached, an error's body always `{ "error": { field: text } }`. Handled errors get
+ * their status from `status.ts`, anything unexpected is a logged 500.
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
@@ -22,12 +23,14 @@ import {
   type HeaderReader,
   type HttpExchange,
   type HttpReply,
+  jsonReply,
   lightExchangeOf,
+  noHeaders,
   responseOf,
 } from './exchange.js';
 import type { FormObject } from './form.js';
 import { createErrorLog, warnAnyIp } from './handler-log.js';
-import { type HttpError, httpError } from './http-error.js';
+import { errorHeaders, type HttpError, httpError } from './http-error.js';
 import { lightResponse } from './light-response.js';
 import {
   type FetchHandlerOptions,
@@ -38,7 +41,6 @@ import {
 } from './options.js';
 import { moneyPresenterOf } from './present-money.js';
 import { apiToken, noBody, operationInput, readBody, readQuery, readRawBody } from './request-input.js';
-import { errorReply, internalErrorReply, routeReply } from './responses.js';
 import type {
   CookieChange,
   PublicRoute,
@@ -49,9 +51,15 @@ import type {
   SessionRoute,
 } from './route.js';
 import { findRoute } from './routes.js';
-import { readCookie } from './session-cookie.js';
+import {
+  clearedSessionCookie,
+  readCookie,
+  type SessionCookieOptions,
+  sessionCookie,
+} from './session-cookie.js';
 import { type AuthorizedSession, authorizeSigned } from './signing/authorize-signed.js';
 import { isSignedQuery, readSignedInput, type SignedInput } from './signing/signed-input.js';
+import { type StatusCompat, statusForError } from './status.js';
 import { fillText } from './texts.js';
 
 /** What the host knows about the connection. */
@@ -247,6 +255,41 @@ async function handle(
     : undefined;
   const call = { checkout, config, input, client, headers: request.headers };
   return runRoute(route, call, { sessionId, signed });
+}
+
+/** No cookie change. */
+const noCookies: readonly string[] = Object.freeze([]);
+
+/** The `Set-Cookie` header for a cookie change, if any. */
+function cookiesOf(change: CookieChange | undefined, cookie: SessionCookieOptions): readonly string[] {
+  if (change === undefined) return noCookies;
+  return [change === 'clear' ? clearedSessionCookie(cookie) : sessionCookie(change.set, cookie)];
+}
+
+/** A route's successful reply: 200 with its body, its headers, and its cookie change. */
+function routeReply(reply: RouteReply, cookie: SessionCookieOptions): HttpReply {
+  return jsonReply(200, reply.body, reply.headers ?? noHeaders, cookiesOf(reply.cookie, cookie));
+}
+
+/** The status of a handled error: the table's, or under `opencart` compat 200 unless OpenCart answers another. */
+function errorStatusOf(error: HttpError, compat: StatusCompat): number {
+  if (compat === 'opencart' && error.opencartStatus !== undefined) return error.opencartStatus;
+  return statusForError(error.kind, compat);
+}
+
+/** A handled error: its status (200 in `opencart` compat), `{ "error": fields }`, its headers and cookie. */
+function errorReply(error: HttpError, compat: StatusCompat, cookie: SessionCookieOptions): HttpReply {
+  return jsonReply(
+    errorStatusOf(error, compat),
+    { error: { ...error.fields }, ...error.extra },
+    errorHeaders(error),
+    cookiesOf(error.cookie, cookie),
+  );
+}
+
+/** The reply to an unexpected failure: 500 with a generic text, in every compat mode. */
+function internalErrorReply(text: string): HttpReply {
+  return jsonReply(500, { error: { warning: text } });
 }
 
 /** The answer to a HEAD: the GET's status and headers, its `Content-Length`, no body. */
