@@ -108,16 +108,20 @@ function allowOf(route: Route): string {
   return route.alsoGet === true ? 'GET, POST' : route.method;
 }
 
-/** The route the request addresses, refused when unknown (404) or called with the wrong method (405). */
+/**
+ * The route the request addresses, refused when unknown (404) or called with the wrong method (405); `signed` says
+ * whether the request is signed.
+ */
 function routeFor(
   config: HandlerConfig,
   request: HttpExchange,
   url: URL,
   query: FormObject,
+  signed: boolean,
 ): Result<Route, HttpError> {
   const route = findRoute(query, url.pathname);
   if (route === undefined) return err({ kind: 'not_found', fields: { warning: config.texts.routeNotFound } });
-  if (takes(route, request.method, isSignedQuery(query))) return ok(route);
+  if (takes(route, request.method, signed)) return ok(route);
   const allowed = allowOf(route);
   const text = fillText(config.texts.methodNotAllowed, { method: allowed.replace(', HEAD', '') });
   return err(httpError('method_not_allowed', { warning: text }, { Allow: allowed }));
@@ -223,7 +227,8 @@ async function handle(
   const url = request.parsedUrl ?? new URL(request.url);
   const query = readQuery(url, config.bodyLimits);
   if (query.isErr()) return err(query.error);
-  const found = routeFor(config, request, url, query.value);
+  const isSigned = isSignedQuery(query.value);
+  const found = routeFor(config, request, url, query.value, isSigned);
   if (found.isErr()) return err(found.error);
   const route = found.value;
   if (route.access === 'raw') {
@@ -246,7 +251,6 @@ async function handle(
   const body = queried ? ok(noBody) : await readBody(request, config.bodyLimits, config.texts);
   if (body.isErr()) return err(body.error);
   const { params, form } = body.value;
-  const isSigned = isSignedQuery(query.value);
   const input = operationInput(queried ? 'GET' : 'POST', query.value, params, isSigned);
   const sessionId =
     apiToken(query.value, params) ?? readCookie(request.headers.get('cookie'), config.cookieName);
