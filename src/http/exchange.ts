@@ -2,7 +2,7 @@
  * One HTTP exchange as the handler reads and answers it: the parts of a request it looks at (method, URL, headers,
  * a body read up to a limit) and a reply (status, headers, cookies, JSON text). A Web `Request` gives these, and
  * so does node's request without becoming one: the node listener hands the handler a lightweight `Request` made
- * from the exchange (see `light-request.ts`), which spares every request a `Headers`, a body stream and a Web
+ * from the exchange (see `lightweight.ts`), which spares every request a `Headers`, a body stream and a Web
  * `Response` (together more than the engine spends on a small step) unless something else asks for them.
  *
  * A Web `Request` may come with its body already read, when a fetch-style framework's middleware parsed it from
@@ -91,7 +91,7 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
 }
 
 /**
- * Where a lightweight `Request` keeps the exchange it was made from (see `light-request.ts`); it answers
+ * Where a lightweight `Request` keeps the exchange it was made from (see `lightweight.ts`); it answers
  * undefined once something else has read or changed the request.
  */
 export const exchangeKey: unique symbol = Symbol('cartwright.exchange');

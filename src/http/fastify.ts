@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from './client-address.js';
 import type { FetchHandler } from './fetch-handler.js';
-import { lightReplyOf } from './light-response.js';
+import { lightReplyOf } from './lightweight.js';
 import { answerNodeRequest, type NodeAnswer } from './node.js';
 import { bodyLostText } from './node-body.js';
 import type { HttpLogger } from './options.js';

@@ -31,7 +31,7 @@ import {
 import type { FormObject } from './form.js';
 import { createErrorLog, warnAnyIp } from './handler-log.js';
 import { errorHeaders, type HttpError, httpError } from './http-error.js';
-import { lightResponse } from './light-response.js';
+import { lightResponse } from './lightweight.js';
 import {
   type FetchHandlerOptions,
   type HandlerConfig,
@@ -353,7 +353,7 @@ export function createFetchHandler(
   const core = createCore(checkout, config);
   const bodyTakenReply = createBodyTakenReply(config);
   return async (request, info) => {
-    // A lightweight request (the node listener's) is answered with a lightweight response: see light-request.ts.
+    // A lightweight request (the node listener's) is answered with a lightweight response: see lightweight.ts.
     const light = lightExchangeOf(request);
     if (light !== undefined) return lightResponse(await core(light, info));
     return responseOf(bodyTaken(request) ? bodyTakenReply() : await core(exchangeOf(request), info));

@@ -1,5 +1,5 @@
 /**
- * Writes the fetch handler's `Response` to a node response. A lightweight one (see `light-response.ts`) is
+ * Writes the fetch handler's `Response` to a node response. A lightweight one (see `lightweight.ts`) is
  * written from its reply in one `writeHead` and one `end`: the header lines as a Web `Response` is written (names
  * in lower case, in order, then `Set-Cookie`), with the body's `Content-Length`; the header list of the usual
  * JSON reply is worked out once per process. Any other `Response` is written from its headers and body.
@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { type HttpReply, jsonHeaders } from './exchange.js';
-import { lightReplyOf } from './light-response.js';
+import { lightReplyOf } from './lightweight.js';
 
 /** A flat header list, as `writeHead` takes it: name, value, name, value, … */
 type HeaderList = (string | string[])[];

@@ -2,7 +2,7 @@
  * `toNodeListener(handler, options)`: the fetch handler as a `(req, res)` listener for node:http, Express and
  * Connect (`app.use(listener)`), and any framework that hands out node's request and response (Fastify has its
  * own plugin, `cartwrightPlugin`). It converts and nothing more: the handler is asked with a lightweight `Request`
- * over node's request and its lightweight `Response` written to node's (see `light-request.ts`), as
+ * over node's request and its lightweight `Response` written to node's (see `lightweight.ts`), as
  * `@hono/node-server` does but with no global patched; the body is read as the handler asks for it (or taken from
  * what a body parser in front left, see `node-body.ts`), and the client address is the socket's unless the peer
  * is a trusted proxy.
@@ -12,8 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIp, resolveClient, type TrustProxy } from './client-address.js';
 import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
 import type { FetchHandler } from './fetch-handler.js';
-import { lightRequest } from './light-request.js';
-import { lightResponse } from './light-response.js';
+import { lightRequest, lightResponse } from './lightweight.js';
 import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
 import { NodeHeaders, nodeExchange, requestUrl } from './node-exchange.js';
 import { writeResponse } from './node-reply.js';
@@ -132,7 +131,7 @@ function nodeClient(req: IncomingMessage, headers: NodeHeaders, trustProxy: Trus
 
 /**
  * What the handler answers a node request, before it is written: its `Response` (a lightweight one, see
- * `light-response.ts`, unless something on the way made another), or `body_lost` when a framework in front read
+ * `lightweight.ts`, unless something on the way made another), or `body_lost` when a framework in front read
  * the body and kept nothing usable (see `answerBodyLost`).
  */
 export type NodeAnswer = Response | 'body_lost';
@@ -140,7 +139,7 @@ export type NodeAnswer = Response | 'body_lost';
 /**
  * The handler's answer to one node request, not written yet: what the listener writes to node's response, and
  * what the Fastify plugin hands to Fastify's reply (so that the host's hooks and plugins see it). The handler is
- * asked as every host asks it, with a `Request`: a lightweight one over node's request (see `light-request.ts`).
+ * asked as every host asks it, with a `Request`: a lightweight one over node's request (see `lightweight.ts`).
  *
  * A method `new Request` refuses (CONNECT, TRACE, TRACK) is measured first as every request is: the handler is
  * handed a stand-in with the same URL and headers and a method no route takes (it answers 413 or 431 over its
