@@ -12,7 +12,7 @@ import type { TrustProxy } from './client-address.js';
 import type { FetchHandler } from './fetch-handler.js';
 import { lightReplyOf } from './lightweight.js';
 import { answerNodeRequest, type NodeAnswer } from './node.js';
-import { bodyLostText } from './node-body.js';
+import { bodyLostText } from './node-exchange.js';
 import type { HttpLogger } from './options.js';
 
 /** The request as the plugin's route receives it: Fastify's, of which only the node request is used. */

@@ -4,7 +4,7 @@
  * own plugin, `cartwrightPlugin`). It converts and nothing more: the handler is asked with a lightweight `Request`
  * over node's request and its lightweight `Response` written to node's (see `lightweight.ts`), as
  * `@hono/node-server` does but with no global patched; the body is read as the handler asks for it (or taken from
- * what a body parser in front left, see `node-body.ts`), and the client address is the socket's unless the peer
+ * what a body parser in front left, see `node-exchange.ts`), and the client address is the socket's unless the peer
  * is a trusted proxy.
  * @module
  */
@@ -13,8 +13,14 @@ import { normalizeIp, resolveClient, type TrustProxy } from './client-address.js
 import { type BodyBytes, type HttpExchange, type HttpReply, jsonReply } from './exchange.js';
 import type { FetchHandler } from './fetch-handler.js';
 import { lightRequest, lightResponse } from './lightweight.js';
-import { answerBodyLost, bodyLostText, nodeBody } from './node-body.js';
-import { NodeHeaders, nodeExchange, requestUrl } from './node-exchange.js';
+import {
+  answerBodyLost,
+  bodyLostText,
+  NodeHeaders,
+  nodeBody,
+  nodeExchange,
+  requestUrl,
+} from './node-exchange.js';
 import { writeResponse } from './node-reply.js';
 import type { HttpLogger } from './options.js';
 import { defaultHttpTexts, fillText } from './texts.js';
