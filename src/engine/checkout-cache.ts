@@ -2,14 +2,38 @@
  * Everything an engine keeps from one request to the next, in one object: each checkout makes its own (two
  * checkouts in one process share nothing), every table in it is bounded, and each says below what it is keyed by
  * and why what it answers cannot be stale. The domain and money keep nothing between calls.
+ *
+ * Its tables are bounded tables: once one holds its limit it starts over, so no input can make it grow without
+ * end. They suit pure results that are cheap to work out again and asked for again and again (a session checked
+ * whole, how an amount is shown in a currency).
  * @module
  */
 import { deepFreeze } from '../domain/deep-freeze.js';
 import type { TimeFacts } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { createPricingCache, type PricingCache } from '../domain/pricing/pricing-cache.js';
-import { boundedTable } from './bounded-table.js';
 import type { EngineContext } from './context.js';
+
+/** A bounded table of values by key. */
+export interface BoundedTable<K, V> {
+  /** The value kept for `key`, or undefined. */
+  get(key: K): V | undefined;
+  /** Keeps `value` for `key` (starting over first when the table is full); answers `value`. */
+  keep(key: K, value: V): V;
+}
+
+/** A new, empty {@link BoundedTable} of at most `limit` keys. */
+export function boundedTable<K, V>(limit: number): BoundedTable<K, V> {
+  const table = new Map<K, V>();
+  return {
+    get: (key) => table.get(key),
+    keep(key, value) {
+      if (table.size >= limit) table.clear();
+      table.set(key, value);
+      return value;
+    },
+  };
+}
 
 /** What one checkout keeps between requests. */
 export interface CheckoutCache {

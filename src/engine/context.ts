@@ -298,12 +298,6 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   };
 }
 
-/** Waits out a lost race before deciding again (the policy's wait for `attempt`). */
-export function backoff(context: EngineContext, attempt: number): Promise<void> {
-  const ms = context.contention.backoffMs(attempt);
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-}
-
 /** What a step of the shell answers once its port calls are done: the value, or why not. */
 export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
 

@@ -10,8 +10,13 @@
  *
  * Some facts only some commands need, as their plan says: the customer step's accounts, group and custom fields;
  * an address step's country and custom fields; whether an affiliate exists; whether the totals have a reward step.
+ *
+ * Every shipping and payment method is a pure rule `decide` runs; a method whose rule prices from a remote source
+ * (a carrier's rates) has a `gather`, which is asked for the contexts a decision named as wanted (each a port
+ * call, all at once) before deciding again with the answers as facts ({@link widenFacts}).
  * @module
  */
+
 import { err, ok, type Result } from 'neverthrow';
 import { resolveCustomerGroupId } from '../domain/customer/rules.js';
 import type { CheckoutError, UnavailableError } from '../domain/errors.js';
@@ -26,15 +31,14 @@ import type {
   TimeFacts,
 } from '../domain/machine/facts.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
+import { pricingGroupId } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
-import type { MethodFacts } from '../domain/methods/offers.js';
-import { pricingGroupId } from '../domain/pricing/checkout.js';
+import type { GatheredAnswer, MethodFacts, WantedRead } from '../domain/methods/offers.js';
 import { createPricing, type Pricing, type PricingFacts } from '../domain/pricing/pricing.js';
 import type { Category, Product } from '../domain/records/catalog.js';
 import type { GeoZone } from '../domain/records/geo.js';
 import type { FactPlan } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext, newIds, readClock, secondsAfter } from './context.js';
-import { gatherReads, methodFacts } from './offers.js';
 
 /** Facts being put together, one field at a time (set fields keep one shape; spread ones do not). */
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -299,6 +303,53 @@ export async function commandFacts(
     facts.rewardEnabled = context.calculators.some((calculator) => calculator.code === 'reward');
   }
   return ok(facts);
+}
+
+/** No method registered, nothing read. */
+const noMethods: MethodFacts = { shipping: [], payment: [], gathered: [] };
+
+/** The registered methods, as facts with nothing read yet. */
+export function methodFacts(context: EngineContext): MethodFacts {
+  const { shippingMethods, paymentMethods } = context.deps;
+  if (shippingMethods === undefined && paymentMethods === undefined) return noMethods;
+  return { shipping: shippingMethods ?? [], payment: paymentMethods ?? [], gathered: [] };
+}
+
+/** Asks one wanted read of its method's `gather`; a rejection is `unavailable` `extension`. */
+function askRead(
+  context: EngineContext,
+  messages: MessageCatalog,
+  wanted: WantedRead,
+): Answer<GatheredAnswer, UnavailableError> {
+  const { code, key } = wanted;
+  const ask = (): Promise<unknown> => {
+    if (wanted.kind === 'shipping') {
+      const method = context.deps.shippingMethods?.find((candidate) => candidate.code === code);
+      return method?.gather?.(wanted.context) ?? Promise.resolve(undefined);
+    }
+    const method = context.deps.paymentMethods?.find((candidate) => candidate.code === code);
+    return method?.gather?.(wanted.context) ?? Promise.resolve(undefined);
+  };
+  return askPort('extension', messages, ask).then((answer) =>
+    answer.isErr() ? err(answer.error) : ok({ code, key, answer: answer.value }),
+  );
+}
+
+/** `facts` with the answers of the `wanted` reads added, all asked at once. */
+export async function gatherReads(
+  context: EngineContext,
+  messages: MessageCatalog,
+  facts: MethodFacts,
+  wanted: readonly WantedRead[],
+): Answer<MethodFacts, UnavailableError> {
+  if (wanted.length === 0) return ok(facts);
+  const answers = await Promise.all(wanted.map((read) => askRead(context, messages, read)));
+  const gathered = [...facts.gathered];
+  for (const answer of answers) {
+    if (answer.isErr()) return err(answer.error);
+    gathered.push(answer.value);
+  }
+  return ok({ ...facts, gathered });
 }
 
 /** The facts of a command and the pricing it is decided with. */

@@ -28,7 +28,6 @@ import { findCurrency, type Money, money } from '../money/index.js';
 import type { PaymentResult } from '../operations/answers.js';
 import type { ProviderAnswer } from '../ports/payment-provider.js';
 import { type Answer, askPort, type EngineContext, readClock } from './context.js';
-import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import {
   orderConflict,
   orderNotFound,
@@ -36,6 +35,7 @@ import {
   providerUnavailable,
   writeStep,
 } from './payment-settle.js';
+import { type Attempt, decideAgain, lostRace, won } from './session-queue.js';
 
 /** What a refund call may carry besides its body. */
 export interface RefundOptions {

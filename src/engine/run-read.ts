@@ -4,10 +4,11 @@
  * session's slid expiry, once they have succeeded, and never a new version.
  * @module
  */
+
 import { err, ok, type ResultAsync } from 'neverthrow';
 import { type CheckoutError, checkoutError } from '../domain/errors.js';
+import { pricingGroupId } from '../domain/machine/session.js';
 import { messageText } from '../domain/messages.js';
-import { pricingGroupId } from '../domain/pricing/checkout.js';
 import type { Answers, CheckoutSummary } from '../operations/answers.js';
 import type { LookupDescriptor, ViewDescriptor } from '../operations/operation.js';
 import { type Answer, askPort, type EngineContext } from './context.js';

@@ -2,6 +2,10 @@
  * A step as the one pass (`shell.ts`) runs it: gather facts (batched port reads) → `decide` (which prices once,
  * re-offers and re-checks the chosen methods, and works out what the answer shows) → the new version of the
  * session to save, its events, and the answer built from what the decision returned.
+ *
+ * A step's answer is of the kind its descriptor names: the success text and what the step dropped; after the
+ * method and extension steps the cart and totals too; the offers of the offer steps. Each is read from what
+ * `decide` returned, so building an answer computes nothing again.
  * @module
  */
 import { err, ok, type ResultAsync } from 'neverthrow';
@@ -9,14 +13,90 @@ import { type CheckoutError, checkoutError, invariant } from '../domain/errors.j
 import { type Decision, decide } from '../domain/machine/decide.js';
 import type { CheckoutSession } from '../domain/machine/session.js';
 import { type MessageCatalog, messageText } from '../domain/messages.js';
-import type { Answers } from '../operations/answers.js';
+import type { CheckoutView } from '../domain/pricing/checkout.js';
+import type { Answers, ShippingMethodOffer, SummaryResult } from '../operations/answers.js';
 import type { StepDescriptor } from '../operations/operation.js';
-import { type StepAnswerKind, stepAnswer, summaryOf } from './answers.js';
 import { shareSessionOffers } from './checkout-cache.js';
 import type { Answer, EngineContext } from './context.js';
 import { gatherFacts, viewPricing, widenFacts } from './facts.js';
 import { requestTime, type SessionTarget, type TakenSession } from './session-access.js';
 import { type Outcome, type Pass, readAccess, runPass } from './shell.js';
+
+/** The answer kinds a step can give. */
+type StepAnswerKind = 'step' | 'summary' | 'cart' | 'shipping_methods' | 'payment_methods';
+
+/** The stored quote groups with each quote's cost as the customer reads it. */
+function quotedShipping(
+  session: CheckoutSession,
+  decision: Decision,
+): Readonly<Record<string, ShippingMethodOffer>> {
+  const costs = decision.shownCosts ?? {};
+  const groups = Object.values(session.shippingMethods ?? {}).map(
+    (group): ShippingMethodOffer => ({
+      ...group,
+      quote: Object.fromEntries(
+        Object.entries(group.quote).map(([key, quote]) => [
+          key,
+          { ...quote, shownCost: costs[quote.code] ?? quote.cost },
+        ]),
+      ),
+      error: false,
+    }),
+  );
+  return Object.fromEntries(groups.map((group) => [group.code, group]));
+}
+
+/** A success text and what was dropped, with a priced cart and its totals. */
+function summaryOf(
+  text: string,
+  dropped: SummaryResult['dropped'],
+  view: CheckoutView,
+  digest: string,
+): SummaryResult {
+  return {
+    success: text,
+    dropped,
+    products: view.lines,
+    totals: view.totals,
+    shippingRequired: view.shippingRequired,
+    totalsDigest: digest,
+  };
+}
+
+/**
+ * The answer of kind `kind` for a decision whose session (its offers shared) is `session`. A multi add that
+ * added something answers its success text (`cart`); one without rows is never decided, and answers the cart
+ * as it is instead.
+ */
+function stepAnswer<K extends StepAnswerKind>(
+  kind: K,
+  decision: Decision,
+  session: CheckoutSession,
+): Answers[K] {
+  return answerOf(kind, decision, session) as Answers[K];
+}
+
+/** The answer of each kind. */
+function answerOf(
+  kind: StepAnswerKind,
+  decision: Decision,
+  session: CheckoutSession,
+): Answers[StepAnswerKind] {
+  const { dropped, text } = decision;
+  switch (kind) {
+    case 'summary': {
+      const decided = decision.view;
+      invariant(decided !== undefined, 'answers: a summary step was decided without its view');
+      return summaryOf(text, dropped, decided.view, decided.digest);
+    }
+    case 'shipping_methods':
+      return { shippingMethods: quotedShipping(session, decision), dropped };
+    case 'payment_methods':
+      return { paymentMethods: session.paymentMethods ?? {}, dropped };
+    default:
+      return { success: text, dropped };
+  }
+}
 
 /** How many times a step may widen its facts: a shipping re-check, then a payment re-check, each asking once. */
 const maxWidenings = 4;

@@ -12,8 +12,16 @@
  *   hands its turn on only after as long again as its last attempt took. Without that pause a busy process
  *   would save its commands back to back and the other process's command, deciding again after its loss, would
  *   lose to each of them in turn; with it the two processes take turns too.
+ *
+ * A write made with compare-and-set (a session saved over its version, a history entry appended at its order's
+ * revision) that another process won anyway is decided again on fresh facts, after a wait, a bounded number of
+ * times, before the client hears `conflict` ({@link decideAgain}): the shell absorbs a lost race so, for
+ * sessions and orders alike.
  * @module
  */
+import { err, ok } from 'neverthrow';
+import type { CheckoutError } from '../domain/errors.js';
+import type { Answer, EngineContext } from './context.js';
 
 /** What a command learns of, and tells, its turn. */
 export interface SessionTurn {
@@ -92,4 +100,50 @@ export function createSessionQueue(turnMs: number): SessionQueue {
     },
     size: () => lines.size,
   };
+}
+
+/** Waits out a lost race before deciding again (the policy's wait for `attempt`). */
+function backoff(context: EngineContext, attempt: number): Promise<void> {
+  const ms = context.contention.backoffMs(attempt);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+/** An attempt's end: its answer once its write was made, or `lost` when another write won the race. */
+export type Attempt<T> = { readonly won: true; readonly answer: T } | { readonly won: false };
+
+/** An attempt whose write lost the race. */
+export const lostRace: Attempt<never> = { won: false };
+
+/** An attempt whose write was made, with its answer. */
+export function won<T>(answer: T): Attempt<T> {
+  return { won: true, answer };
+}
+
+/**
+ * Runs `attempt` (round 0 first) until its write is made; after each lost race it tells the turn (so the engine
+ * takes turns with the other process), waits the policy's backoff and runs it again on fresh facts. Once the
+ * retries are spent, the answer is the `conflict` that `lost` makes; with `untilMs` (a `Date.now()` instant), not
+ * before then either.
+ *
+ * Why a time as well as a count, for writes to an order: a lost race means another process's write to the same
+ * order was made, so the order is moving and deciding again is never in vain. That process may have a long line
+ * of commands for the order, saved back to back, and it cannot tell that this one is waiting (a process that
+ * never loses never pauses between its turns), so a count alone can run out while the line is still draining.
+ */
+export async function decideAgain<T>(
+  context: EngineContext,
+  turn: SessionTurn,
+  lost: () => CheckoutError,
+  attempt: (round: number) => Answer<Attempt<T>>,
+  untilMs?: number,
+): Answer<T> {
+  for (let round = 0; ; round += 1) {
+    const outcome = await attempt(round);
+    if (outcome.isErr()) return err(outcome.error);
+    if (outcome.value.won) return ok(outcome.value.answer);
+    turn.lostRace();
+    const spent = round >= context.contention.retries;
+    if (spent && (untilMs === undefined || Date.now() >= untilMs)) return err(lost());
+    await backoff(context, Math.min(round, context.contention.retries));
+  }
 }

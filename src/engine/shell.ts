@@ -24,7 +24,6 @@ import type { CheckoutSession } from '../domain/machine/session.js';
 import type { MessageCatalog } from '../domain/messages.js';
 import type { Effect } from '../domain/order/effects.js';
 import { type Answer, type EngineContext, readClock } from './context.js';
-import { type Attempt, decideAgain, lostRace, won } from './decide-again.js';
 import { type Performed, performEffects, runEvents } from './effects.js';
 import { timeFactsAt } from './facts.js';
 import { orderConflict } from './payment-settle.js';
@@ -37,6 +36,7 @@ import {
   type TakenSession,
   takeSession,
 } from './session-access.js';
+import { type Attempt, decideAgain, lostRace, won } from './session-queue.js';
 
 /** What one attempt decided, and so what the shell saves before it answers. */
 export type Outcome<T> =
@@ -95,7 +95,7 @@ async function perform<T>(
   if (outcome.save === 'version') {
     const saved = await storeSession(context, outcome.session, taken.session.version, messages);
     if (saved.isErr() || !saved.value) return saved;
-    await runEvents(context, outcome.events);
+    if (outcome.events.length > 0) await runEvents(context, outcome.events);
     return ok(true);
   }
   if (outcome.save === 'expiry') {

@@ -9,7 +9,7 @@ import { invariant } from '../domain/errors.js';
 import { shownLineTotal } from '../domain/pricing/totals/sub-total.js';
 import type { OrderRecord } from '../domain/records/order.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
-import { boundedTable } from '../engine/bounded-table.js';
+import { boundedTable } from '../engine/checkout-cache.js';
 import {
   type Currency,
   convert,

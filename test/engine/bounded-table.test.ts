@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedTable } from '../../src/engine/bounded-table.js';
+import { boundedTable } from '../../src/engine/checkout-cache.js';
 
 describe('a bounded table', () => {
   it('keeps values by key and starts over once it holds its limit', () => {
