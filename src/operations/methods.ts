@@ -16,8 +16,8 @@ import type {
   SetShippingMethodCommand,
 } from '../domain/machine/commands.js';
 import { needFact } from '../domain/machine/facts.js';
+import { choosePayment, chooseShipping, offerPayment, quoteShipping } from '../domain/machine/selections.js';
 import type { MessageId } from '../domain/messages.js';
-import { choosePayment, chooseShipping, offerPayment, quoteShipping } from '../domain/methods/rules.js';
 import { undecided, withReader } from './field-readers.js';
 import { field, form, type RequiredField, required } from './form.js';
 import { describeRequest, type JsonSchema, jsonTrimmed } from './json-schema.js';

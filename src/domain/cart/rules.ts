@@ -8,13 +8,14 @@
  * as it was: a multi add is all or nothing.
  * @module
  */
+
 import { err, ok, type Result } from 'neverthrow';
 import { type CheckoutError, checkoutError, type FieldErrors, invariant } from '../errors.js';
 import type { AddProductsCommand } from '../machine/commands.js';
 import type { CheckoutFacts } from '../machine/facts.js';
 import type { CartLine, CheckoutSession } from '../machine/session.js';
+import { pricingGroupId } from '../machine/session.js';
 import { type MessageCatalog, messageText } from '../messages.js';
-import { pricingGroupId } from '../pricing/checkout.js';
 import type { Product } from '../records/catalog.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { checkAdd } from './add.js';

@@ -21,7 +21,6 @@ import {
   type MethodFacts,
   type OffersOutcome,
   paymentOffersFor,
-  sameOffers,
   shippingOffersFor,
   type WantedRead,
 } from '../methods/offers.js';
@@ -166,6 +165,25 @@ function offersKey(
 ): readonly unknown[] | undefined {
   if (!parts.every(lasting) || methods.some((method) => method.gather !== undefined)) return undefined;
   return [kind, ...parts, methods, settings, facts.messages];
+}
+
+/**
+ * Whether two offer values are written the same as JSON: equal primitives, or objects and lists with the same
+ * keys in the same order, equal key by key.
+ */
+function sameOffers(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (key !== others[i]) return false;
+    if (!sameOffers((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** `current` when `fresh` offers the same, so an unchanged offer stays the same value. */

@@ -1,4 +1,10 @@
 /**
+ * Choosing shipping and payment methods, and keeping the choices true.
+ *
+ * The shipping and payment method steps (OpenCart's steps 5 and 6): the offer comes from the facts (recomputed by
+ * the engine for the session as loaded, never taken from the client), and a choice is accepted only when its code
+ * is on offer. The chosen quote's name, cost and tax class are the offer's own.
+ *
  * Stale selections: after a change to the customer, the cart, an address or the shipping method,
  * what is on offer may have changed. The engine recomputes the offers for the changed session and this rule keeps
  * each chosen method only while it is still offered, taking the fresh quote (its cost may have moved), and drops
@@ -6,6 +12,9 @@
  * @module
  */
 
+import { err, ok, type Result } from 'neverthrow';
+import { type CheckoutError, checkoutError } from '../errors.js';
+import { type MessageCatalog, type MessageId, messageText } from '../messages.js';
 import type { StoreSettings } from '../settings/settings.js';
 import type { CheckoutSession, PaymentMethodOffer, ShippingQuote, ShippingQuoteGroup } from './session.js';
 import { type GuardState, type GuardStateSource, guardPasses, type Selection } from './steps.js';
@@ -118,4 +127,82 @@ export function droppedSelections(before: CheckoutSession, after: CheckoutSessio
   if (before.shippingMethod !== null && after.shippingMethod === null) dropped.push('shipping_method');
   if (before.paymentMethod !== null && after.paymentMethod === null) dropped.push('payment_method');
   return dropped;
+}
+
+/** A refusal under `key` with the text `id`. */
+function refuse(key: string, id: MessageId, messages: MessageCatalog): Result<never, CheckoutError> {
+  return err(checkoutError('validation', { [key]: messageText(messages, id) }));
+}
+
+/**
+ * Stores the shipping quotes on offer (OpenCart's `shipping_methods`). The chosen method is refreshed from the
+ * new quotes, or dropped when it is no longer quoted. Nothing quoted is OpenCart's
+ * `Warning: No Shipping options are available!` under `warning`.
+ */
+export function quoteShipping(
+  session: CheckoutSession,
+  offers: Offers,
+  messages: MessageCatalog,
+): Result<CheckoutSession, CheckoutError> {
+  const groups: Readonly<Record<string, ShippingQuoteGroup>> = offers.shipping ?? {};
+  if (Object.keys(groups).length === 0) return refuse('warning', 'shipping_methods.none', messages);
+  const chosen = session.shippingMethod === null ? undefined : findQuote(groups, session.shippingMethod.code);
+  return ok({ ...session, shippingMethods: groups, shippingMethod: chosen ?? null });
+}
+
+/** Chooses the quote `code` (`<method>.<quote>`) if it is on offer; otherwise `shipping_method` is refused. */
+export function chooseShipping(
+  session: CheckoutSession,
+  code: string,
+  offers: Offers,
+  messages: MessageCatalog,
+): Result<CheckoutSession, CheckoutError> {
+  const groups = offers.shipping ?? {};
+  const quote = findQuote(groups, code);
+  if (quote === undefined) return refuse('shipping_method', 'shipping_method.not_offered', messages);
+  return ok({ ...session, shippingMethods: storedOffer(groups), shippingMethod: quote });
+}
+
+/**
+ * Stores the payment methods on offer (OpenCart's `payment_methods`); a chosen method no longer offered is
+ * dropped. Nothing offered is OpenCart's `Warning: No payment options are available!` under `warning`.
+ */
+export function offerPayment(
+  session: CheckoutSession,
+  offers: Offers,
+  messages: MessageCatalog,
+): Result<CheckoutSession, CheckoutError> {
+  const methods: Readonly<Record<string, PaymentMethodOffer>> = offers.payment ?? {};
+  if (Object.keys(methods).length === 0) return refuse('warning', 'payment_methods.none', messages);
+  const chosen = session.paymentMethod;
+  const still = chosen !== null && Object.hasOwn(methods, chosen.code);
+  return ok({ ...session, paymentMethods: methods, paymentMethod: still ? chosen : null });
+}
+
+/** The offered method a code names: the method's own code (`cod`) or one of its options' (`cod.cod`). */
+export function findPaymentOffer(
+  methods: Readonly<Record<string, PaymentMethodOffer>>,
+  code: string,
+): PaymentMethodOffer | undefined {
+  const [method = ''] = code.split('.', 1);
+  const offer = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (offer === undefined || code === method) return offer;
+  return Object.values(offer.option).some((option) => option.code === code) ? offer : undefined;
+}
+
+/** Chooses the payment method `code` (`cod` or `cod.cod`) if it is on offer; otherwise `payment_method`. */
+export function choosePayment(
+  session: CheckoutSession,
+  code: string,
+  offers: Offers,
+  messages: MessageCatalog,
+): Result<CheckoutSession, CheckoutError> {
+  const methods = offers.payment ?? {};
+  const offer = findPaymentOffer(methods, code);
+  if (offer === undefined) return refuse('payment_method', 'payment_method.not_offered', messages);
+  return ok({
+    ...session,
+    paymentMethods: storedOffer(methods),
+    paymentMethod: { code: offer.code, name: offer.name },
+  });
 }

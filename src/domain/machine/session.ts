@@ -6,6 +6,7 @@
  */
 import type { Money } from '../../money/index.js';
 import type { Address, CustomerDetails } from '../records/address.js';
+import type { StoreSettings } from '../settings/settings.js';
 
 /** The version of the session's JSON shape; a store holding older shapes migrates or drops them. */
 export const sessionSchemaVersion = 1;
@@ -187,4 +188,9 @@ export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, no
 /** True when the session's inactivity period has run out at `nowMs` (milliseconds since the epoch). */
 export function isSessionExpiredAt(session: Pick<CheckoutSession, 'expiresAt'>, nowMs: number): boolean {
   return Date.parse(session.expiresAt) <= nowMs;
+}
+
+/** The customer group prices follow: the session customer's, or the store default. */
+export function pricingGroupId(session: CheckoutSession, settings: StoreSettings): number {
+  return session.customer?.customerGroupId ?? settings.customerGroupId;
 }

@@ -104,25 +104,6 @@ export function contextKey(context: ShippingContext | PaymentContext): string {
   return JSON.stringify(rest);
 }
 
-/**
- * Whether two offer values are written the same as JSON: equal primitives, or objects and lists with the same
- * keys in the same order, equal key by key.
- */
-export function sameOffers(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i] as string;
-    if (key !== others[i]) return false;
-    if (!sameOffers((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}
-
 /** A failed method: `unavailable` `extension`, as a failed port is. */
 function methodFailure(messages: MessageCatalog, cause: unknown): UnavailableError {
   return unavailable('extension', cause, messageText(messages, 'service.unavailable'));

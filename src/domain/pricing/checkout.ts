@@ -11,7 +11,7 @@ import type { GeoPlace } from '../address/geo-zone.js';
 import type { PricedCartLine } from '../cart/line.js';
 import { invariant } from '../errors.js';
 import type { CouponFacts, ViewFacts } from '../machine/facts.js';
-import type { CheckoutSession } from '../machine/session.js';
+import { type CheckoutSession, pricingGroupId } from '../machine/session.js';
 import type { StoreSettings } from '../settings/settings.js';
 import { cartShips, cartSubTotal, type MeasureClassNames, priceCart } from './cart.js';
 import { type CouponGrant, checkCoupon } from './coupon.js';
@@ -39,11 +39,6 @@ export function storeCurrency(settings: StoreSettings, code: string): Currency {
   const currency = findCurrency(settings.currencies, code);
   invariant(currency !== undefined, () => `currency ${code} is not among the store's currencies`);
   return currency;
-}
-
-/** The customer group prices follow: the session customer's, or the store default. */
-export function pricingGroupId(session: CheckoutSession, settings: StoreSettings): number {
-  return session.customer?.customerGroupId ?? settings.customerGroupId;
 }
 
 /** The priced, available lines of the session's cart. A command prices through its `Pricing`, which calls this once. */

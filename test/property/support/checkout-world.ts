@@ -4,6 +4,7 @@
  * customer and geo directories, fresh cart ids, time, and a small pure offer function standing in for the
  * shipping and payment extensions.
  */
+
 import { demoStore } from '../../../src/adapters/memory/index.js';
 import { resolveCustomerGroupId } from '../../../src/domain/customer/rules.js';
 import type { CheckoutCommand, CustomerInput } from '../../../src/domain/machine/commands.js';
@@ -21,10 +22,10 @@ import type {
   ShippingQuote,
   ShippingQuoteGroup,
 } from '../../../src/domain/machine/session.js';
+import { pricingGroupId } from '../../../src/domain/machine/session.js';
 import type { GuardState } from '../../../src/domain/machine/steps.js';
 import { createMessages } from '../../../src/domain/messages.js';
 import type { MethodFacts } from '../../../src/domain/methods/offers.js';
-import { pricingGroupId } from '../../../src/domain/pricing/checkout.js';
 import type { Product } from '../../../src/domain/records/catalog.js';
 import type { CustomField } from '../../../src/domain/records/customers.js';
 import { money } from '../../../src/money/index.js';
