@@ -76,14 +76,15 @@ export type { MessageCatalog, MessageId, MessageParams } from '../domain/message
 export { createMessages, defaultMessages, messageText } from '../domain/messages.js';
 export type {
   AppendHistory,
+  AskRefund,
   ClaimOrder,
   DeliverEvents,
   Effect,
   RecordOrder,
-  RefundPayment,
   SlideExpiry,
   TakePayment,
   WriteOrder,
+  WritePayment,
 } from '../domain/order/effects.js';
 export type { HistoryPaymentCall, HistoryPaymentMove } from '../domain/order/history-payment.js';
 export {

@@ -57,12 +57,12 @@ export interface CheckoutCache {
    */
   timeAt(ms: number, ttlSeconds: number, make: () => TimeFacts): TimeFacts;
   /**
-   * The sessions this engine saved, by session id, at most {@link CHECKED_SESSIONS}. Keyed by
-   * content: a stored session counts as one of these when its id, `version`, `schemaVersion`, `createdAt` and
-   * `updatedAt` are those of the kept one. Every store keeps a session's version by compare-and-set, so no write leaves the version as it was:
-   * the same id and version are the same session, whether the store hands back the very object (memory) or a copy
-   * read from its rows (PostgreSQL, Redis, a host's own). Only the expiry moves without a new version (a session
-   * touched by a read), so the stored one's `expiresAt` is taken over when it reads as an instant.
+   * The sessions this engine saved, by session id, at most {@link CHECKED_SESSIONS}. Keyed by content: a stored
+   * session counts as one of these when its id, `version`, `schemaVersion`, `createdAt` and `updatedAt` are those
+   * of the kept one. Every store keeps a session's version by compare-and-set, so no write leaves the version as
+   * it was: the same id and version are the same session, whether the store hands back the very object (memory)
+   * or a copy read from its rows (PostgreSQL, Redis, a host's own). Only the expiry moves without a new version (a
+   * session touched by a read), so the stored one's `expiresAt` is taken over when it reads as an instant.
    */
   readonly sessions: CheckedSessions;
 }
@@ -112,7 +112,10 @@ export const SHARED_OFFERS = 256;
 /** The offers a checkout shares, by their JSON text. */
 export type SharedOffers = Map<string, object>;
 
-/** `offers`, or frozen offers equal to them (written the same as JSON) that `shared` holds (which then holds these, frozen). */
+/**
+ * `offers`, or frozen offers equal to them (written the same as JSON) that `shared` holds (which then holds
+ * these, frozen).
+ */
 function shareOffers<T extends object>(shared: SharedOffers, offers: T): T {
   const key = JSON.stringify(offers);
   const known = shared.get(key);

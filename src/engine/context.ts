@@ -208,7 +208,8 @@ export type Decided =
       readonly save: 'effects';
       readonly effects: readonly Effect[];
       readonly events: readonly DomainEvent[];
-    };
+    }
+  | { readonly save: 'stage'; readonly effects: readonly Effect[] };
 
 /** True when `orders` also writes payments (the memory and PostgreSQL order repositories do). */
 function isOrderPayments(orders: object): orders is OrderPayments {

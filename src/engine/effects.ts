@@ -2,7 +2,8 @@
  * The one effect interpreter: performs what a decision asked for, in the order it asked, and is the only place
  * that writes an order for confirm, appends a history entry (history_add, with the capture, void or refund of
  * the order's card payment that goes with it), claims an order's key, records the order on the session, takes
- * its card payment, gives back a refund (payment_refund) and delivers events.
+ * its card payment, writes a payment's move and asks a provider for a refund (payment_refund's stages), and
+ * delivers events.
  * Each effect that needs an earlier one's result names it as data: "the order" is the one the write or the claim
  * before it answered, and a new order's events, decided with order id 0, are numbered with its id here, as the
  * repository numbers the outbox's. A refusal of the repository ends the run with its error; what was performed
@@ -25,18 +26,24 @@ import type {
   ClaimOrder,
   Effect,
   RecordOrder,
-  RefundPayment,
   TakePayment,
   WriteOrder,
 } from '../domain/order/effects.js';
 import { shortageErrors } from '../domain/order/history.js';
+import type { RefundAnswer } from '../domain/payment/index.js';
 import type { OrderRecord } from '../domain/records/order.js';
-import type { PaymentResult } from '../operations/answers.js';
 import { type Answer, askPort, type EngineContext } from './context.js';
 import { payAtConfirm, paymentFor, paymentToResume } from './payment-confirm.js';
 import { appendWithPayment } from './payment-history.js';
-import { refundOrderPayment } from './payment-refund.js';
-import { orderConflict, paymentPorts, writtenOrder } from './payment-settle.js';
+import { askRefund } from './payment-refund.js';
+import {
+  orderConflict,
+  type PaymentPorts,
+  paymentPorts,
+  providerUnavailable,
+  writeStep,
+  writtenOrder,
+} from './payment-settle.js';
 import { slideExpiry, storeSession, takeSession } from './session-access.js';
 
 /**
@@ -46,7 +53,8 @@ import { slideExpiry, storeSession, takeSession } from './session-access.js';
 export interface Performed {
   readonly order: OrderRecord | undefined;
   readonly wrote: boolean;
-  readonly refunded: PaymentResult | undefined;
+  /** What a provider answered a refund asked of it, with the refund's number. */
+  readonly asked: { readonly number: number; readonly answer: RefundAnswer } | undefined;
   readonly lost: boolean;
 }
 
@@ -54,7 +62,7 @@ export interface Performed {
 interface Run {
   order: OrderRecord | undefined;
   wrote: boolean;
-  refunded: PaymentResult | undefined;
+  asked: Performed['asked'];
   lost: boolean;
 }
 
@@ -214,7 +222,7 @@ export async function performEffects(
   events: readonly DomainEvent[],
   messages: MessageCatalog,
 ): Answer<Performed> {
-  const run: Run = { order: undefined, wrote: false, refunded: undefined, lost: false };
+  const run: Run = { order: undefined, wrote: false, asked: undefined, lost: false };
   for (const effect of effects) {
     const done = await performOne(context, loaded, effect, events, messages, run);
     if (done.isErr()) return err(done.error);
@@ -271,27 +279,32 @@ async function performOne(
       run.order = paid.value;
       return ok(undefined);
     }
-    case 'refund_payment': {
-      const refunded = await refundPayment(context, effect, messages);
-      if (refunded.isErr()) return err(refunded.error);
-      run.refunded = refunded.value;
+    case 'write_payment': {
+      const written = await writeStep(portsFor(context), effect.order, effect.step, messages);
+      if (written.isErr()) return err(written.error);
+      if (written.value === 'conflict') run.lost = true;
+      else {
+        run.order = written.value;
+        run.wrote = true;
+      }
+      return ok(undefined);
+    }
+    case 'ask_refund': {
+      const answer = await askRefund(portsFor(context), effect.order, effect.refund);
+      if (answer.outcome === 'unknown') return err(providerUnavailable(answer.reason, messages));
+      const asked: RefundAnswer =
+        answer.outcome === 'refused' ? { outcome: 'refused' } : { outcome: 'done', payment: answer.payment };
+      run.asked = { number: effect.refund.number, answer: asked };
       return ok(undefined);
     }
   }
 }
 
-/** Gives back part of an order's captured payment, in the order's turn (see `payment-refund.ts`). */
-function refundPayment(
-  context: EngineContext,
-  effect: RefundPayment,
-  messages: MessageCatalog,
-): Answer<PaymentResult> {
+/** The payment ports a payment effect needs: a decision names one only when the host gave them. */
+function portsFor(context: EngineContext): PaymentPorts {
   const ports = paymentPorts(context);
-  // The refund's pass refused it already when the host gave no payment providers.
-  invariant(ports !== undefined, 'refund_payment: no payment providers to refund with');
-  const command = { orderId: effect.orderId, amount: effect.amount };
-  const { requestKey } = effect;
-  return refundOrderPayment({ context, ports, command, requestKey, messages, reserved: null });
+  invariant(ports !== undefined, 'a payment effect was decided without payment ports');
+  return ports;
 }
 
 /** Delivers `events` in order, one at a time; resolves when all were tried, whatever each delivery did. */

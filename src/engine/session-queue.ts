@@ -108,11 +108,19 @@ function backoff(context: EngineContext, attempt: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
-/** An attempt's end: its answer once its write was made, or `lost` when another write won the race. */
-export type Attempt<T> = { readonly won: true; readonly answer: T } | { readonly won: false };
+/**
+ * An attempt's end: its answer once its write was made; `lost` when another write won the race; or a stage of
+ * the operation done (`next`), the next to be decided at once.
+ */
+export type Attempt<T> =
+  | { readonly won: true; readonly answer: T }
+  | { readonly won: false; readonly next?: true };
 
 /** An attempt whose write lost the race. */
 export const lostRace: Attempt<never> = { won: false };
+
+/** An attempt that did one stage of its operation: the next is decided at once, no race lost. */
+export const nextStage: Attempt<never> = { won: false, next: true };
 
 /** An attempt whose write was made, with its answer. */
 export function won<T>(answer: T): Attempt<T> {
@@ -120,7 +128,8 @@ export function won<T>(answer: T): Attempt<T> {
 }
 
 /**
- * Runs `attempt` (round 0 first) until its write is made; after each lost race it tells the turn (so the engine
+ * Runs `attempt` (round 0 first) until its write is made, deciding the next stage at once after an attempt
+ * that did one stage of a longer operation; after each lost race it tells the turn (so the engine
  * takes turns with the other process), waits the policy's backoff and runs it again on fresh facts. Once the
  * retries are spent, the answer is the `conflict` that `lost` makes; with `untilMs` (a `Date.now()` instant), not
  * before then either.
@@ -137,13 +146,16 @@ export async function decideAgain<T>(
   attempt: (round: number) => Answer<Attempt<T>>,
   untilMs?: number,
 ): Answer<T> {
+  let losses = 0;
   for (let round = 0; ; round += 1) {
     const outcome = await attempt(round);
     if (outcome.isErr()) return err(outcome.error);
     if (outcome.value.won) return ok(outcome.value.answer);
+    if (outcome.value.next === true) continue;
     turn.lostRace();
-    const spent = round >= context.contention.retries;
+    const spent = losses >= context.contention.retries;
     if (spent && (untilMs === undefined || Date.now() >= untilMs)) return err(lost());
-    await backoff(context, Math.min(round, context.contention.retries));
+    await backoff(context, Math.min(losses, context.contention.retries));
+    losses += 1;
   }
 }

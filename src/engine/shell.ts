@@ -5,16 +5,18 @@
  * decided on), only the session's slid expiry (a read, a look-up or payment_complete's payment move, whose
  * writes outside the session the attempt made itself), nothing (what a refused request shows beside its error),
  * or a list of effects (confirm's write, its record on the session, its events and card payment; a history entry
- * with its payment's move and events; a refund) that the one effect interpreter (`effects.ts`) performs in order,
- * the answer made from what they reached. The shell adds nothing the decision did not say; a test may watch each
+ * with its payment's move and events) that the one effect interpreter (`effects.ts`) performs in order, the answer
+ * made from what they reached; or one stage of an operation that takes several (a refund: reserved, asked,
+ * recorded), whose effects the interpreter performs before the operation is decided again at once, on fresh
+ * facts, told what they reached. The shell adds nothing the decision did not say; a test may watch each
  * decision through the context's `observe`.
  *
  * Operations that save a version run in their session's turn (see `session-queue.ts`), so they never race each
  * other at the store within one engine; one that still loses a compare-and-set race (to another process) is
  * decided again on the fresh session, a bounded number of times, before the client hears `conflict`. An
- * operation that writes one order at its revision (history_add) runs in that order's turn instead, and an
- * attempt whose write the interpreter reports lost is decided again on the fresh order alike. Nothing is saved
- * unless every step before the save succeeded, and a refused request never slides the expiry.
+ * operation that writes one order at its revision (history_add, payment_refund) runs in that order's turn
+ * instead, and an attempt whose write the interpreter reports lost is decided again on the fresh order alike.
+ * Nothing is saved unless every step before the save succeeded, and a refused request never slides the expiry.
  @module
  */
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
@@ -36,7 +38,7 @@ import {
   type TakenSession,
   takeSession,
 } from './session-access.js';
-import { type Attempt, decideAgain, lostRace, won } from './session-queue.js';
+import { type Attempt, decideAgain, lostRace, nextStage, won } from './session-queue.js';
 
 /** What one attempt decided, and so what the shell saves before it answers. */
 export type Outcome<T> =
@@ -67,7 +69,14 @@ export type Outcome<T> =
       readonly effects: readonly Effect[];
       readonly events: readonly DomainEvent[];
       readonly answer: (performed: Performed) => T;
-    };
+    }
+  /**
+   * One stage of an operation that takes several (a refund: its reservation, the provider's answer, the answer
+   * recorded): the effects are performed by the one effect interpreter, then the operation is decided again at
+   * once, on fresh facts, told what the effects reached. A write among them that loses its race is a lost race
+   * like any other.
+   */
+  | { readonly save: 'stage'; readonly effects: readonly Effect[] };
 
 /** One operation as the shell runs it. */
 export interface Pass<C, T> {
@@ -81,14 +90,22 @@ export interface Pass<C, T> {
   readonly order?: (command: C) => number;
   /** The command, parsed from the posted input in the session's language. */
   readonly parse: (posted: unknown, messages: MessageCatalog) => Result<C, CheckoutError>;
-  /** Decides the command on the session as taken (gathering its facts first). */
-  readonly attempt: (taken: TakenSession, command: C, messages: MessageCatalog) => Answer<Outcome<T>>;
+  /**
+   * Decides the command on the session as taken (gathering its facts first); `previous`: what the effects of
+   * the stage decided just before reached, when that attempt decided a `stage`.
+   */
+  readonly attempt: (
+    taken: TakenSession,
+    command: C,
+    messages: MessageCatalog,
+    previous?: Performed,
+  ) => Answer<Outcome<T>>;
 }
 
 /** Saves an attempt's outcome: true once it is saved (or needs no save), false when another save won. */
 async function perform<T>(
   context: EngineContext,
-  outcome: Exclude<Outcome<T>, { readonly save: 'effects' }>,
+  outcome: Exclude<Outcome<T>, { readonly save: 'effects' | 'stage' }>,
   taken: TakenSession,
   messages: MessageCatalog,
 ): Answer<boolean> {
@@ -122,16 +139,25 @@ async function pass<C, T>(
   const command = operation.parse(posted, messages);
   if (command.isErr()) return err(command.error);
   let live: TakenSession = taken.value;
+  let previous: Performed | undefined;
   const once = async (round: number): Answer<Attempt<T>> => {
     if (round > 0 && turn !== undefined) {
       const fresh = await takeSession(context, live.session.id);
       if (fresh.isErr()) return err(fresh.error);
       live = fresh.value;
     }
-    const outcome = await operation.attempt(live, command.value, messages);
+    const outcome = await operation.attempt(live, command.value, messages, previous);
+    previous = undefined;
     if (outcome.isErr()) return err(outcome.error);
     const decided = outcome.value;
     context.observe?.(decided);
+    if (decided.save === 'stage') {
+      const performed = await performEffects(context, live.session, decided.effects, [], messages);
+      if (performed.isErr()) return err(performed.error);
+      if (performed.value.lost) return ok(lostRace);
+      previous = performed.value;
+      return ok(nextStage);
+    }
     if (decided.save === 'effects') {
       const { effects, events } = decided;
       const performed = await performEffects(context, live.session, effects, events, messages);

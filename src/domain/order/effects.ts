@@ -11,6 +11,8 @@
  */
 import type { EventDraft } from '../events/event-types.js';
 import type { CheckoutSession } from '../machine/session.js';
+import type { PaymentRefund } from '../payment/record.js';
+import type { PaymentStep } from '../payment/settle.js';
 import type { OrderDraft, OrderRecord } from '../records/order.js';
 import type { HistoryPaymentMove } from './history-payment.js';
 import type { HistoryWrite, IdempotencyClaim } from './write.js';
@@ -102,16 +104,25 @@ export interface TakePayment {
 }
 
 /**
- * Gives back `amount` (as posted, read in the payment's currency) of the order's captured payment, in the order's
- * turn: the refund reserved under its own number, the provider asked under that number's idempotency key, its
- * answer recorded, each write decided on the order as it then is (the payment's `planRefund`). `requestKey` is
- * the request's `Idempotency-Key`, or null. Its result is the refund's answer.
+ * Writes a move of the order's card payment (a refund reserved, or its provider's answer recorded) at the
+ * revision of `order`, the order it was decided on. A write that loses the race at that revision writes nothing
+ * and is reported as lost, for the operation to be decided again on the fresh order.
  */
-export interface RefundPayment {
-  readonly type: 'refund_payment';
-  readonly orderId: number;
-  readonly amount: string;
-  readonly requestKey: string | null;
+export interface WritePayment {
+  readonly type: 'write_payment';
+  readonly order: OrderRecord;
+  readonly step: PaymentStep;
+}
+
+/**
+ * Asks the provider of `order`'s card payment for refund `refund` (recorded `asked` on the payment), under the
+ * refund number's idempotency key, so a repeated ask is answered the same. Its result is the provider's answer,
+ * for the next decision; no answer at all is `unavailable`.
+ */
+export interface AskRefund {
+  readonly type: 'ask_refund';
+  readonly order: OrderRecord;
+  readonly refund: PaymentRefund;
 }
 
 /** Every effect a decision can ask for: what an operation's outcome lists for the one pass to perform. */
@@ -123,7 +134,8 @@ export type Effect =
   | SlideExpiry
   | DeliverEvents
   | TakePayment
-  | RefundPayment;
+  | WritePayment
+  | AskRefund;
 
 /** The effects of a confirm, in the order they are performed. */
-export type ConfirmEffect = Exclude<Effect, AppendHistory | RefundPayment>;
+export type ConfirmEffect = Exclude<Effect, AppendHistory | WritePayment | AskRefund>;

@@ -42,12 +42,16 @@ export {
   type PaymentRefund,
 } from './record.js';
 export {
+  decideRefund,
   nextRefundNumber,
+  plainAmount,
   planRefund,
+  type RefundAnswer,
   type RefundAsk,
   type RefundClose,
   type RefundPlan,
   type RefundRefusal,
+  type RefundStage,
   refundDoneStep,
   refundLeft,
   refundRefusedStep,

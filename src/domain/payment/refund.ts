@@ -5,11 +5,13 @@
  * its idempotency key. Two processes refunding one order at once therefore never ask for one number with two
  * amounts, a refund whose answer was lost is asked again under the same key (the provider replays it, nothing
  * is given back twice), and concurrent refunds that together exceed what was captured are accepted only as far
- * as they fit. Pure: the engine performs the writes and the provider calls.
+ * as they fit. Pure: the engine performs the writes and the provider calls, deciding the next stage on the
+ * order as each write left it ({@link decideRefund}).
  * @module
  */
 import { err, ok, type Result } from 'neverthrow';
 import { compare, isPositive, type Money, round, subtract, sum } from '../../money/index.js';
+import { type MessageCatalog, messageText } from '../messages.js';
 import type { HistoryWrite } from '../order/write.js';
 import type { OrderRecord } from '../records/order.js';
 import { refundable } from './move.js';
@@ -172,4 +174,62 @@ export function refundDoneStep(
 /** The write that records a refund the provider refused: the refund `refused`, its money free again. */
 export function refundRefusedStep(record: PaymentRecord, refund: PaymentRefund, at: string): PaymentStep {
   return { payment: withState(record, refund.number, 'refused'), at, events: [], heldStockEvents: [] };
+}
+
+/** What the provider answered for a refund, as the next decision reads it. */
+export type RefundAnswer =
+  | { readonly outcome: 'refused' }
+  | { readonly outcome: 'done'; readonly payment: ProviderPayment };
+
+/**
+ * The next stage of a refund request, decided on the order as it is now:
+ * - `refused`: the request is refused, nothing more written;
+ * - `answered`: the refund the request names is given back (recorded `done`): answer it;
+ * - `write`: write `step` at the order's revision, then decide again (`reserves`: the number this write
+ *   records for the request, its own from then on);
+ * - `ask`: ask the provider for `refund`, then decide again with its answer.
+ */
+export type RefundStage =
+  | { readonly kind: 'refused'; readonly refusal: RefundRefusal }
+  | { readonly kind: 'answered'; readonly refund: PaymentRefund }
+  | { readonly kind: 'write'; readonly step: PaymentStep; readonly reserves?: number }
+  | { readonly kind: 'ask'; readonly refund: PaymentRefund };
+
+/** An amount with the currency's decimal places, for texts (`10.00`, `1000`). */
+export function plainAmount(value: Money, places: number): string {
+  const [whole = '0', fraction = ''] = value.amount.split('.');
+  return places === 0 ? whole : `${whole}.${fraction.padEnd(places, '0').slice(0, places)}`;
+}
+
+/**
+ * The next stage of the refund `ask` on `order` (see {@link RefundStage}), `answers` holding what the provider
+ * answered this request so far, by refund number. A refund the provider answered is recorded as it answered:
+ * given back (with one history entry, in the texts of `messages`) or refused. The request's own refund ends the
+ * request once recorded: given back is answered, refused is refused; an older refund whose answer was lost is
+ * finished first, so the request's own is checked against the money truly left.
+ */
+export function decideRefund(
+  order: OrderRecord,
+  ask: RefundAsk,
+  answers: ReadonlyMap<number, RefundAnswer>,
+  messages: MessageCatalog,
+): RefundStage {
+  const record = order.payment;
+  if (record === undefined) return { kind: 'refused', refusal: { code: 'state' } };
+  const plan = planRefund(record, ask);
+  if (plan.isErr()) return { kind: 'refused', refusal: plan.error };
+  if (plan.value.kind === 'answered') return { kind: 'answered', refund: plan.value.refund };
+  const { refund } = plan.value;
+  if (plan.value.kind === 'reserve') return { kind: 'write', step: plan.value.step, reserves: refund.number };
+  const answer = answers.get(refund.number);
+  if (answer === undefined) return { kind: 'ask', refund };
+  if (answer.outcome === 'refused') return { kind: 'write', step: refundRefusedStep(record, refund, ask.at) };
+  const comment = messageText(messages, 'payment.refund_history', {
+    amount: plainAmount(refund.amount, ask.decimalPlaces),
+    currency: refund.amount.currency,
+    number: refund.number,
+  });
+  const close = { at: ask.at, note: `payment_refund ${refund.number}`, comment };
+  const done = refundDoneStep(order, record, refund, answer.payment, close);
+  return done.isErr() ? { kind: 'refused', refusal: done.error } : { kind: 'write', step: done.value };
 }
