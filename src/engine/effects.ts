@@ -251,11 +251,7 @@ async function performOne(
     case 'append_history': {
       const appended = await appendHistory(context, effect, messages);
       if (appended.isErr()) return err(appended.error);
-      if (appended.value === 'conflict') run.lost = true;
-      else {
-        run.order = appended.value;
-        run.wrote = true;
-      }
+      reached(run, appended.value);
       return ok(undefined);
     }
     case 'claim_order': {
@@ -282,11 +278,7 @@ async function performOne(
     case 'write_payment': {
       const written = await writeStep(portsFor(context), effect.order, effect.step, messages);
       if (written.isErr()) return err(written.error);
-      if (written.value === 'conflict') run.lost = true;
-      else {
-        run.order = written.value;
-        run.wrote = true;
-      }
+      reached(run, written.value);
       return ok(undefined);
     }
     case 'ask_refund': {
@@ -298,6 +290,16 @@ async function performOne(
       return ok(undefined);
     }
   }
+}
+
+/** What a write at the order's revision reached: the order it wrote, or the race lost (nothing written). */
+function reached(run: Run, written: OrderRecord | 'conflict'): void {
+  if (written === 'conflict') {
+    run.lost = true;
+    return;
+  }
+  run.order = written;
+  run.wrote = true;
 }
 
 /** The payment ports a payment effect needs: a decision names one only when the host gave them. */
