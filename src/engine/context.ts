@@ -309,20 +309,17 @@ export type Answer<T, E = CheckoutError> = Promise<Result<T, E>>;
  * exception. Time limits are the adapters' own (each store adapter answers within its deadline), so a stalled
  * server also ends here as `unavailable`.
  */
-export function askPort<T>(
+export async function askPort<T>(
   port: PortName,
   messages: MessageCatalog,
   run: () => Promise<T>,
 ): Answer<T, UnavailableError> {
-  // Started inside `then`, so a port that throws before it has a promise fails as one that rejects.
-  return Promise.resolve()
-    .then(run)
-    .then(okResult<T>, (cause: unknown) => portFailure(port, messages, cause));
-}
-
-/** A port's answer as a success. */
-function okResult<T>(value: T): Result<T, UnavailableError> {
-  return ok(value);
+  // Called inside `try`, so a port that throws before it has a promise fails as one that rejects.
+  try {
+    return ok(await run());
+  } catch (cause) {
+    return portFailure(port, messages, cause);
+  }
 }
 
 /** A port's failure as the `unavailable` it answers. */
