@@ -190,13 +190,15 @@ async function baseFacts(
 ): Answer<BaseFacts> {
   const code = plan.coupon ?? session.coupon;
   const spends = (plan.reward ?? session.reward ?? 0) > 0;
-  // Asked at once: none of these rejects (a port's failure is a result).
-  const [products, geoZones, coupon, rewardBalance] = await Promise.all([
-    readProducts(context, messages, productIdsOf(session, plan)),
-    askPort('geo', messages, () => context.deps.geo.getGeoZones()),
-    couponFacts(context, messages, session, code),
-    rewardFacts(context, messages, session, spends),
-  ]);
+  // Each asked at once, then awaited in turn: none of these rejects (a port's failure is a result).
+  const askedProducts = readProducts(context, messages, productIdsOf(session, plan));
+  const askedGeoZones = askPort('geo', messages, () => context.deps.geo.getGeoZones());
+  const askedCoupon = couponFacts(context, messages, session, code);
+  const askedReward = rewardFacts(context, messages, session, spends);
+  const products = await askedProducts;
+  const geoZones = await askedGeoZones;
+  const coupon = await askedCoupon;
+  const rewardBalance = await askedReward;
   if (products.isErr()) return err(products.error);
   if (geoZones.isErr()) return err(geoZones.error);
   if (coupon.isErr()) return err(coupon.error);
