@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import { UUID } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
-import { newEventId } from '../../src/adapters/event-ids.js';
+import { newEventId, uuidText } from '../../src/adapters/event-ids.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,5 +19,13 @@ describe('newEventId', () => {
     const ms = Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
     expect(ms).toBeGreaterThanOrEqual(before);
     expect(ms).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('writes any 16 bytes as the UUID text the uuidv7 library writes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), (bytes) => {
+        expect(uuidText(bytes)).toBe(UUID.ofInner(bytes).toString());
+      }),
+    );
   });
 });
