@@ -145,19 +145,17 @@ async function authorizeCall(
   credentials: Credentials,
 ): Promise<Result<AuthorizedSession, HttpError>> {
   const { checkout, config, client } = call;
+  const { apiUsers, messages, texts } = config;
   const address = addressCheckOf(config, client);
-  const access = { checkout, apiUsers: config.apiUsers, messages: config.messages, address };
   const { signed, sessionId } = credentials;
   if (signed === undefined) {
-    const session = await authorize(
-      { ...access, signatureNeeded: config.texts.signatureIncomplete },
-      sessionId,
-    );
+    const access = { checkout, apiUsers, messages, address, signatureNeeded: texts.signatureIncomplete };
+    const session = await authorize(access, sessionId);
     return session.isOk() ? ok({ session: session.value, opened: false }) : err(session.error);
   }
   if (signed.isErr()) return err(signed.error);
   const { request, signing } = signed.value;
-  return await authorizeSigned({ ...access, signing, texts: config.texts }, request, sessionId);
+  return await authorizeSigned({ checkout, apiUsers, messages, address, signing, texts }, request, sessionId);
 }
 
 /** `outcome` with the cookie of a session opened for the request, unless the route set (or cleared) it itself. */
@@ -373,17 +371,17 @@ function createCore(checkout: Checkout, config: HandlerConfig): ExchangeHandler 
 
 /** The core without CORS: every exchange answered by its route, its handled error, or a logged 500. */
 function createAnswer(checkout: Checkout, config: HandlerConfig): ExchangeHandler {
-  const cookie = { name: config.cookieName };
+  const { cookieName } = config;
   const logError = createErrorLog(config);
   return async (request, info) => {
     const client = clientOf(config, request, info);
     try {
       const outcome = await handle(checkout, config, request, client);
       const reply = outcome.match(
-        (routed) => routeReply(routed, { ...cookie, secure: client.https }),
+        (routed) => routeReply(routed, { name: cookieName, secure: client.https }),
         (error) => {
           logError(error, client);
-          return errorReply(error, config.compat, { ...cookie, secure: client.https });
+          return errorReply(error, config.compat, { name: cookieName, secure: client.https });
         },
       );
       return request.method === 'HEAD' ? withoutBody(reply) : reply;

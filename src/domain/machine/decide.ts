@@ -242,6 +242,15 @@ function paymentFor(
   return keptCurrent(worked(outcome), current);
 }
 
+/**
+ * `facts` with the offers the rule decides on. Gathered facts never carry offers, so they go first: a spread
+ * followed by a key its source lacks makes node 20 build a new hidden class on every call (about 30 times the
+ * cost of the object itself), one that starts with the new key does not.
+ */
+function withOffers(facts: CheckoutFacts, offers: Offers): CheckoutFacts {
+  return { offers, ...facts };
+}
+
 /** The tax classes among `classIds` the tax table was not read for. */
 function missingClasses(facts: CheckoutFacts, classIds: readonly number[]): number[] {
   const known = facts.tax.classIds;
@@ -274,14 +283,14 @@ function offersOfOperation<C>(
     );
     const missing = missingClasses(facts, classIds);
     if (missing.length > 0) return ok({ facts, wanted: { taxClassIds: missing, reads: [] } });
-    return ok({ facts: { ...facts, offers: { shipping: offers } } });
+    return ok({ facts: withOffers(facts, { shipping: offers }) });
   }
   if (operation.offers === 'payment') {
     const offered = paymentFor(session, facts, pricing, settings, session.paymentMethods);
     if (offered.isErr()) return err(offered.error);
     const { offers, wanted } = offered.value;
     if (wanted !== undefined) return ok({ facts, wanted: { taxClassIds: [], reads: wanted } });
-    return ok({ facts: { ...facts, offers: { payment: offers } } });
+    return ok({ facts: withOffers(facts, { payment: offers }) });
   }
   return ok({ facts });
 }

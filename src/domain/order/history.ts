@@ -98,7 +98,7 @@ export function decideHistory(
   const entry = { comment: command.comment, notify: command.notify, dateAdded: facts.now };
   const write = planHistoryWrite(order, move, entry, facts.couponId, settings);
   const provided = facts.paymentProvider;
-  const payment = historyPaymentMove(order, move.to, { ...facts, provided }, settings);
+  const payment = historyPaymentMove(order, move.to, { provided, couponId: facts.couponId, messages }, settings);
   if (payment.isErr()) return err(payment.error);
   const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({

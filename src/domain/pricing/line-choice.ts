@@ -198,6 +198,6 @@ export function surchargeOf(product: Product, values: readonly ChosenValue[]): O
 
 /** What `options` choose on `product` (see {@link chosenOf}), and what that adds to a unit. */
 export function lineChoice(product: Product, options: Readonly<Record<string, CartOptionValue>>): LineChoice {
-  const chosen = chosenOf(product, options);
-  return { ...chosen, surcharge: surchargeOf(product, chosen.values) };
+  const { values, key } = chosenOf(product, options);
+  return { values, key, surcharge: surchargeOf(product, values) };
 }
