@@ -73,8 +73,9 @@ function textResponse(body: string, type: string): Response {
  */
 export function isDocsRequest(method: string | undefined, url: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  const path = (url ?? '/').split('?', 1)[0] ?? '';
-  return path === docsPath || path.startsWith(`${docsPath}/`);
+  if (url?.startsWith(docsPath) !== true) return false;
+  const next = url.charAt(docsPath.length);
+  return next === '' || next === '/' || next === '?';
 }
 
 /** `handler`, with the reference page at {@link docsPath} and its files under it. */

@@ -55,8 +55,9 @@ const table: Readonly<Record<string, string>> = {
 
 /** Whether a request (method and URL path, as node gives them) is the storefront's. */
 export function isShopRequest(url: string | undefined): boolean {
-  const path = (url ?? '/').split('?', 1)[0] ?? '';
-  return path === shopPath || path.startsWith(`${shopPath}/`);
+  if (url?.startsWith(shopPath) !== true) return false;
+  const next = url.charAt(shopPath.length);
+  return next === '' || next === '/' || next === '?';
 }
 
 /** A JSON answer; never cached, since every answer is this shopper's. */

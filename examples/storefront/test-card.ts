@@ -79,6 +79,6 @@ export function createShopCard(options: ShopCardOptions): ShopCard {
 
 /** Whether a request (its URL path, as node gives it) is for a challenge page. */
 export function isChallengeRequest(url: string | undefined): boolean {
-  const path = (url ?? '/').split('?', 1)[0] ?? '';
-  return path.startsWith(`${challengePath}/`);
+  // The query comes after the path, so a URL starts with the folder exactly when its path does.
+  return url?.startsWith(`${challengePath}/`) === true;
 }

@@ -364,13 +364,15 @@ export function newIds(
   kind: IdKind,
   count: number,
 ): Result<string[], UnavailableError> {
-  return callSyncPort('ids', messages, () =>
-    Array.from({ length: count }, () => {
+  return callSyncPort('ids', messages, () => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
       const id: unknown = context.deps.ids.newId(kind);
       if (typeof id !== 'string' || id === '') throw new TypeError(`the id generator answered ${String(id)}`);
-      return id;
-    }),
-  );
+      ids.push(id);
+    }
+    return ids;
+  });
 }
 
 /** The instant `seconds` after `now`, ISO-8601. */
