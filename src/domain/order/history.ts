@@ -97,8 +97,8 @@ export function decideHistory(
   const move = { from: order.orderStatusId, to: verdict?.orderStatusId ?? command.orderStatusId };
   const entry = { comment: command.comment, notify: command.notify, dateAdded: facts.now };
   const write = planHistoryWrite(order, move, entry, facts.couponId, settings);
-  const provided = facts.paymentProvider;
-  const payment = historyPaymentMove(order, move.to, { provided, couponId: facts.couponId, messages }, settings);
+  const paymentFacts = { provided: facts.paymentProvider, couponId: facts.couponId, messages };
+  const payment = historyPaymentMove(order, move.to, paymentFacts, settings);
   if (payment.isErr()) return err(payment.error);
   const flagged: DomainEvent[] = verdict === undefined ? [] : [{ ...verdict.event, orderId: order.orderId }];
   return ok({
