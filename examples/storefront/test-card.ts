@@ -16,6 +16,9 @@ export const testCardCode = 'test_card';
 /** Where the challenge pages are served: `<challengePath>/<payment reference>`. */
 export const challengePath = '/test-card/challenge';
 
+/** What every challenge page's path starts with. */
+const challengeFolder = `${challengePath}/`;
+
 /** How long the shop waits for its own webhook route to take a webhook. */
 const DELIVERY_TIMEOUT_MS = 5_000;
 
@@ -80,5 +83,5 @@ export function createShopCard(options: ShopCardOptions): ShopCard {
 /** Whether a request (its URL path, as node gives it) is for a challenge page. */
 export function isChallengeRequest(url: string | undefined): boolean {
   // The query comes after the path, so a URL starts with the folder exactly when its path does.
-  return url?.startsWith(`${challengePath}/`) === true;
+  return url?.startsWith(challengeFolder) === true;
 }

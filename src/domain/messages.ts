@@ -160,7 +160,10 @@ export function createMessages(overrides: Partial<Record<MessageId, string>> = {
  * parameter shows up in the text rather than vanishing.
  */
 export function messageText(catalog: MessageCatalog, id: MessageId, params: MessageParams = {}): string {
-  return catalog[id].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const text = catalog[id];
+  // Most texts have no placeholder: they are the answer as they are.
+  if (!text.includes('{')) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
