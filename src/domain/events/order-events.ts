@@ -13,8 +13,25 @@ import type { PaymentRecord } from '../payment/record.js';
 import type { OrderDraft, OrderProduct, OrderRecord } from '../records/order.js';
 import type { EventDraft, EventMoney, EventOrderLine } from './event-types.js';
 
-/** What the events read of the order a write leaves: its contents, id, status and payment. */
-export type OrderAfterWrite = OrderDraft & Pick<OrderRecord, 'orderId' | 'orderStatusId' | 'payment'>;
+/** What the events read of the order a write leaves: its id, status and payment, customer, language and lines. */
+export interface OrderAfterWrite
+  extends Pick<OrderDraft, 'customer' | 'total' | 'currencyCode' | 'languageCode' | 'products'> {
+  readonly orderId: number;
+  readonly orderStatusId: number;
+  /** Its card payment, if it has one. */
+  readonly payment?: PaymentRecord | undefined;
+}
+
+/** What the events read of `order` (a record, or the draft a write stores) with the id, status and payment given. */
+function orderAfter(
+  order: Pick<OrderDraft, 'customer' | 'total' | 'currencyCode' | 'languageCode' | 'products'>,
+  orderId: number,
+  orderStatusId: number,
+  payment: PaymentRecord | undefined,
+): OrderAfterWrite {
+  const { customer, total, currencyCode, languageCode, products } = order;
+  return { orderId, orderStatusId, customer, total, currencyCode, languageCode, products, payment };
+}
 
 /** One order write, as a decision plans it. */
 export interface OrderWriteReport {
@@ -204,17 +221,12 @@ export function eventsOfOrderWrite(
   draft: OrderDraft,
   history: HistoryWrite,
 ): readonly EventDraft[] {
-  const after = {
-    ...draft,
-    orderId: existing?.orderId ?? 0,
-    orderStatusId: history.orderStatusId,
-    ...(existing?.payment === undefined ? {} : { payment: existing.payment }),
-  };
+  const after = orderAfter(draft, existing?.orderId ?? 0, history.orderStatusId, existing?.payment);
   return eventsOfWrite({ before: existing, after, history, edited: true });
 }
 
 /** The events of a history entry appended to `order`: the status move, its stock and ledgers, the notice. */
 export function eventsOfHistory(order: OrderRecord, history: HistoryWrite): readonly EventDraft[] {
-  const after = { ...order, orderStatusId: history.orderStatusId };
+  const after = orderAfter(order, order.orderId, history.orderStatusId, order.payment);
   return eventsOfWrite({ before: order, after, history, edited: false });
 }
