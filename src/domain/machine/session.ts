@@ -180,8 +180,16 @@ export function sessionRecord(session: CheckoutSession): CheckoutSession {
   };
 }
 
-/** True when the session's inactivity period has run out at `now` (ISO-8601). */
+/** `YYYY-MM-DDTHH:mm:ss.sssZ`, the UTC form `toISOString` writes: two such texts sort as their instants do. */
+const utcInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * True when the session's inactivity period has run out at `now` (ISO-8601). Instants in the UTC form the engine
+ * writes are compared as text; any other form (an offset, a year past 9999) is read as an instant first.
+ */
 export function isSessionExpired(session: Pick<CheckoutSession, 'expiresAt'>, now: string): boolean {
+  const { expiresAt } = session;
+  if (utcInstant.test(expiresAt) && utcInstant.test(now)) return expiresAt <= now;
   return isSessionExpiredAt(session, Date.parse(now));
 }
 
