@@ -17,6 +17,7 @@ import type { CheckoutSession } from '../domain/machine/session.js';
 import { defaultMessages, type MessageCatalog, messageText } from '../domain/messages.js';
 import type { Effect } from '../domain/order/effects.js';
 import { defaultTotalCalculators } from '../domain/pricing/totals/index.js';
+import { inSortOrder } from '../domain/pricing/totals/pipeline.js';
 import type { StoreSettings } from '../domain/settings/settings.js';
 import type { Catalog } from '../ports/catalog.js';
 import type { Clock } from '../ports/clock.js';
@@ -285,7 +286,7 @@ export function createEngineContext(deps: CheckoutDeps, options: CheckoutOptions
   return {
     deps: deps.stock === undefined ? deps : { ...deps, orders: stockedOrders(deps, deps.stock, logger) },
     settings: keptSettings(options.settings),
-    calculators: deps.totalCalculators ?? defaultTotalCalculators,
+    calculators: inSortOrder(deps.totalCalculators ?? defaultTotalCalculators),
     ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
     messagesFor: typeof messages === 'function' ? messages : () => messages ?? defaultMessages,
     onEventError: options.onEventError ?? logEventError(logger),

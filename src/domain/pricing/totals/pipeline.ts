@@ -32,9 +32,22 @@ export function runTotals(
   return state;
 }
 
-/** `calculators` in sort order (ties by code), as a new list: a store runs a handful. */
-function inSortOrder(calculators: readonly TotalCalculator[]): readonly TotalCalculator[] {
-  return [...calculators].sort((a, b) => a.sortOrder - b.sortOrder || a.code.localeCompare(b.code));
+/** Which of two calculators runs first: the lower sort order, ties by code. */
+function runsFirst(a: TotalCalculator, b: TotalCalculator): number {
+  return a.sortOrder - b.sortOrder || a.code.localeCompare(b.code);
+}
+
+/**
+ * `calculators` in sort order (ties by code): the list itself when it is in order (an engine orders its own once).
+ * @param calculators - the calculators, in any order
+ */
+export function inSortOrder(calculators: readonly TotalCalculator[]): readonly TotalCalculator[] {
+  for (let i = 1; i < calculators.length; i += 1) {
+    if (runsFirst(calculators[i - 1] as TotalCalculator, calculators[i] as TotalCalculator) > 0) {
+      return [...calculators].sort(runsFirst);
+    }
+  }
+  return calculators;
 }
 
 /** The sum of the lines other than `total`. */
