@@ -9,14 +9,20 @@
  * rates and their ratio; the end prints the median ratio.
  *
  *   npm run bench:side-by-side -- --base 606c9af [--stores memory|real] [--rounds 3] [--seconds 12] [--clients 8]
+ *   npm run bench:side-by-side -- --base 606c9af --in-process [--flows 5000]
  *
  * `--stores real` runs each on Redis and PostgreSQL (`REDIS_URL` / `DATABASE_URL`), on a key prefix and schema of
  * its own, removed at the end. Both versions are built as bundles (no tsx), so tsx's own cost is left out.
+ *
+ * `--in-process` compares the engines alone instead: each version's full checkout (`bench/support.ts`'s engine on
+ * the memory stores, called directly, no HTTP) bundled and loaded into this one process, then run flow for flow
+ * in turn (`--flows` pairs, which of the two goes first alternating), so both meet the same machine at
+ * every moment; prints each version's mean time a flow and the ratio.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
 import { closeClient, drive } from './load-flow.js';
@@ -38,6 +44,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     clients: { type: 'string', default: '8' },
     drive: { type: 'string' },
+    'in-process': { type: 'boolean', default: false },
+    flows: { type: 'string', default: '5000' },
   },
 });
 if (args.base === undefined || !/^[\w./-]+$/.test(args.base)) {
@@ -61,6 +69,77 @@ async function bundle(tree: string, name: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/** A full checkout through a tree's own benchmark engine: what `--in-process` runs, bundled per tree. */
+const flowModule = `
+import { benchCheckout, graceHopper, must, prefixedAddress } from './bench/support.js';
+export function makeFlow() {
+  const checkout = benchCheckout();
+  const payment = prefixedAddress('payment_');
+  const shipping = prefixedAddress('shipping_');
+  return async () => {
+    const { sessionId } = await must(checkout.openSession({ apiUserId: 1 }));
+    await must(checkout.setCustomer(sessionId, graceHopper));
+    await must(checkout.addProduct(sessionId, { product_id: 40, quantity: 1 }));
+    await must(checkout.setPaymentAddress(sessionId, payment));
+    await must(checkout.setShippingAddress(sessionId, shipping));
+    await must(checkout.getShippingMethods(sessionId));
+    await must(checkout.setShippingMethod(sessionId, { shipping_method: { code: 'flat.flat' } }));
+    await must(checkout.getPaymentMethods(sessionId));
+    await must(checkout.setPaymentMethod(sessionId, { payment_method: { code: 'cod' } }));
+    await must(checkout.confirm(sessionId, {}));
+  };
+}
+`;
+
+/** The full checkout of the tree under `tree`, bundled into `scratch` as `name` and loaded. */
+async function engineFlow(tree: string, name: string): Promise<() => Promise<void>> {
+  const outfile = join(scratch, `${name}-engine.mjs`);
+  await build({
+    stdin: { contents: flowModule, resolveDir: tree, loader: 'ts', sourcefile: 'flow.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    tsconfig: join(tree, 'tsconfig.json'),
+    outfile,
+    logLevel: 'warning',
+  });
+  const loaded = (await import(pathToFileURL(outfile).href)) as { makeFlow(): () => Promise<void> };
+  return loaded.makeFlow();
+}
+
+/** Nanoseconds `run` takes. */
+async function timed(run: () => Promise<void>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** `--in-process`: both engines' flows in turn, in this process; prints the means and the ratio. */
+async function inProcess(tree: string): Promise<void> {
+  const base = await engineFlow(tree, 'base');
+  const now = await engineFlow(root, 'working-tree');
+  for (let i = 0; i < 1500; i += 1) {
+    await base();
+    await now();
+  }
+  let spentBase = 0;
+  let spentNow = 0;
+  const flows = Number(args.flows);
+  for (let i = 0; i < flows; i += 1) {
+    if (i % 2 === 0) {
+      spentBase += await timed(base);
+      spentNow += await timed(now);
+    } else {
+      spentNow += await timed(now);
+      spentBase += await timed(base);
+    }
+  }
+  const mean = (spent: number) => (spent / flows / 1000).toFixed(1);
+  console.log(`${args.base}: ${mean(spentBase)} µs a flow, working tree: ${mean(spentNow)} µs a flow`);
+  console.log(`ratio (working tree / ${args.base}), in process: ${(spentNow / spentBase).toFixed(3)}`);
 }
 
 /** The revision's tree, checked out under `scratch` (inside this checkout, so its packages resolve here). */
@@ -135,6 +214,15 @@ if (args.drive !== undefined) {
 
 mkdirSync(scratch, { recursive: true });
 const tree = checkout(args.base);
+if (args['in-process']) {
+  try {
+    await inProcess(tree);
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'prune'], { cwd: root });
+  }
+  process.exit(0);
+}
 const files = [await bundle(tree, 'base'), await bundle(root, 'working-tree')] as const;
 const sides = [storesOf('base'), storesOf('tree')] as const;
 const ratios: number[] = [];
