@@ -55,11 +55,20 @@ if (args.base === undefined || !/^[\w./-]+$/.test(args.base)) {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scratch = join(root, '.tmp', 'side-by-side');
 
-/** Bundles the demo server found under `tree` into `scratch`, named `name`; answers the file. */
-async function bundle(tree: string, name: string): Promise<string> {
+/**
+ * Bundles `entry` (a file, or a module's text resolved from `tree`) with `tree`'s settings into `scratch` as
+ * `name`; packages stay imports. Answers the file.
+ */
+async function bundleOf(
+  tree: string,
+  entry: { file: string } | { text: string },
+  name: string,
+): Promise<string> {
   const outfile = join(scratch, `${name}.mjs`);
   await build({
-    entryPoints: [join(tree, 'examples/shared/start.ts')],
+    ...('file' in entry
+      ? { entryPoints: [entry.file] }
+      : { stdin: { contents: entry.text, resolveDir: tree, loader: 'ts' as const, sourcefile: 'entry.ts' } }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,6 +78,11 @@ async function bundle(tree: string, name: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/** Bundles the demo server found under `tree` into `scratch`, named `name`; answers the file. */
+function bundle(tree: string, name: string): Promise<string> {
+  return bundleOf(tree, { file: join(tree, 'examples/shared/start.ts') }, name);
 }
 
 /** A full checkout through a tree's own benchmark engine: what `--in-process` runs, bundled per tree. */
@@ -95,17 +109,7 @@ export function makeFlow() {
 
 /** The full checkout of the tree under `tree`, bundled into `scratch` as `name` and loaded. */
 async function engineFlow(tree: string, name: string): Promise<() => Promise<void>> {
-  const outfile = join(scratch, `${name}-engine.mjs`);
-  await build({
-    stdin: { contents: flowModule, resolveDir: tree, loader: 'ts', sourcefile: 'flow.ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    tsconfig: join(tree, 'tsconfig.json'),
-    outfile,
-    logLevel: 'warning',
-  });
+  const outfile = await bundleOf(tree, { text: flowModule }, `${name}-engine`);
   const loaded = (await import(pathToFileURL(outfile).href)) as { makeFlow(): () => Promise<void> };
   return loaded.makeFlow();
 }
